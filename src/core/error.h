@@ -1,0 +1,57 @@
+// Errors as values: a code and a message, and Expected<T> holding either a value or an Error.
+// The core never throws (Emscripten aborts on a throw), so every fallible call returns one of these.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace materialist {
+
+enum class ErrorCode : std::uint8_t {
+  kOk = 0,
+  kSyntax,        // text that is not of the expected form (FEN, SAN, tag, number)
+  kIllegalMove,   // a well-formed move that no legal move matches
+  kAmbiguousMove, // a move that matches more than one legal move
+  kLimit,         // input beyond a hard limit (token length, nesting, plies)
+  kIo,            // a file could not be opened or read
+  kInvalidArgument,
+  kNotConverged,
+};
+
+// Names the code for reports ("illegal-move"), stable for JSON and tests.
+const char* error_code_name(ErrorCode code);
+
+struct Error {
+  ErrorCode code = ErrorCode::kOk;
+  std::string message;
+};
+
+// A minimal std::expected stand-in (C++23 is not available on Emscripten 3.1.6's libc++).
+template <typename T>
+class Expected {
+ public:
+  Expected(T value) : storage_(std::move(value)) {}
+  Expected(Error error) : storage_(std::move(error)) {}
+
+  bool ok() const { return std::holds_alternative<T>(storage_); }
+  explicit operator bool() const { return ok(); }
+
+  const T& value() const& { return std::get<T>(storage_); }
+  T& value() & { return std::get<T>(storage_); }
+  T&& value() && { return std::get<T>(std::move(storage_)); }
+  const T& operator*() const& { return value(); }
+  T& operator*() & { return value(); }
+  const T* operator->() const { return &value(); }
+  T* operator->() { return &value(); }
+
+  const Error& error() const { return std::get<Error>(storage_); }
+
+ private:
+  std::variant<T, Error> storage_;
+};
+
+inline Error make_error(ErrorCode code, std::string message) { return Error{code, std::move(message)}; }
+
+}  // namespace materialist
