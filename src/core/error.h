@@ -1,5 +1,6 @@
 // Errors as values: a code and a message, and Expected<T> holding either a value or an Error.
-// The core never throws (Emscripten aborts on a throw), so every fallible call returns one of these.
+// The core never throws (Emscripten aborts on a throw), so every fallible call returns one of
+// these.
 #pragma once
 
 #include <cstdint>
@@ -11,11 +12,11 @@ namespace materialist {
 
 enum class ErrorCode : std::uint8_t {
   kOk = 0,
-  kSyntax,        // text that is not of the expected form (FEN, SAN, tag, number)
-  kIllegalMove,   // a well-formed move that no legal move matches
-  kAmbiguousMove, // a move that matches more than one legal move
-  kLimit,         // input beyond a hard limit (token length, nesting, plies)
-  kIo,            // a file could not be opened or read
+  kSyntax,         // text that is not of the expected form (FEN, SAN, tag, number)
+  kIllegalMove,    // a well-formed move that no legal move matches
+  kAmbiguousMove,  // a move that matches more than one legal move
+  kLimit,          // input beyond a hard limit (token length, nesting, plies)
+  kIo,             // a file could not be opened or read
   kInvalidArgument,
   kNotConverged,
 };
@@ -52,6 +53,8 @@ class Expected {
   std::variant<T, Error> storage_;
 };
 
-inline Error make_error(ErrorCode code, std::string message) { return Error{code, std::move(message)}; }
+inline Error make_error(ErrorCode code, std::string message) {
+  return Error{code, std::move(message)};
+}
 
 }  // namespace materialist
