@@ -1,0 +1,221 @@
+#!/usr/bin/env bash
+# Installs what Materialist needs to build and test; safe to run again (silent when all is there).
+#
+#   ./emsdk-setup.sh            everything: compilers, test tools, Dear ImGui sources, npm packages
+#   ./emsdk-setup.sh --web      only what web/build-dist.sh needs (emscripten, cmake, ImGui sources)
+#
+# On Debian/Ubuntu it installs missing packages with apt-get (as root, or through sudo).
+# Elsewhere, or when EMSDK points at an official emsdk (e.g. `emsdk install 3.1.6 && emsdk
+# activate 3.1.6`), the emsdk is used instead of Debian's emscripten and nothing is installed:
+# missing tools are reported with what to install. Nothing is downloaded except from Debian's
+# archive (packages, the ImGui source tarball) and the npm registry (`npm ci`).
+#
+# It writes build/env.sh, the environment the build needs (the scripts source it):
+#   Debian's emscripten: NODE_PATH=/usr/share/nodejs (else em++ cannot find 'acorn');
+#   official emsdk:      source "$EMSDK/emsdk_env.sh".
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+readonly REPO_ROOT
+# Dear ImGui from Debian bookworm's source package; the tarball's sha256 is pinned.
+readonly IMGUI_DEBIAN_VERSION="1.86+ds-1"
+readonly IMGUI_ORIG_TARBALL="imgui_1.86+ds.orig.tar.xz"
+readonly IMGUI_ORIG_SHA256="0dace0e8e57d298eb6e93af12dc19420cb96330832f6495c733b90aeeef11f64"
+# Fallback when apt cannot fetch bookworm sources (non-Debian host): the same file by URL.
+readonly IMGUI_ORIG_URLS=(
+  "https://deb.debian.org/debian/pool/main/i/imgui/${IMGUI_ORIG_TARBALL}"
+  "https://snapshot.debian.org/archive/debian/20250520T000000Z/pool/main/i/imgui/${IMGUI_ORIG_TARBALL}"
+)
+readonly IMGUI_DIR="${REPO_ROOT}/third_party/imgui"
+readonly ENV_FILE="${REPO_ROOT}/build/env.sh"
+
+WEB_ONLY=0
+for arg in "$@"; do
+  case "${arg}" in
+    --web) WEB_ONLY=1 ;;
+    -h | --help) sed -n '2,15p' "$0"; exit 0 ;;
+    *) echo "emsdk-setup.sh: unknown option '${arg}' (try --help)" >&2; exit 2 ;;
+  esac
+done
+
+TEMP_DIRS=()
+# shellcheck disable=SC2317 # called by the EXIT trap
+cleanup() { [[ ${#TEMP_DIRS[@]} == 0 ]] || rm -rf "${TEMP_DIRS[@]}"; }
+trap cleanup EXIT
+
+say() { echo "emsdk-setup: $*" >&2; }
+die() { echo "emsdk-setup: ERROR: $*" >&2; exit 1; }
+
+sha256_of() {
+  if command -v sha256sum > /dev/null; then sha256sum "$1" | cut -d' ' -f1; else shasum -a 256 "$1" | cut -d' ' -f1; fi
+}
+
+have_apt() { command -v apt-get > /dev/null && command -v dpkg-query > /dev/null; }
+
+# The official emsdk wins over Debian's emscripten when it is set up.
+use_emsdk() { [[ -n "${EMSDK:-}" && -f "${EMSDK}/emsdk_env.sh" ]]; }
+
+as_root() {
+  if [[ "$(id -u)" == 0 ]]; then
+    "$@"
+  elif command -v sudo > /dev/null; then
+    sudo "$@"
+  else
+    die "need root to run '$*': run this script as root or install sudo"
+  fi
+}
+
+# ---- 1. packages ----
+# package:probe pairs; a package is installed when its probe (a command or a file) is missing.
+packages_wanted() {
+  use_emsdk || echo "emscripten:em++"
+  echo "cmake:cmake"
+  echo "python3:python3"
+  echo "xz-utils:xz"
+  if [[ "${WEB_ONLY}" == 0 ]]; then
+    echo "g++:g++"
+    echo "doctest-dev:/usr/include/doctest/doctest.h"
+    echo "chromium:chromium"
+    echo "pgn-extract:/usr/games/pgn-extract" # outside the default PATH
+    echo "python3-sklearn:/usr/lib/python3/dist-packages/sklearn/__init__.py"
+    echo "nodejs:node"
+    echo "npm:npm"
+  fi
+}
+
+probe_ok() {
+  if [[ "$1" == /* ]]; then [[ -e "$1" ]]; else command -v "$1" > /dev/null; fi
+}
+
+install_packages() {
+  local missing=() entry pkg probe
+  while read -r entry; do
+    pkg="${entry%%:*}"
+    probe="${entry#*:}"
+    probe_ok "${probe}" || missing+=("${pkg}")
+  done < <(packages_wanted)
+  [[ ${#missing[@]} == 0 ]] && return 0
+  if ! have_apt; then
+    die "missing: ${missing[*]}. Install them with your package manager" \
+      "(for emscripten: the official emsdk, 'emsdk install 3.1.6 && emsdk activate 3.1.6'," \
+      "then export EMSDK). For doctest, placing doctest.h in third_party/include/doctest/ also works."
+  fi
+  # nodesource's nodejs already bundles npm; Debian's npm would conflict with it.
+  if [[ " ${missing[*]} " == *" npm "* ]] && command -v node > /dev/null && ! dpkg-query -W -f='${Status}' npm 2> /dev/null | grep -q "ok installed"; then
+    if [[ "$(dpkg-query -W -f='${Version}' nodejs 2> /dev/null)" == *nodesource* ]]; then
+      die "node comes from nodesource but npm is missing: reinstall nodejs from nodesource"
+    fi
+  fi
+  say "installing with apt-get: ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq ||
+    die "apt-get update failed (is Debian's archive reachable?)"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null ||
+    die "apt-get install ${missing[*]} failed"
+  for entry in $(packages_wanted); do
+    probe_ok "${entry#*:}" || die "package ${entry%%:*} installed but ${entry#*:} is still missing"
+  done
+}
+
+# ---- 2. Dear ImGui sources ----
+fetch_imgui_with_apt() {
+  local work="$1"
+  mkdir -p "${work}/lists/partial"
+  cat > "${work}/bookworm-src.sources" << 'EOF'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+  [[ -f /usr/share/keyrings/debian-archive-keyring.gpg ]] || return 1
+  local opts=(-o "Dir::Etc::SourceList=${work}/bookworm-src.sources" -o Dir::Etc::SourceParts=/dev/null
+    -o "Dir::State::Lists=${work}/lists" -o APT::Sandbox::User=root -qq)
+  apt-get "${opts[@]}" update > /dev/null 2>&1 || return 1
+  (cd "${work}" && apt-get "${opts[@]}" source --download-only "imgui=${IMGUI_DEBIAN_VERSION}" > /dev/null 2>&1) || return 1
+  [[ -f "${work}/${IMGUI_ORIG_TARBALL}" ]]
+}
+
+fetch_imgui_with_url() {
+  local work="$1" url
+  command -v curl > /dev/null || return 1
+  for url in "${IMGUI_ORIG_URLS[@]}"; do
+    curl -fsSL --retry 2 -o "${work}/${IMGUI_ORIG_TARBALL}" "${url}" && return 0
+  done
+  return 1
+}
+
+install_imgui() {
+  local stamp="${IMGUI_DIR}/.materialist-source"
+  if [[ -f "${stamp}" && "$(cat "${stamp}")" == "${IMGUI_ORIG_SHA256}" && -f "${IMGUI_DIR}/imgui.cpp" ]]; then
+    return 0
+  fi
+  local work
+  work="$(mktemp -d)"
+  TEMP_DIRS+=("${work}")
+  say "fetching Dear ImGui ${IMGUI_DEBIAN_VERSION} sources"
+  if [[ -n "${IMGUI_TARBALL:-}" ]]; then
+    cp "${IMGUI_TARBALL}" "${work}/${IMGUI_ORIG_TARBALL}" # a pre-downloaded copy (offline machines)
+  elif ! { have_apt && fetch_imgui_with_apt "${work}"; } && ! fetch_imgui_with_url "${work}"; then
+    die "could not download ${IMGUI_ORIG_TARBALL} from Debian's archive" \
+      "(set IMGUI_TARBALL=/path/to/${IMGUI_ORIG_TARBALL} to use a local copy)"
+  fi
+  local actual
+  actual="$(sha256_of "${work}/${IMGUI_ORIG_TARBALL}")"
+  [[ "${actual}" == "${IMGUI_ORIG_SHA256}" ]] ||
+    die "${IMGUI_ORIG_TARBALL}: sha256 ${actual}, expected ${IMGUI_ORIG_SHA256}"
+  mkdir -p "${work}/unpacked"
+  tar -xJf "${work}/${IMGUI_ORIG_TARBALL}" -C "${work}/unpacked" --strip-components=1
+  local required
+  for required in imgui.cpp imgui_draw.cpp imgui_tables.cpp imgui_widgets.cpp \
+    backends/imgui_impl_glfw.cpp backends/imgui_impl_opengl3.cpp; do
+    [[ -f "${work}/unpacked/${required}" ]] || die "${IMGUI_ORIG_TARBALL} lacks ${required}"
+  done
+  echo "${IMGUI_ORIG_SHA256}" > "${work}/unpacked/.materialist-source"
+  rm -rf "${IMGUI_DIR}"
+  mkdir -p "$(dirname "${IMGUI_DIR}")"
+  mv "${work}/unpacked" "${IMGUI_DIR}"
+}
+
+# ---- 3. npm packages (exact versions and integrity hashes in package-lock.json) ----
+install_npm_packages() {
+  [[ -f "${REPO_ROOT}/package-lock.json" ]] || return 0
+  local stamp="${REPO_ROOT}/node_modules/.materialist-lock-sha256" lock_sha
+  lock_sha="$(sha256_of "${REPO_ROOT}/package-lock.json")"
+  [[ -f "${stamp}" && "$(cat "${stamp}")" == "${lock_sha}" ]] && return 0
+  say "npm ci"
+  (cd "${REPO_ROOT}" && npm ci --no-audit --no-fund --loglevel=error > /dev/null) || die "npm ci failed"
+  echo "${lock_sha}" > "${stamp}"
+}
+
+# ---- 4. the build environment ----
+write_env() {
+  local content
+  if use_emsdk; then
+    content="# Generated by emsdk-setup.sh: the official emsdk.
+export EMSDK='${EMSDK}'
+source \"\${EMSDK}/emsdk_env.sh\" > /dev/null 2>&1"
+  else
+    content="# Generated by emsdk-setup.sh: Debian's emscripten finds its node modules (acorn) here.
+export NODE_PATH=\"/usr/share/nodejs\${NODE_PATH:+:\${NODE_PATH}}\""
+  fi
+  mkdir -p "$(dirname "${ENV_FILE}")"
+  if [[ ! -f "${ENV_FILE}" || "$(cat "${ENV_FILE}")" != "${content}" ]]; then
+    echo "${content}" > "${ENV_FILE}"
+  fi
+}
+
+check_emscripten() {
+  # shellcheck disable=SC1090
+  source "${ENV_FILE}"
+  command -v em++ > /dev/null || die "em++ not found after setup"
+  local version
+  version="$(em++ --version 2> /dev/null | head -1)" || die "em++ does not run: ${version}"
+  [[ "${version}" == *emcc* ]] || die "unexpected 'em++ --version' output: ${version}"
+}
+
+install_packages
+install_imgui
+write_env
+check_emscripten
+[[ "${WEB_ONLY}" == 0 ]] && install_npm_packages
+exit 0
