@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# The test command: sets up the toolchain, then builds and runs every suite.
+#   native  doctest suite, Release (build/native; also builds the CLI build/native/materialist)
+#   asan    the same suite under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan)
+#   wasm    the same suite compiled with em++, run under Node (build/wasm)
+#   e2e     browser end-to-end tests in headless Chromium (tests/e2e/run.mjs, on dist/)
+# Stage logs go to build/logs/. The last line is "N passed, N failed" (test cases summed over
+# stages; a stage that fails before reporting counts as one failure). Exit status 0 only if all pass.
+# Environment: JOBS (default 2), STAGES (default "native asan wasm e2e"), VERBOSE=1 to stream logs.
+set -uo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "${REPO_ROOT}" || exit 1
+JOBS="${JOBS:-2}"
+STAGES="${STAGES:-native asan wasm e2e}"
+LOG_DIR="${REPO_ROOT}/build/logs"
+
+total_passed=0
+total_failed=0
+summary=()
+
+setup_start=${SECONDS}
+if ! ./emsdk-setup.sh; then
+  echo "run-all: emsdk-setup.sh failed; nothing was tested" >&2
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+# shellcheck disable=SC1091 # written by emsdk-setup.sh
+source build/env.sh
+mkdir -p "${LOG_DIR}"
+summary+=("$(printf '%-8s %-6s %4ds' setup ok $((SECONDS - setup_start)))")
+
+# Prints "passed failed" from the doctest or e2e summary in a log, or nothing.
+counts_from_log() {
+  local log="$1" line
+  # doctest: "[doctest] test cases: 12 | 11 passed | 1 failed | 0 skipped"
+  line="$(grep -E 'test cases: *[0-9]+ \| *[0-9]+ passed \| *[0-9]+ failed' "${log}" | tail -1)"
+  if [[ -n "${line}" ]]; then
+    sed -E 's/.*\| *([0-9]+) passed \| *([0-9]+) failed.*/\1 \2/' <<< "${line}"
+    return
+  fi
+  # e2e: a line "N passed, N failed"
+  line="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "${log}" | tail -1)"
+  [[ -n "${line}" ]] && sed -E 's/^([0-9]+) passed, ([0-9]+) failed$/\1 \2/' <<< "${line}"
+}
+
+# run_stage NAME FUNCTION: runs FUNCTION with output to build/logs/NAME.log and records the result.
+run_stage() {
+  local name="$1" fn="$2" log="${LOG_DIR}/$1.log" start=${SECONDS} status counts passed failed
+  echo "run-all: ${name} ..." >&2
+  if [[ "${VERBOSE:-0}" == 1 ]]; then
+    "${fn}" 2>&1 | tee "${log}"
+    status=${PIPESTATUS[0]}
+  else
+    "${fn}" > "${log}" 2>&1
+    status=$?
+  fi
+  counts="$(counts_from_log "${log}")"
+  if [[ -n "${counts}" ]]; then
+    read -r passed failed <<< "${counts}"
+  else
+    passed=0
+    failed=0
+  fi
+  # A failing stage always counts at least one failure (build error, crash, sanitizer report).
+  if [[ ${status} != 0 && ${failed} == 0 ]]; then failed=1; fi
+  if [[ ${status} == 0 && ${failed} != 0 ]]; then status=1; fi
+  total_passed=$((total_passed + passed))
+  total_failed=$((total_failed + failed))
+  local verdict=ok
+  if [[ ${status} != 0 ]]; then
+    verdict=FAILED
+    echo "run-all: ${name} FAILED (exit ${status}); last lines of ${log#"${REPO_ROOT}"/}:" >&2
+    tail -n 40 "${log}" | sed 's/^/    /' >&2
+  fi
+  summary+=("$(printf '%-8s %-6s %4ds  %d passed, %d failed  (log: %s)' \
+    "${name}" "${verdict}" $((SECONDS - start)) "${passed}" "${failed}" "${log#"${REPO_ROOT}"/}")")
+}
+
+doctest_args=(--no-colors=true --duration=false)
+
+stage_native() {
+  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release &&
+    cmake --build build/native -j"${JOBS}" --target materialist_tests || return
+  local tests_status=0
+  build/native/materialist_tests "${doctest_args[@]}" || tests_status=$?
+  # Everything else native (the CLI build/native/materialist) must build too.
+  cmake --build build/native -j"${JOBS}" || return
+  return "${tests_status}"
+}
+
+stage_asan() {
+  cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMATERIALIST_SANITIZE=ON &&
+    cmake --build build/asan -j"${JOBS}" --target materialist_tests &&
+    ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:strict_string_checks=1 \
+      UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+      build/asan/materialist_tests "${doctest_args[@]}"
+}
+
+stage_wasm() {
+  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release &&
+    cmake --build build/wasm -j"${JOBS}" --target materialist_tests &&
+    node build/wasm/materialist_tests.js "${doctest_args[@]}"
+}
+
+stage_e2e() {
+  web/build-dist.sh && node tests/e2e/run.mjs
+}
+
+for stage in ${STAGES}; do
+  case "${stage}" in
+    native | asan | wasm) run_stage "${stage}" "stage_${stage}" ;;
+    e2e)
+      if [[ -f tests/e2e/run.mjs ]]; then
+        run_stage e2e stage_e2e
+      else
+        summary+=("$(printf '%-8s %-6s        (tests/e2e/run.mjs not present)' e2e skip)")
+      fi
+      ;;
+    *) echo "run-all: unknown stage '${stage}'" >&2; exit 2 ;;
+  esac
+done
+
+echo
+echo "==== Materialist test summary ===="
+printf '  %s\n' "${summary[@]}"
+echo "  total time: ${SECONDS}s"
+echo "${total_passed} passed, ${total_failed} failed"
+[[ ${total_failed} == 0 ]]
