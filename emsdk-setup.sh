@@ -209,7 +209,7 @@ check_emscripten() {
   source "${ENV_FILE}"
   command -v em++ > /dev/null || die "em++ not found after setup"
   local version
-  version="$(em++ --version 2> /dev/null | head -1)" || die "em++ does not run: ${version}"
+  version="$(em++ --version 2>&1)" || die "em++ does not run: ${version}"
   [[ "${version}" == *emcc* ]] || die "unexpected 'em++ --version' output: ${version}"
 }
 
