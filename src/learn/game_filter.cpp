@@ -1,0 +1,617 @@
+#include "learn/game_filter.h"
+
+#include <charconv>
+#include <cstdio>
+#include <utility>
+
+namespace materialist::learn {
+namespace {
+
+constexpr std::array<const char*, kFilterReasonCount> kReasonNames = {
+    "kept",    "variant",     "chess960",          "set-up",       "player", "opponent",
+    "unrated", "elo",         "rating-difference", "time-control", "date",   "event",
+    "site",    "termination", "min-plies"};
+
+char lower(char c) {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (lower(a[i]) != lower(b[i])) return false;
+  }
+  return true;
+}
+
+bool contains_ignoring_case(std::string_view haystack, std::string_view needle) {
+  if (needle.size() > haystack.size()) return false;
+  for (std::size_t start = 0; start + needle.size() <= haystack.size(); ++start) {
+    if (equal_ignoring_case(haystack.substr(start, needle.size()), needle)) return true;
+  }
+  return false;
+}
+
+// Exact, case-insensitive; a trailing '*' in the pattern matches any suffix.
+bool name_matches(std::string_view pattern, std::string_view name) {
+  if (!pattern.empty() && pattern.back() == '*') {
+    pattern.remove_suffix(1);
+    return name.size() >= pattern.size() &&
+           equal_ignoring_case(name.substr(0, pattern.size()), pattern);
+  }
+  return equal_ignoring_case(pattern, name);
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+std::optional<int> parse_int(std::string_view text) {
+  text = trim(text);
+  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+// A rating tag ("2450"); "?", "-", "" and non-positive values mean unrated.
+std::optional<int> parse_rating(std::string_view text) {
+  auto value = parse_int(text);
+  if (!value || *value <= 0) return std::nullopt;
+  return value;
+}
+
+// The mean of two ratings (a half-integer) compared exactly through their sum.
+bool average_in(const IntRange& range, long long sum) {
+  return (!range.min || sum >= 2LL * *range.min) && (!range.max || sum <= 2LL * *range.max);
+}
+
+int date_key(PgnDate date) {
+  return date.year * 10000 + date.month * 100 + date.day;
+}
+PgnDate earliest(PgnDate date) {
+  return {date.year, date.month ? date.month : 1, date.day ? date.day : 1};
+}
+PgnDate latest(PgnDate date) {
+  return {date.year, date.month ? date.month : 12, date.day ? date.day : 31};
+}
+
+bool is_chess960(std::string_view variant) {
+  return equal_ignoring_case(variant, "chess960") || equal_ignoring_case(variant, "chess 960") ||
+         equal_ignoring_case(variant, "fischerandom") || equal_ignoring_case(variant, "960");
+}
+bool is_from_position(std::string_view variant) {
+  return equal_ignoring_case(variant, "from position");
+}
+bool is_standard(std::string_view variant) {
+  return variant.empty() || equal_ignoring_case(variant, "standard") ||
+         equal_ignoring_case(variant, "chess");
+}
+
+}  // namespace
+
+// ---- tags ------------------------------------------------------------------------------------
+
+void GameTags::record(std::string_view name, std::string_view value) {
+  std::string* slot = nullptr;
+  if (name == "White")
+    slot = &white;
+  else if (name == "Black")
+    slot = &black;
+  else if (name == "WhiteElo")
+    slot = &white_elo;
+  else if (name == "BlackElo")
+    slot = &black_elo;
+  else if (name == "TimeControl")
+    slot = &time_control;
+  else if (name == "Date")
+    slot = &date;
+  else if (name == "UTCDate")
+    slot = &utc_date;
+  else if (name == "Event")
+    slot = &event;
+  else if (name == "Site")
+    slot = &site;
+  else if (name == "Termination")
+    slot = &termination;
+  else if (name == "Variant")
+    slot = &variant;
+  else if (name == "SetUp")
+    slot = &set_up;
+  else if (name == "FEN")
+    slot = &fen;
+  else if (name == "PlyCount")
+    slot = &ply_count;
+  if (slot) slot->assign(value);
+}
+
+const char* filter_reason_name(FilterReason reason) {
+  auto index = static_cast<std::size_t>(reason);
+  return index < kReasonNames.size() ? kReasonNames[index] : "unknown";
+}
+
+void FilterTally::merge(const FilterTally& other) {
+  for (std::size_t i = 0; i < counts.size(); ++i) counts[i] += other.counts[i];
+}
+
+std::uint64_t FilterTally::removed() const {
+  std::uint64_t total = 0;
+  for (std::size_t i = 1; i < counts.size(); ++i) total += counts[i];
+  return total;
+}
+
+// ---- dates -----------------------------------------------------------------------------------
+
+std::optional<PgnDate> parse_pgn_date(std::string_view text) {
+  text = trim(text);
+  PgnDate date;
+  int* parts[3] = {&date.year, &date.month, &date.day};
+  constexpr int kMaxima[3] = {9999, 12, 31};
+  int part = 0;
+  while (true) {
+    std::size_t end = text.find_first_of(".-/");
+    std::string_view piece = text.substr(0, end);
+    if (piece.empty() || part >= 3) return std::nullopt;
+    if (piece.find_first_not_of('?') == std::string_view::npos) {
+      *parts[part] = 0;
+    } else {
+      auto value = parse_int(piece);
+      if (!value || *value < 1 || *value > kMaxima[part] || piece.front() == '+') {
+        return std::nullopt;
+      }
+      *parts[part] = *value;
+    }
+    ++part;
+    if (end == std::string_view::npos) break;
+    text.remove_prefix(end + 1);
+  }
+  // An unknown part cannot be followed by a known one ("????.10.01" says nothing usable).
+  if ((date.year == 0 && (date.month || date.day)) || (date.month == 0 && date.day)) {
+    return std::nullopt;
+  }
+  return date;
+}
+
+std::string format_pgn_date(PgnDate date) {
+  std::string out;
+  auto put = [&out](int value, int width) {
+    if (value == 0) {
+      out.append(static_cast<std::size_t>(width), '?');
+      return;
+    }
+    char digits[8];
+    std::snprintf(digits, sizeof digits, "%0*d", width, value);
+    out += digits;
+  };
+  put(date.year, 4);
+  out += '.';
+  put(date.month, 2);
+  out += '.';
+  put(date.day, 2);
+  return out;
+}
+
+// ---- the filter ------------------------------------------------------------------------------
+
+FilterReason GameFilter::check_tags(const GameTags& tags) const {
+  const GameFilterOptions& o = options_;
+
+  bool chess960 = is_chess960(tags.variant);
+  bool from_position = is_from_position(tags.variant);
+  if (!chess960 && !from_position && !is_standard(tags.variant)) return FilterReason::kVariant;
+  if (chess960 && !o.keep_chess960) return FilterReason::kChess960;
+  bool set_up = from_position || tags.set_up == "1" || !tags.fen.empty();
+  // A Chess960 game always starts from a FEN: only its variant decides it.
+  if (set_up && !chess960 && !o.keep_set_up) return FilterReason::kSetUp;
+
+  bool player_white = false, player_black = false;
+  if (!o.player.empty()) {
+    bool can_white = o.player_side != PlayerSide::kBlack;
+    bool can_black = o.player_side != PlayerSide::kWhite;
+    player_white = can_white && name_matches(o.player, tags.white);
+    player_black = can_black && name_matches(o.player, tags.black);
+    if (!player_white && !player_black) return FilterReason::kPlayer;
+  }
+  if (!o.opponent.empty()) {
+    bool matches;
+    if (o.player.empty()) {
+      matches = name_matches(o.opponent, tags.white) || name_matches(o.opponent, tags.black);
+    } else {
+      matches = (player_white && name_matches(o.opponent, tags.black)) ||
+                (player_black && name_matches(o.opponent, tags.white));
+    }
+    if (!matches) return FilterReason::kOpponent;
+  }
+
+  if (o.elo.active() || o.max_rating_difference) {
+    auto white_elo = parse_rating(tags.white_elo);
+    auto black_elo = parse_rating(tags.black_elo);
+    if (!white_elo || !black_elo) {
+      if (!o.keep_unrated) return FilterReason::kUnrated;
+    } else {
+      if (o.elo.active()) {
+        bool in_range = o.elo_mode == EloMode::kAverage
+                            ? average_in(o.elo, *white_elo + *black_elo)
+                            : o.elo.contains(*white_elo) && o.elo.contains(*black_elo);
+        if (!in_range) return FilterReason::kElo;
+      }
+      if (o.max_rating_difference) {
+        int difference = *white_elo - *black_elo;
+        if (difference < 0) difference = -difference;
+        if (difference > *o.max_rating_difference) return FilterReason::kRatingDifference;
+      }
+    }
+  }
+
+  if (o.speeds != kAllSpeeds || o.base_seconds.active() || o.increment_seconds.active()) {
+    TimeControl tc = parse_time_control(tags.time_control);
+    if (!(o.speeds & (1u << static_cast<unsigned>(tc.speed)))) return FilterReason::kTimeControl;
+    if (o.base_seconds.active() &&
+        (tc.base_seconds < 0 || !o.base_seconds.contains(tc.base_seconds))) {
+      return FilterReason::kTimeControl;
+    }
+    if (o.increment_seconds.active() &&
+        (tc.increment_seconds < 0 || !o.increment_seconds.contains(tc.increment_seconds))) {
+      return FilterReason::kTimeControl;
+    }
+  }
+
+  if (o.date_from || o.date_to) {
+    auto date = parse_pgn_date(tags.date);
+    if (!date || date->year == 0) date = parse_pgn_date(tags.utc_date);
+    if (!date || date->year == 0) return FilterReason::kDate;
+    // A partial date is kept when its possible days overlap the range.
+    if (o.date_from && date_key(latest(*date)) < date_key(*o.date_from)) return FilterReason::kDate;
+    if (o.date_to && date_key(earliest(*date)) > date_key(*o.date_to)) return FilterReason::kDate;
+  }
+
+  if (!o.event_contains.empty() && !contains_ignoring_case(tags.event, o.event_contains)) {
+    return FilterReason::kEvent;
+  }
+  if (!o.site_contains.empty() && !contains_ignoring_case(tags.site, o.site_contains)) {
+    return FilterReason::kSite;
+  }
+  for (const std::string& excluded : o.excluded_terminations) {
+    if (equal_ignoring_case(trim(tags.termination), excluded)) return FilterReason::kTermination;
+  }
+
+  if (o.min_plies > 0) {
+    if (auto plies = parse_int(tags.ply_count); plies && *plies >= 0 && *plies < o.min_plies) {
+      return FilterReason::kMinPlies;
+    }
+  }
+  return FilterReason::kKept;
+}
+
+FilterReason GameFilter::check_plies(int plies) const {
+  return plies < options_.min_plies ? FilterReason::kMinPlies : FilterReason::kKept;
+}
+
+int GameFilter::perspective(const GameTags& tags) const {
+  const GameFilterOptions& o = options_;
+  if (!o.player_perspective || o.player.empty()) return +1;
+  bool white = o.player_side != PlayerSide::kBlack && name_matches(o.player, tags.white);
+  bool black = o.player_side != PlayerSide::kWhite && name_matches(o.player, tags.black);
+  return (black && !white) ? -1 : +1;
+}
+
+// ---- compact text form -----------------------------------------------------------------------
+
+namespace {
+
+constexpr const char* kHexDigits = "0123456789ABCDEF";
+
+bool needs_escape(char c) {
+  return c == '%' || c == ';' || c == ',' || c == '=' || static_cast<unsigned char>(c) < 0x20;
+}
+
+std::string escape_value(std::string_view value) {
+  std::string out;
+  for (char c : value) {
+    if (needs_escape(c)) {
+      auto byte = static_cast<unsigned char>(c);
+      out += '%';
+      out += kHexDigits[byte >> 4];
+      out += kHexDigits[byte & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  c = lower(c);
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
+Expected<std::string> unescape_value(std::string_view value) {
+  std::string out;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (value[i] != '%') {
+      out += value[i];
+      continue;
+    }
+    int high = i + 2 < value.size() ? hex_value(value[i + 1]) : -1;
+    int low = i + 2 < value.size() ? hex_value(value[i + 2]) : -1;
+    if (high < 0 || low < 0) {
+      return make_error(ErrorCode::kSyntax, "bad %-escape in filter value: " + std::string(value));
+    }
+    out += static_cast<char>(high * 16 + low);
+    i += 2;
+  }
+  return out;
+}
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> pieces;
+  while (true) {
+    std::size_t at = text.find(separator);
+    pieces.push_back(trim(text.substr(0, at)));
+    if (at == std::string_view::npos) return pieces;
+    text.remove_prefix(at + 1);
+  }
+}
+
+Error bad_value(std::string_view key, std::string_view value) {
+  return make_error(ErrorCode::kSyntax, "bad value for filter key '" + std::string(key) + "': '" +
+                                            std::string(value) + "'");
+}
+
+// "lo-hi", "lo-", "-hi" or a single "n" (lo = hi = n); values are non-negative.
+std::optional<IntRange> parse_range(std::string_view text) {
+  IntRange range;
+  std::size_t dash = text.find('-');
+  if (dash == std::string_view::npos) {
+    auto value = parse_int(text);
+    if (!value) return std::nullopt;
+    range.min = range.max = value;
+    return range;
+  }
+  std::string_view low = trim(text.substr(0, dash)), high = trim(text.substr(dash + 1));
+  if (!low.empty() && !(range.min = parse_int(low))) return std::nullopt;
+  if (!high.empty() && !(range.max = parse_int(high))) return std::nullopt;
+  if (!range.active() || (range.min && range.max && *range.min > *range.max)) return std::nullopt;
+  return range;
+}
+
+std::string format_range(const IntRange& range) {
+  if (range.min && range.max && *range.min == *range.max) return std::to_string(*range.min);
+  std::string out;
+  if (range.min) out += std::to_string(*range.min);
+  out += '-';
+  if (range.max) out += std::to_string(*range.max);
+  return out;
+}
+
+bool parse_keep_drop(std::string_view value, bool& keep) {
+  if (value == "keep")
+    keep = true;
+  else if (value == "drop")
+    keep = false;
+  else
+    return false;
+  return true;
+}
+
+using KeyHandler = bool (*)(GameFilterOptions&, std::string_view raw, const std::string& value);
+
+bool set_date_range(GameFilterOptions& o, std::string_view raw) {
+  std::size_t dash = raw.find('-');
+  if (dash == std::string_view::npos || raw.find('-', dash + 1) != std::string_view::npos) {
+    return false;  // bounds are written with '.', so exactly one '-' separates them
+  }
+  std::string_view from = trim(raw.substr(0, dash)), to = trim(raw.substr(dash + 1));
+  if (!from.empty()) {
+    auto date = parse_pgn_date(from);
+    if (!date || date->year == 0) return false;
+    o.date_from = earliest(*date);
+  }
+  if (!to.empty()) {
+    auto date = parse_pgn_date(to);
+    if (!date || date->year == 0) return false;
+    o.date_to = latest(*date);
+  }
+  if (o.date_from && o.date_to && date_key(*o.date_from) > date_key(*o.date_to)) return false;
+  return o.date_from || o.date_to;
+}
+
+struct KeySpec {
+  const char* name;
+  KeyHandler handle;
+};
+
+constexpr KeySpec kKeys[] = {
+    {"player",
+     [](GameFilterOptions& o, std::string_view, const std::string& v) {
+       o.player = v;
+       return !v.empty();
+     }},
+    {"side",
+     [](GameFilterOptions& o, std::string_view, const std::string& v) {
+       if (v == "either")
+         o.player_side = PlayerSide::kEither;
+       else if (v == "white")
+         o.player_side = PlayerSide::kWhite;
+       else if (v == "black")
+         o.player_side = PlayerSide::kBlack;
+       else
+         return false;
+       return true;
+     }},
+    {"pov",
+     [](GameFilterOptions& o, std::string_view, const std::string& v) {
+       o.player_perspective = v == "1";
+       return v == "0" || v == "1";
+     }},
+    {"opponent",
+     [](GameFilterOptions& o, std::string_view, const std::string& v) {
+       o.opponent = v;
+       return !v.empty();
+     }},
+    {"elo",
+     [](GameFilterOptions& o, std::string_view, const std::string& v) {
+       auto range = parse_range(v);
+       if (range) o.elo = *range;
+       return range.has_value();
+     }},
+    {"elo_mode",
+     [](GameFilterOptions& o, std::string_view, const std::string& v) {
+       if (v == "both")
+         o.elo_mode = EloMode::kBoth;
+       else if (v == "average")
+         o.elo_mode = EloMode::kAverage;
+       else
+         return false;
+       return true;
+     }},
+    {"max_diff",
+     [](GameFilterOptions& o, std::string_view, const std::string& v) {
+       o.max_rating_difference = parse_int(v);
+       return o.max_rating_difference && *o.max_rating_difference >= 0;
+     }},
+    {"unrated", [](GameFilterOptions& o, std::string_view,
+                   const std::string& v) { return parse_keep_drop(v, o.keep_unrated); }},
+    {"tc",
+     [](GameFilterOptions& o, std::string_view raw, const std::string&) {
+       o.speeds = 0;
+       if (trim(raw).empty()) return true;  // an empty list keeps no speed at all
+       for (std::string_view name : split(raw, ',')) {
+         auto speed = parse_speed_class(name);
+         if (!speed) return false;
+         o.speeds |= static_cast<std::uint8_t>(1u << static_cast<unsigned>(*speed));
+       }
+       return true;
+     }},
+    {"base",
+     [](GameFilterOptions& o, std::string_view, const std::string& v) {
+       auto range = parse_range(v);
+       if (range) o.base_seconds = *range;
+       return range.has_value();
+     }},
+    {"inc",
+     [](GameFilterOptions& o, std::string_view, const std::string& v) {
+       auto range = parse_range(v);
+       if (range) o.increment_seconds = *range;
+       return range.has_value();
+     }},
+    {"date", [](GameFilterOptions& o, std::string_view raw,
+                const std::string&) { return set_date_range(o, raw); }},
+    {"event",
+     [](GameFilterOptions& o, std::string_view, const std::string& v) {
+       o.event_contains = v;
+       return !v.empty();
+     }},
+    {"site",
+     [](GameFilterOptions& o, std::string_view, const std::string& v) {
+       o.site_contains = v;
+       return !v.empty();
+     }},
+    {"exclude_termination",
+     [](GameFilterOptions& o, std::string_view raw, const std::string&) {
+       o.excluded_terminations.clear();
+       for (std::string_view item : split(raw, ',')) {
+         auto name = unescape_value(item);
+         if (!name || name->empty()) return false;
+         o.excluded_terminations.push_back(std::move(*name));
+       }
+       return true;
+     }},
+    {"min_plies",
+     [](GameFilterOptions& o, std::string_view, const std::string& v) {
+       auto plies = parse_int(v);
+       if (plies) o.min_plies = *plies;
+       return plies && *plies >= 0;
+     }},
+    {"chess960", [](GameFilterOptions& o, std::string_view,
+                    const std::string& v) { return parse_keep_drop(v, o.keep_chess960); }},
+    {"setup", [](GameFilterOptions& o, std::string_view,
+                 const std::string& v) { return parse_keep_drop(v, o.keep_set_up); }},
+};
+constexpr std::size_t kKeyCount = sizeof(kKeys) / sizeof(kKeys[0]);
+
+}  // namespace
+
+Expected<GameFilterOptions> parse_game_filter(std::string_view text) {
+  GameFilterOptions options;
+  std::array<bool, kKeyCount> seen{};
+  for (std::string_view item : split(text, ';')) {
+    if (item.empty()) continue;
+    std::size_t equals = item.find('=');
+    if (equals == std::string_view::npos) {
+      return make_error(ErrorCode::kSyntax, "filter item without '=': '" + std::string(item) + "'");
+    }
+    std::string_view key = trim(item.substr(0, equals));
+    std::string_view raw = trim(item.substr(equals + 1));
+    std::size_t index = 0;
+    while (index < kKeyCount && key != kKeys[index].name) ++index;
+    if (index == kKeyCount) {
+      return make_error(ErrorCode::kSyntax, "unknown filter key '" + std::string(key) + "'");
+    }
+    if (seen[index]) {
+      return make_error(ErrorCode::kSyntax, "filter key given twice: '" + std::string(key) + "'");
+    }
+    seen[index] = true;
+    auto value = unescape_value(raw);
+    if (!value) return value.error();
+    if (!kKeys[index].handle(options, raw, *value)) return bad_value(key, raw);
+  }
+  return options;
+}
+
+std::string format_game_filter(const GameFilterOptions& o) {
+  std::string out;
+  auto put = [&out](const char* key, const std::string& value) {
+    if (!out.empty()) out += ';';
+    out += key;
+    out += '=';
+    out += value;
+  };
+  const GameFilterOptions defaults;
+  if (!o.player.empty()) put("player", escape_value(o.player));
+  if (o.player_side != defaults.player_side) {
+    put("side", o.player_side == PlayerSide::kWhite ? "white" : "black");
+  }
+  if (o.player_perspective) put("pov", "1");
+  if (!o.opponent.empty()) put("opponent", escape_value(o.opponent));
+  if (o.elo.active()) put("elo", format_range(o.elo));
+  if (o.elo_mode != defaults.elo_mode) put("elo_mode", "average");
+  if (o.max_rating_difference) put("max_diff", std::to_string(*o.max_rating_difference));
+  if (!o.keep_unrated) put("unrated", "drop");
+  if (o.speeds != kAllSpeeds) {
+    std::string list;
+    for (int i = 0; i < kSpeedClassCount; ++i) {
+      if (!(o.speeds & (1u << i))) continue;
+      if (!list.empty()) list += ',';
+      list += speed_class_name(static_cast<SpeedClass>(i));
+    }
+    put("tc", list);
+  }
+  if (o.base_seconds.active()) put("base", format_range(o.base_seconds));
+  if (o.increment_seconds.active()) put("inc", format_range(o.increment_seconds));
+  if (o.date_from || o.date_to) {
+    put("date", (o.date_from ? format_pgn_date(*o.date_from) : "") + "-" +
+                    (o.date_to ? format_pgn_date(*o.date_to) : ""));
+  }
+  if (!o.event_contains.empty()) put("event", escape_value(o.event_contains));
+  if (!o.site_contains.empty()) put("site", escape_value(o.site_contains));
+  if (!o.excluded_terminations.empty()) {
+    std::string list;
+    for (const std::string& name : o.excluded_terminations) {
+      if (!list.empty()) list += ',';
+      list += escape_value(name);
+    }
+    put("exclude_termination", list);
+  }
+  if (o.min_plies > 0) put("min_plies", std::to_string(o.min_plies));
+  if (!o.keep_chess960) put("chess960", "drop");
+  if (!o.keep_set_up) put("setup", "drop");
+  return out;
+}
+
+}  // namespace materialist::learn
