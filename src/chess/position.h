@@ -1,0 +1,83 @@
+// A chess position: bitboards plus a square-indexed board, castling rights as rook squares
+// (so Chess960 needs no special case), incremental piece counts and the cached checkers.
+// Copy-make: play() mutates in place and the position is small enough to copy per ply.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "chess/attacks.h"
+#include "chess/types.h"
+#include "core/error.h"
+
+namespace materialist::chess {
+
+// What a played move did; cheap to compute, used by the quiet filter downstream.
+struct MoveFacts {
+  bool capture = false;  // includes en passant
+  bool promotion = false;
+  bool gives_check = false;
+};
+
+class Position {
+ public:
+  // The standard initial position.
+  static Position start();
+  // Parses FEN; castling may be KQkq, X-FEN (K/Q = outermost rook) or Shredder-FEN (rook files
+  // A-H / a-h). The move counters may be omitted (EPD style), defaulting to "0 1".
+  static Expected<Position> from_fen(std::string_view fen);
+  // Writes FEN, castling as KQkq when each right is the outermost rook, else as the rook's file.
+  std::string fen() const;
+
+  Color side_to_move() const { return side_to_move_; }
+  int count(Color color, PieceType type) const { return counts_[index_of(color)][index_of(type)]; }
+  Bitboard pieces() const { return by_color_[0] | by_color_[1]; }
+  Bitboard pieces(Color color) const { return by_color_[index_of(color)]; }
+  Bitboard pieces(PieceType type) const { return by_type_[index_of(type)]; }
+  Bitboard pieces(Color color, PieceType type) const { return pieces(color) & pieces(type); }
+  Bitboard pieces(Color color, PieceType a, PieceType b) const {
+    return pieces(color) & (pieces(a) | pieces(b));
+  }
+  Piece piece_on(Square square) const { return board_[square.index()]; }
+  Square king_square(Color color) const { return pieces(color, PieceType::kKing).lsb(); }
+  // The square behind a pawn that just advanced two squares, or Square::none().
+  Square en_passant_square() const { return en_passant_; }
+  // Rooks (of both colors) that keep a castling right.
+  Bitboard castling_rooks() const { return castling_rooks_; }
+  int halfmove_clock() const { return halfmove_clock_; }
+  int fullmove_number() const { return fullmove_number_; }
+
+  // Pieces of the side not to move that attack the side to move's king.
+  Bitboard checkers() const { return checkers_; }
+  bool in_check() const { return checkers_.any(); }
+  // Pieces of both colors attacking `square`, sliders seen through `occupied`.
+  Bitboard attackers_to(Square square, Bitboard occupied) const;
+  bool is_attacked(Square square, Color by, Bitboard occupied) const {
+    return (attackers_to(square, occupied) & pieces(by)).any();
+  }
+
+  // Plays a legal move (or Move::null(): passes the turn and clears en passant).
+  // Behaviour for an illegal move is undefined; resolve moves through movegen or parse_san.
+  MoveFacts play(Move move);
+
+ private:
+  void put(Piece piece, Square square);
+  void remove(Square square);
+  void refresh_checkers();
+  std::string castling_field() const;
+
+  std::array<Bitboard, kColorCount> by_color_{};
+  std::array<Bitboard, kPieceTypeCount> by_type_{};
+  std::array<Piece, 64> board_{};
+  std::array<std::array<std::uint8_t, kPieceTypeCount>, kColorCount> counts_{};
+  Bitboard castling_rooks_;
+  Bitboard checkers_;
+  Square en_passant_;
+  Color side_to_move_ = Color::kWhite;
+  std::uint16_t halfmove_clock_ = 0;
+  std::uint16_t fullmove_number_ = 1;
+};
+
+}  // namespace materialist::chess
