@@ -80,7 +80,7 @@ run_stage() {
 doctest_args=(--no-colors=true --duration=false)
 
 stage_native() {
-  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release &&
+  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
     cmake --build build/native -j"${JOBS}" --target materialist_tests || return
   local tests_status=0
   build/native/materialist_tests "${doctest_args[@]}" || tests_status=$?
@@ -90,7 +90,7 @@ stage_native() {
 }
 
 stage_asan() {
-  cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMATERIALIST_SANITIZE=ON &&
+  cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMATERIALIST_SANITIZE=ON -DMATERIALIST_TESTS=ON &&
     cmake --build build/asan -j"${JOBS}" --target materialist_tests &&
     ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:strict_string_checks=1 \
       UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -98,7 +98,7 @@ stage_asan() {
 }
 
 stage_wasm() {
-  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release &&
+  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
     cmake --build build/wasm -j"${JOBS}" --target materialist_tests &&
     node build/wasm/materialist_tests.js "${doctest_args[@]}"
 }

@@ -4,7 +4,8 @@
 #           bundled sample) + the JavaScript/WebAssembly outputs of the Emscripten build (build/wasm).
 # WASM targets: cmake/web.cmake's `materialist_web` target when it defines one (it should depend on
 # the app and the worker), else every target except the test binary.
-# Options: --web-setup  run emsdk-setup.sh --web (only the build tools; what CI uses)
+# Options: --web-setup  run emsdk-setup.sh --web (only the build tools) and skip the test
+#                       binary (what the Pages workflow uses). Env: JOBS, BUILD_DIR, DIST_DIR.
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -14,12 +15,16 @@ BUILD_DIR="${BUILD_DIR:-build/wasm}"
 DIST_DIR="${DIST_DIR:-dist}"
 
 setup_args=()
-[[ "${1:-}" == "--web-setup" ]] && setup_args=(--web)
-./emsdk-setup.sh "${setup_args[@]}"
+cmake_args=()
+if [[ "${1:-}" == "--web-setup" ]]; then
+  setup_args=(--web)
+  cmake_args=(-DMATERIALIST_TESTS=OFF) # no doctest installed then
+fi
+./emsdk-setup.sh ${setup_args[@]+"${setup_args[@]}"}
 # shellcheck disable=SC1091 # written by emsdk-setup.sh
 source build/env.sh
 
-emcmake cmake -S . -B "${BUILD_DIR}" -DCMAKE_BUILD_TYPE=Release > /dev/null
+emcmake cmake -S . -B "${BUILD_DIR}" -DCMAKE_BUILD_TYPE=Release ${cmake_args[@]+"${cmake_args[@]}"} > /dev/null
 if cmake --build "${BUILD_DIR}" --target help | grep -qw materialist_web; then
   cmake --build "${BUILD_DIR}" -j"${JOBS}" --target materialist_web
 else
@@ -29,7 +34,7 @@ fi
 # Rebuild dist/ from scratch so that no stale file is ever published.
 rm -rf "${DIST_DIR}"
 mkdir -p "${DIST_DIR}"
-(cd web && find . -type f ! -name '*.sh' ! -name '*.md' -print0 | xargs -0 -r cp --parents -t "${REPO_ROOT}/${DIST_DIR}")
+(cd web && tar -cf - --exclude='*.sh' --exclude='*.md' .) | (cd "${DIST_DIR}" && tar -xf -)
 shopt -s nullglob
 outputs=()
 for file in "${BUILD_DIR}"/*.js "${BUILD_DIR}"/*.wasm "${BUILD_DIR}"/*.data "${BUILD_DIR}"/*.worker.js; do
