@@ -70,6 +70,7 @@ as_root() {
 packages_wanted() {
   use_emsdk || echo "emscripten:em++"
   echo "cmake:cmake"
+  echo "make:make" # only recommended by cmake
   echo "python3:python3"
   echo "xz-utils:xz"
   if [[ "${WEB_ONLY}" == 0 ]]; then
