@@ -1,0 +1,157 @@
+#include "learn/histogram.h"
+
+#include <algorithm>
+
+namespace materialist::learn {
+
+namespace {
+
+// Bit layout of RowKey::pack, low to high: five 7-bit deltas (offset by 64), bishop pair + 1
+// (2 bits), phase (5 bits), black to move (1), rating known (1), rating diff + 32768 (16).
+constexpr int kDeltaBits = 7;
+constexpr int kBishopPairShift = kPieceKinds * kDeltaBits;  // 35
+constexpr int kPhaseShift = kBishopPairShift + 2;           // 37
+constexpr int kSideShift = kPhaseShift + 5;                 // 42
+constexpr int kRatingKnownShift = kSideShift + 1;           // 43
+constexpr int kRatingShift = kRatingKnownShift + 1;         // 44
+
+constexpr std::uint64_t field(std::uint64_t packed, int shift, int bits) {
+  return (packed >> shift) & ((std::uint64_t{1} << bits) - 1);
+}
+
+// splitmix64's finaliser: a cheap, well-mixed hash for packed keys.
+constexpr std::uint64_t mix(std::uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+
+constexpr std::size_t kInitialCapacity = 1024;
+
+}  // namespace
+
+std::uint64_t RowKey::pack() const {
+  std::uint64_t packed = 0;
+  for (int i = 0; i < kPieceKinds; ++i) {
+    const int d = std::clamp<int>(delta[i], -64, 63);
+    packed |= static_cast<std::uint64_t>(d + 64) << (i * kDeltaBits);
+  }
+  packed |= static_cast<std::uint64_t>(std::clamp<int>(bishop_pair, -1, 1) + 1) << kBishopPairShift;
+  packed |= static_cast<std::uint64_t>(std::min<int>(phase, kMaxPhase)) << kPhaseShift;
+  packed |= static_cast<std::uint64_t>(black_to_move ? 1 : 0) << kSideShift;
+  packed |= static_cast<std::uint64_t>(rating_known ? 1 : 0) << kRatingKnownShift;
+  packed |= static_cast<std::uint64_t>(rating_diff + 32768) << kRatingShift;
+  return packed;
+}
+
+RowKey RowKey::unpack(std::uint64_t packed) {
+  RowKey key;
+  for (int i = 0; i < kPieceKinds; ++i) {
+    key.delta[i] =
+        static_cast<std::int8_t>(static_cast<int>(field(packed, i * kDeltaBits, 7)) - 64);
+  }
+  key.bishop_pair =
+      static_cast<std::int8_t>(static_cast<int>(field(packed, kBishopPairShift, 2)) - 1);
+  key.phase = static_cast<std::uint8_t>(field(packed, kPhaseShift, 5));
+  key.black_to_move = static_cast<std::uint8_t>(field(packed, kSideShift, 1));
+  key.rating_known = static_cast<std::uint8_t>(field(packed, kRatingKnownShift, 1));
+  key.rating_diff =
+      static_cast<std::int16_t>(static_cast<int>(field(packed, kRatingShift, 16)) - 32768);
+  return key;
+}
+
+void Histogram::add(const RowKey& key, Outcome outcome, std::uint64_t count) {
+  if (outcome == Outcome::kUnknown || count == 0) return;
+  OutcomeCounts counts;
+  counts.by_outcome[static_cast<int>(outcome)] = count;
+  add(key, counts);
+}
+
+void Histogram::add(const RowKey& key, const OutcomeCounts& counts) {
+  if (counts.total() == 0) return;
+  slot_for(key.pack()) += counts;
+  totals_ += counts;
+}
+
+void Histogram::merge(const Histogram& other) {
+  for (std::size_t i = 0; i < other.keys_.size(); ++i) {
+    if (other.keys_[i] == kEmpty) continue;
+    slot_for(other.keys_[i]) += other.values_[i];
+  }
+  totals_ += other.totals_;
+}
+
+void Histogram::clear() {
+  keys_.clear();
+  values_.clear();
+  size_ = 0;
+  totals_ = OutcomeCounts{};
+}
+
+const OutcomeCounts* Histogram::find(const RowKey& key) const {
+  if (keys_.empty()) return nullptr;
+  const std::size_t i = probe(key.pack());
+  return keys_[i] == kEmpty ? nullptr : &values_[i];
+}
+
+std::vector<HistogramEntry> Histogram::entries() const {
+  std::vector<std::size_t> order;
+  order.reserve(size_);
+  for (std::size_t i = 0; i < keys_.size(); ++i) {
+    if (keys_[i] != kEmpty) order.push_back(i);
+  }
+  std::sort(order.begin(), order.end(),
+            [this](std::size_t a, std::size_t b) { return keys_[a] < keys_[b]; });
+  std::vector<HistogramEntry> out;
+  out.reserve(order.size());
+  for (std::size_t i : order) out.push_back({RowKey::unpack(keys_[i]), values_[i]});
+  return out;
+}
+
+bool operator==(const Histogram& a, const Histogram& b) {
+  if (a.size_ != b.size_ || !(a.totals_ == b.totals_)) return false;
+  for (std::size_t i = 0; i < a.keys_.size(); ++i) {
+    if (a.keys_[i] == Histogram::kEmpty) continue;
+    const std::size_t j = b.keys_.empty() ? 0 : b.probe(a.keys_[i]);
+    if (b.keys_.empty() || b.keys_[j] == Histogram::kEmpty || !(b.values_[j] == a.values_[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::size_t Histogram::probe(std::uint64_t packed) const {
+  const std::size_t mask = keys_.size() - 1;
+  std::size_t i = mix(packed) & mask;
+  while (keys_[i] != kEmpty && keys_[i] != packed) i = (i + 1) & mask;
+  return i;
+}
+
+OutcomeCounts& Histogram::slot_for(std::uint64_t packed) {
+  if (keys_.empty() || 2 * (size_ + 1) > keys_.size()) grow();
+  const std::size_t i = probe(packed);
+  if (keys_[i] == kEmpty) {
+    keys_[i] = packed;
+    ++size_;
+  }
+  return values_[i];
+}
+
+void Histogram::grow() {
+  std::vector<std::uint64_t> old_keys = std::move(keys_);
+  std::vector<OutcomeCounts> old_values = std::move(values_);
+  const std::size_t capacity = old_keys.empty() ? kInitialCapacity : 2 * old_keys.size();
+  keys_.assign(capacity, kEmpty);
+  values_.assign(capacity, OutcomeCounts{});
+  for (std::size_t i = 0; i < old_keys.size(); ++i) {
+    if (old_keys[i] == kEmpty) continue;
+    const std::size_t j = probe(old_keys[i]);
+    keys_[j] = old_keys[i];
+    values_[j] = old_values[i];
+  }
+}
+
+}  // namespace materialist::learn

@@ -1,0 +1,112 @@
+// The learner's sufficient statistics: (summary of a recorded position) → counts per outcome.
+//
+//   Histogram h;
+//   h.add(RowKey::from_delta({1, 0, 0, 0, 0}), Outcome::kWhiteWin);
+//   h.merge(other);                     // shards, files and workers combine by addition
+//   for (const HistogramEntry& e : h.entries()) ...   // sorted by key: deterministic
+//
+// The key holds the five material deltas plus fields reserved for richer models (bishop-pair
+// delta, game phase, side to move, rating difference), so adding a model never changes the format.
+// Rows are small integer vectors: a few thousand distinct keys for the article's model.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "learn/material.h"
+#include "learn/result.h"
+
+namespace materialist::learn {
+
+struct RowKey {
+  MaterialVector delta{};          // P N B R Q, white minus black (each within -64..63)
+  std::int8_t bishop_pair = 0;     // -1..1, see MaterialCounts::bishop_pair_delta
+  std::uint8_t phase = 0;          // 0..24, see MaterialCounts::phase
+  std::uint8_t black_to_move = 0;  // side to move in the recorded position: 0 White, 1 Black
+  std::uint8_t rating_known = 0;   // 1 when both WhiteElo and BlackElo were numbers
+  std::int16_t rating_diff = 0;    // WhiteElo - BlackElo, 0 when unknown
+
+  static RowKey from_delta(const MaterialVector& delta) {
+    RowKey key;
+    key.delta = delta;
+    return key;
+  }
+
+  // Packs every field into 60 bits (a total order used for sorting); unpack inverts it.
+  std::uint64_t pack() const;
+  static RowKey unpack(std::uint64_t packed);
+
+  friend bool operator==(const RowKey&, const RowKey&) = default;
+};
+
+struct OutcomeCounts {
+  std::array<std::uint64_t, kOutcomeCount> by_outcome{};  // indexed by Outcome (black, draw, white)
+
+  std::uint64_t operator[](Outcome outcome) const { return by_outcome[static_cast<int>(outcome)]; }
+  std::uint64_t total() const { return by_outcome[0] + by_outcome[1] + by_outcome[2]; }
+  OutcomeCounts& operator+=(const OutcomeCounts& other) {
+    for (int i = 0; i < kOutcomeCount; ++i) by_outcome[i] += other.by_outcome[i];
+    return *this;
+  }
+  friend bool operator==(const OutcomeCounts&, const OutcomeCounts&) = default;
+};
+
+// One recorded row in file order (for `.mat` export and readers that keep the order).
+struct Row {
+  RowKey key;
+  Outcome outcome = Outcome::kUnknown;
+};
+using RowSink = std::function<void(const Row&)>;
+
+struct HistogramEntry {
+  RowKey key;
+  OutcomeCounts counts;
+};
+
+// An open-addressing hash map (linear probing, power-of-two capacity, at most half full).
+class Histogram {
+ public:
+  // Adds `count` rows of this key with this outcome; kUnknown outcomes are ignored.
+  void add(const RowKey& key, Outcome outcome, std::uint64_t count = 1);
+  void add(const RowKey& key, const OutcomeCounts& counts);
+  void merge(const Histogram& other);
+  void clear();
+
+  std::size_t distinct() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  // Rows per outcome over all keys.
+  const OutcomeCounts& totals() const { return totals_; }
+  // The counts of one key, or nullptr when the key was never added.
+  const OutcomeCounts* find(const RowKey& key) const;
+
+  // Every entry, sorted by packed key, so that sums over them do not depend on insertion order.
+  std::vector<HistogramEntry> entries() const;
+
+  // Calls f(const RowKey&, const OutcomeCounts&) for every entry in storage order (unspecified).
+  template <typename F>
+  void for_each(F&& f) const {
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+      if (keys_[i] != kEmpty) f(RowKey::unpack(keys_[i]), values_[i]);
+    }
+  }
+
+  // Equal when they hold the same keys with the same counts (storage layout is irrelevant).
+  friend bool operator==(const Histogram& a, const Histogram& b);
+
+ private:
+  static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};  // pack() never sets the top bits
+
+  OutcomeCounts& slot_for(std::uint64_t packed);
+  std::size_t probe(std::uint64_t packed) const;
+  void grow();
+
+  std::vector<std::uint64_t> keys_;
+  std::vector<OutcomeCounts> values_;
+  std::size_t size_ = 0;
+  OutcomeCounts totals_;
+};
+
+}  // namespace materialist::learn
