@@ -1,5 +1,6 @@
-// Perft against tests/fixtures/perft/standard.epd (128 positions with node counts, mostly for
-// depths 1-6).
+// Perft against the fixture tables in tests/fixtures/perft:
+//   standard.epd  128 positions (the shared perft suite), node counts mostly for depths 1-6;
+//   chess960.epd  Chess960 rows from chessprogramming.org "Chess960 Perft Results".
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -8,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "chess/movegen.h"
 #include "chess/perft.h"
 #include "chess/position.h"
 
@@ -25,9 +25,9 @@ struct PerftRow {
 };
 
 // Reads lines like "<fen> ;D1 20 ;D2 400 ...".
-std::vector<PerftRow> read_perft_rows() {
+std::vector<PerftRow> read_perft_rows(const std::string& name) {
   std::vector<PerftRow> rows;
-  std::ifstream file(MATERIALIST_FIXTURES_DIR "/perft/standard.epd");
+  std::ifstream file(std::string(MATERIALIST_FIXTURES_DIR "/perft/") + name);
   std::string line;
   while (std::getline(file, line)) {
     const size_t semicolon = line.find(';');
@@ -45,10 +45,10 @@ std::vector<PerftRow> read_perft_rows() {
 }
 
 // Checks every listed depth up to max_depth; a row whose shallowest listed depth is deeper
-// (the file has a few) is checked at that shallowest depth, so no position goes untested.
-void check_rows_to_depth(int max_depth) {
-  const std::vector<PerftRow> rows = read_perft_rows();
-  CHECK(rows.size() == 128);
+// (standard.epd has two) is checked at that shallowest depth, so no position goes untested.
+void check_rows_to_depth(const std::string& name, size_t expected_rows, int max_depth) {
+  const std::vector<PerftRow> rows = read_perft_rows(name);
+  CHECK(rows.size() == expected_rows);
   for (const PerftRow& row : rows) {
     const auto pos = Position::from_fen(row.fen);
     if (!pos.ok() || row.counts.empty()) {
@@ -65,12 +65,17 @@ void check_rows_to_depth(int max_depth) {
 }
 
 TEST_CASE("perft: every standard.epd position to depth 4") {
-  check_rows_to_depth(4);
+  check_rows_to_depth("standard.epd", 128, 4);
 }
 
-// Minutes of CPU: run with --no-skip or -tc="*depth 6*".
-TEST_CASE("perft: every standard.epd position to depth 6" * doctest::skip()) {
-  check_rows_to_depth(6);
+TEST_CASE("perft: Chess960 positions to depth 4") {
+  check_rows_to_depth("chess960.epd", 6, 4);
+}
+
+// Minutes of CPU: run with --no-skip -tc="*deep*".
+TEST_CASE("perft: deep, every listed depth" * doctest::skip()) {
+  check_rows_to_depth("standard.epd", 128, 6);
+  check_rows_to_depth("chess960.epd", 6, 6);
 }
 
 TEST_CASE("perft: depth 0 counts the position itself") {
