@@ -1,0 +1,70 @@
+// Byte classes and movetext token classification for the streaming PGN parser.
+//
+// The parser splits movetext at delimiters (blanks, newlines, braces, parentheses, '[' and ';');
+// what remains is a token such as "12...Nf3", "e4!?", "$14", "1/2-1/2" or "...". A token can hold
+// several pieces glued together; next_token_piece() returns the first one and how many bytes it
+// covers, so the caller loops until the token is used up. No allocation, no state.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace materialist::pgn {
+
+enum class CharClass : std::uint8_t {
+  kTokenChar,       // anything that can be part of a token, including every non-ASCII byte
+  kBlank,           // space, tab, vertical tab, form feed, 0x1A (DOS end-of-file)
+  kLineFeed,        // '\n'
+  kCarriageReturn,  // '\r' (CRLF counts as one line break, a lone CR as one)
+  kOpenBrace,       // '{' starts a comment
+  kCloseBrace,      // '}' outside a comment is stray and ignored
+  kOpenParen,       // '(' starts a variation
+  kCloseParen,      // ')' ends a variation
+  kOpenBracket,     // '[' starts a tag (and so a new game when met in movetext)
+  kSemicolon,       // ';' starts a comment to the end of the line
+};
+
+constexpr std::array<CharClass, 256> make_char_classes() {
+  std::array<CharClass, 256> classes{};
+  for (CharClass& c : classes) c = CharClass::kTokenChar;
+  for (unsigned char c : {' ', '\t', '\v', '\f', '\x1a'}) classes[c] = CharClass::kBlank;
+  classes['\n'] = CharClass::kLineFeed;
+  classes['\r'] = CharClass::kCarriageReturn;
+  classes['{'] = CharClass::kOpenBrace;
+  classes['}'] = CharClass::kCloseBrace;
+  classes['('] = CharClass::kOpenParen;
+  classes[')'] = CharClass::kCloseParen;
+  classes['['] = CharClass::kOpenBracket;
+  classes[';'] = CharClass::kSemicolon;
+  return classes;
+}
+
+inline constexpr std::array<CharClass, 256> kCharClasses = make_char_classes();
+
+inline CharClass char_class(char c) {
+  return kCharClasses[static_cast<unsigned char>(c)];
+}
+
+enum class TokenKind : std::uint8_t {
+  kMove,         // SAN as written, annotation glyphs removed; "0-0" → "O-O", "Z0" → "--"
+  kMoveNumber,   // "12", "12." or "12..."
+  kResult,       // "1-0", "0-1", "1/2-1/2", "*" (also "½-½", normalised to "1/2-1/2")
+  kNag,          // "$14"
+  kGlyph,        // "!", "?!", "+-", "=" ... (annotations without meaning for the main line)
+  kMissingMove,  // a bare "..."
+  kInvalid,      // anything else: the rest of the token is garbage
+};
+
+struct TokenPiece {
+  TokenKind kind = TokenKind::kInvalid;
+  std::size_t length = 0;    // bytes of the token this piece covers (at least 1)
+  std::string_view text;     // kMove: the SAN; kResult: the normalised result; else empty
+  std::uint32_t number = 0;  // kMoveNumber: the number (saturating)
+};
+
+// Classifies the first piece of a non-empty movetext token.
+TokenPiece next_token_piece(std::string_view token);
+
+}  // namespace materialist::pgn
