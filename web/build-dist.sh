@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Builds the static web app into dist/ (no server): used by web/serve.sh, the e2e tests and CI.
-#   dist/ = the static files of web/ (everything but *.sh and *.md, sub-folders included, e.g. the
-#           bundled sample) + the JavaScript/WebAssembly outputs of the Emscripten build (build/wasm).
-# WASM targets: cmake/web.cmake's `materialist_web` target when it defines one (it should depend on
-# the app and the worker), else every target except the test binary.
+# The Emscripten build (build/wasm) has a target `materialist_web` (cmake/web.cmake) that builds
+# the app and the engine and assembles the site (page, scripts, .wasm, font, bundled sample) in
+# MATERIALIST_DIST_DIR; this script copies that folder to dist/, fresh each time.
 # Options: --web-setup  run emsdk-setup.sh --web (only the build tools) and skip the test
 #                       binary (what the Pages workflow uses). Env: JOBS, BUILD_DIR, DIST_DIR.
 set -euo pipefail
@@ -25,22 +24,17 @@ fi
 source build/env.sh
 
 emcmake cmake -S . -B "${BUILD_DIR}" -DCMAKE_BUILD_TYPE=Release ${cmake_args[@]+"${cmake_args[@]}"} > /dev/null
-if cmake --build "${BUILD_DIR}" --target help | grep -qw materialist_web; then
-  cmake --build "${BUILD_DIR}" -j"${JOBS}" --target materialist_web
-else
-  cmake --build "${BUILD_DIR}" -j"${JOBS}"
+targets="$(cmake --build "${BUILD_DIR}" --target help)"
+if ! grep -qw materialist_web <<< "${targets}"; then
+  echo "build-dist: ERROR: no materialist_web target in ${BUILD_DIR} (see cmake/web.cmake and its warnings)" >&2
+  exit 1
 fi
+cmake --build "${BUILD_DIR}" -j"${JOBS}" --target materialist_web
 
-# Rebuild dist/ from scratch so that no stale file is ever published.
+site_dir="$(sed -n 's/^MATERIALIST_DIST_DIR:[A-Z]*=//p' "${BUILD_DIR}/CMakeCache.txt")"
+[[ -f "${site_dir}/index.html" ]] || { echo "build-dist: ERROR: ${site_dir}/index.html was not built" >&2; exit 1; }
+# Fresh copy, so that no stale file is ever published.
 rm -rf "${DIST_DIR}"
 mkdir -p "${DIST_DIR}"
-(cd web && tar -cf - --exclude='*.sh' --exclude='*.md' .) | (cd "${DIST_DIR}" && tar -xf -)
-shopt -s nullglob
-outputs=()
-for file in "${BUILD_DIR}"/*.js "${BUILD_DIR}"/*.wasm "${BUILD_DIR}"/*.data "${BUILD_DIR}"/*.worker.js; do
-  [[ "$(basename "${file}")" == materialist_tests.* ]] && continue
-  outputs+=("${file}")
-done
-[[ ${#outputs[@]} -gt 0 ]] && cp "${outputs[@]}" "${DIST_DIR}/"
-[[ -f "${DIST_DIR}/index.html" ]] || echo "build-dist: warning: ${DIST_DIR}/index.html is missing (web/index.html?)" >&2
+cp -R "${site_dir}/." "${DIST_DIR}/"
 echo "build-dist: ${DIST_DIR}/ holds $(find "${DIST_DIR}" -type f | wc -l) files ($(du -sh "${DIST_DIR}" | cut -f1))" >&2
