@@ -1,0 +1,133 @@
+// Models beyond the article on the same histogram: outcome handling (draws out, fractional,
+// ordinal with a fitted draw margin), an intercept or side-to-move term, bishop pair, phase
+// tapering, and the rating difference as a fixed offset, with every value reported in three
+// units and with its standard error.
+//
+//   ModelOptions options;
+//   options.outcomes = OutcomeModel::kOrdinal;
+//   options.intercept = true;
+//   Expected<ModelFit> fit = fit_model(histogram, options);
+//   for (const Coefficient& c : fit->coefficients) print(c.name, c.value, c.value_se);
+//   OutcomeProbabilities p = predict(*fit, {1, 0, 0, 0, 0, 1});   // a pawn up, with intercept
+//
+// Units: θ in natural log-odds; Elo = θ · 400 / ln10; value = 100 θ / θ(reference pawn), where
+// the reference is the pawn column of the same phase (pawn-mg for *-mg columns, pawn-eg for
+// *-eg, pawn for the rest). Standard errors come from the inverse observed information at the
+// optimum (delta method for values). The rating offset adds ln10/400 · (WhiteElo − BlackElo) to
+// the log-odds with that coefficient fixed, so the fitted values read as Elo-adjusted.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/error.h"
+#include "learn/design.h"
+#include "learn/histogram.h"
+#include "learn/ordinal.h"
+#include "learn/uncertainty.h"
+
+namespace materialist::learn {
+
+enum class OutcomeModel : std::uint8_t {
+  kDrawsOut,    // the article: draws left out, binary logistic
+  kFractional,  // y ∈ {0, ½, 1}
+  kOrdinal,     // three outcomes with a fitted draw margin c
+};
+const char* outcome_model_name(OutcomeModel model);  // "draws-out", "fractional", "ordinal"
+std::optional<OutcomeModel> parse_outcome_model(std::string_view name);
+
+struct ModelOptions {
+  OutcomeModel outcomes = OutcomeModel::kDrawsOut;
+  bool intercept = false;     // a constant column: White's first-move advantage
+  bool side_to_move = false;  // +1 White to move, −1 Black to move in the recorded position
+  bool bishop_pair = false;   // bishop-pair delta column
+  bool phase_tapered = false;  // each piece as Δ·phase/24 (mg) and Δ·(1 − phase/24) (eg) columns
+  bool rating_offset = false;  // ln10/400 · ΔElo as a fixed offset; rows without ratings left out
+  double lambda = 1e-6;        // λ Σ θj², as the article
+  double gradient_tolerance = 1e-10;
+  int max_iterations = 100;
+
+  bool operator==(const ModelOptions&) const = default;
+};
+
+// The fitted columns of a model (the rating offset is not one of them).
+ModelSpec model_spec(const ModelOptions& options);
+
+struct Coefficient {
+  std::string name;    // the design's column name ("knight", "rook-eg", "intercept"), or
+                       // "draw-margin" for the ordinal model's c
+  Estimate theta;      // natural log-odds
+  Estimate elo;        // θ · 400 / ln10
+  Estimate value;      // 100 θ / θ(reference); NaN for the draw margin or without a reference
+  int reference = -1;  // the column used as pawn = 100, −1 if none
+};
+
+struct ModelFit {
+  ModelOptions options;
+  ModelSpec spec;
+  std::vector<double> theta;       // one per column of spec
+  double draw_margin = 0;          // c (ordinal only)
+  std::vector<double> covariance;  // parameters² (θ, then c for ordinal), inverse information
+  bool covariance_ok = false;      // false when the information was singular (se are NaN)
+  double loss = 0;
+  double total_weight = 0;  // weighted rows in the likelihood
+  int iterations = 0;
+  std::uint64_t rows_without_rating = 0;  // left out by rating_offset
+  std::vector<Coefficient> coefficients;  // one per column, then the draw margin (ordinal)
+
+  int parameter_count() const { return static_cast<int>(theta.size()) + (has_margin() ? 1 : 0); }
+  bool has_margin() const { return options.outcomes == OutcomeModel::kOrdinal; }
+  // The column of a name, or −1.
+  int column(std::string_view name) const;
+  // Parameters (θ then c) as one vector, matching `covariance`.
+  std::vector<double> parameters() const;
+};
+
+// Fills fit.coefficients (θ, Elo and pawn = 100 values with standard errors) from fit.spec,
+// fit.theta, fit.draw_margin and fit.covariance; used by every solver that produces a ModelFit.
+void describe_coefficients(ModelFit& fit);
+
+// Fits the model on the histogram with Newton's method.
+Expected<ModelFit> fit_model(const Histogram& histogram, const ModelOptions& options);
+
+// Outcome probabilities for a feature vector x (one value per spec column) and an Elo
+// difference (used when rating_offset is on). Binary models give draw = 0 and, for the
+// fractional target, white_win is the expected score.
+OutcomeProbabilities predict(const ModelFit& fit, const std::vector<double>& x,
+                             double elo_difference = 0.0);
+
+// P(win), P(draw), P(loss) for White against a material balance in pawns along the fitted
+// pawn column (x = k · e_pawn, other columns 0; intercept 1 when present), k from `from` to
+// `to` in `steps` + 1 points.
+struct BalancePoint {
+  double pawns = 0;
+  OutcomeProbabilities probabilities;
+};
+std::vector<BalancePoint> pawn_balance_curve(const ModelFit& fit, double from, double to,
+                                             int steps);
+
+// ---- bootstrap refits ----
+
+struct BootstrapCoefficient {
+  std::string name;
+  std::vector<double> theta, value;         // one per replicate that converged (NaN otherwise)
+  Interval theta_interval, value_interval;  // 95% percentile intervals
+  double theta_sd = 0, value_sd = 0;
+};
+
+struct BootstrapFit {
+  int replicates = 0;
+  int failed = 0;                                  // replicates whose fit did not converge
+  std::vector<BootstrapCoefficient> coefficients;  // same order as ModelFit::coefficients
+  // The replicate fits' parameters (θ then c), one vector per replicate; empty if it failed.
+  std::vector<std::vector<double>> parameters;
+};
+
+// Refits every replicate with the same options; intervals at `level`.
+BootstrapFit bootstrap_model(const BootstrapHistograms& bootstrap, const ModelOptions& options,
+                             double level = 0.95);
+
+}  // namespace materialist::learn

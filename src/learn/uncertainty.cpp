@@ -1,0 +1,233 @@
+#include "learn/uncertainty.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace materialist::learn {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// Lower-triangular Cholesky factor in place; false when not positive definite.
+bool cholesky(std::vector<double>& a, int n) {
+  for (int j = 0; j < n; ++j) {
+    double diagonal = a[j * n + j];
+    for (int k = 0; k < j; ++k) diagonal -= a[j * n + k] * a[j * n + k];
+    if (!(diagonal > 0)) return false;
+    const double l_jj = std::sqrt(diagonal);
+    a[j * n + j] = l_jj;
+    for (int i = j + 1; i < n; ++i) {
+      double sum = a[i * n + j];
+      for (int k = 0; k < j; ++k) sum -= a[i * n + k] * a[j * n + k];
+      a[i * n + j] = sum / l_jj;
+    }
+  }
+  return true;
+}
+
+void cholesky_substitute(const std::vector<double>& l, double* b, int n) {
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < i; ++k) b[i] -= l[i * n + k] * b[k];
+    b[i] /= l[i * n + i];
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    for (int k = i + 1; k < n; ++k) b[i] -= l[k * n + i] * b[k];
+    b[i] /= l[i * n + i];
+  }
+}
+
+double quadratic_form(const std::vector<double>& covariance, const std::vector<double>& g) {
+  const std::size_t n = g.size();
+  if (covariance.size() < n * n) return kNaN;
+  double sum = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = 0; j < n; ++j) sum += g[i] * covariance[i * n + j] * g[j];
+  }
+  return sum;
+}
+
+std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// Poisson(1) by inversion of its CDF; u in [0, 1) from the top 53 bits.
+std::uint32_t poisson_one(std::uint64_t bits) {
+  const double u = static_cast<double>(bits >> 11) * 0x1.0p-53;
+  double probability = std::exp(-1.0);
+  double cumulative = probability;
+  std::uint32_t k = 0;
+  while (u >= cumulative && k < 64) {
+    ++k;
+    probability /= k;
+    cumulative += probability;
+  }
+  return k;
+}
+
+}  // namespace
+
+// ---- algebra ----
+
+Expected<std::vector<double>> invert_symmetric(const std::vector<double>& matrix, int n) {
+  std::vector<double> l = matrix;
+  if (n <= 0 || static_cast<int>(matrix.size()) != n * n || !cholesky(l, n)) {
+    return make_error(ErrorCode::kInvalidArgument, "matrix is not positive definite");
+  }
+  std::vector<double> inverse(n * n, 0.0), column(n);
+  for (int j = 0; j < n; ++j) {
+    std::fill(column.begin(), column.end(), 0.0);
+    column[j] = 1.0;
+    cholesky_substitute(l, column.data(), n);
+    for (int i = 0; i < n; ++i) inverse[i * n + j] = column[i];
+  }
+  // Symmetrise: the two triangles differ in the last bits after substitution.
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      const double mean = 0.5 * (inverse[i * n + j] + inverse[j * n + i]);
+      inverse[i * n + j] = inverse[j * n + i] = mean;
+    }
+  }
+  return inverse;
+}
+
+bool solve_symmetric(std::vector<double> matrix, std::vector<double>& rhs, int n) {
+  if (static_cast<int>(rhs.size()) != n || !cholesky(matrix, n)) return false;
+  cholesky_substitute(matrix, rhs.data(), n);
+  return true;
+}
+
+// ---- estimates ----
+
+Estimate linear_estimate(const std::vector<double>& theta, const std::vector<double>& covariance,
+                         const std::vector<double>& contrast) {
+  Estimate estimate;
+  for (std::size_t j = 0; j < theta.size() && j < contrast.size(); ++j) {
+    estimate.value += contrast[j] * theta[j];
+  }
+  std::vector<double> g(theta.size(), 0.0);
+  for (std::size_t j = 0; j < g.size() && j < contrast.size(); ++j) g[j] = contrast[j];
+  const double variance = quadratic_form(covariance, g);
+  estimate.se = variance >= 0 ? std::sqrt(variance) : kNaN;
+  return estimate;
+}
+
+Estimate ratio_contrast_estimate(const std::vector<double>& theta,
+                                 const std::vector<double>& covariance,
+                                 const std::vector<double>& contrast, int reference, double scale) {
+  Estimate estimate{kNaN, kNaN};
+  if (reference < 0 || reference >= static_cast<int>(theta.size()) || theta[reference] == 0) {
+    return estimate;
+  }
+  const double denominator = theta[reference];
+  double numerator = 0;
+  for (std::size_t j = 0; j < theta.size() && j < contrast.size(); ++j) {
+    numerator += contrast[j] * theta[j];
+  }
+  estimate.value = scale * numerator / denominator;
+  std::vector<double> g(theta.size(), 0.0);
+  for (std::size_t j = 0; j < g.size() && j < contrast.size(); ++j) {
+    g[j] = scale * contrast[j] / denominator;
+  }
+  g[reference] -= scale * numerator / (denominator * denominator);
+  const double variance = quadratic_form(covariance, g);
+  estimate.se = variance >= 0 ? std::sqrt(variance) : kNaN;
+  return estimate;
+}
+
+Estimate ratio_estimate(const std::vector<double>& theta, const std::vector<double>& covariance,
+                        int column, int reference, double scale) {
+  std::vector<double> contrast(theta.size(), 0.0);
+  if (column < 0 || column >= static_cast<int>(theta.size())) return {kNaN, kNaN};
+  contrast[column] = 1.0;
+  return ratio_contrast_estimate(theta, covariance, contrast, reference, scale);
+}
+
+// ---- tests ----
+
+double normal_two_sided_p(double z) {
+  return std::erfc(std::fabs(z) / std::sqrt(2.0));
+}
+
+DifferenceTest difference_test(const Estimate& a, const Estimate& b) {
+  DifferenceTest test;
+  test.difference = a.value - b.value;
+  test.se = std::sqrt(a.se * a.se + b.se * b.se);
+  test.z = test.se > 0 ? test.difference / test.se : kNaN;
+  test.p_value = std::isnan(test.z) ? kNaN : normal_two_sided_p(test.z);
+  return test;
+}
+
+// ---- bootstrap ----
+
+Interval percentile_interval(std::vector<double> samples, double level) {
+  samples.erase(
+      std::remove_if(samples.begin(), samples.end(), [](double v) { return std::isnan(v); }),
+      samples.end());
+  if (samples.empty()) return {kNaN, kNaN};
+  std::sort(samples.begin(), samples.end());
+  const auto quantile = [&samples](double q) {
+    const double position = q * static_cast<double>(samples.size() - 1);
+    const std::size_t below = static_cast<std::size_t>(std::floor(position));
+    const std::size_t above = std::min(below + 1, samples.size() - 1);
+    const double fraction = position - static_cast<double>(below);
+    return samples[below] + fraction * (samples[above] - samples[below]);
+  };
+  return {quantile((1.0 - level) / 2.0), quantile((1.0 + level) / 2.0)};
+}
+
+double standard_deviation(const std::vector<double>& samples) {
+  double sum = 0, sum_squares = 0;
+  std::size_t n = 0;
+  for (double v : samples) {
+    if (std::isnan(v)) continue;
+    sum += v;
+    ++n;
+  }
+  if (n < 2) return kNaN;
+  const double mean = sum / static_cast<double>(n);
+  for (double v : samples) {
+    if (!std::isnan(v)) sum_squares += (v - mean) * (v - mean);
+  }
+  return std::sqrt(sum_squares / static_cast<double>(n - 1));
+}
+
+void poisson_weights(std::uint64_t seed, std::uint64_t game_id, std::uint32_t* out,
+                     int replicates) {
+  std::uint64_t state = seed;
+  state = splitmix64(state) ^ game_id;
+  state = splitmix64(state);  // decorrelate neighbouring ids
+  for (int b = 0; b < replicates; ++b) out[b] = poisson_one(splitmix64(state));
+}
+
+std::uint64_t game_id(std::uint32_t input_index, std::uint64_t byte_offset) {
+  return (static_cast<std::uint64_t>(input_index) << 44) ^ byte_offset;
+}
+
+BootstrapHistograms::BootstrapHistograms(int replicates, std::uint64_t seed)
+    : seed_(seed),
+      replicates_(static_cast<std::size_t>(std::max(replicates, 0))),
+      weights_(replicates_.size()) {}
+
+void BootstrapHistograms::add_game(std::uint64_t game_id, const std::vector<Row>& rows) {
+  if (rows.empty() || replicates_.empty()) return;
+  poisson_weights(seed_, game_id, weights_.data(), replicate_count());
+  for (std::size_t b = 0; b < replicates_.size(); ++b) {
+    if (weights_[b] == 0) continue;
+    for (const Row& row : rows) replicates_[b].add(row.key, row.outcome, weights_[b]);
+  }
+}
+
+Expected<bool> BootstrapHistograms::merge(const BootstrapHistograms& other) {
+  if (other.seed_ != seed_ || other.replicates_.size() != replicates_.size()) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      "bootstrap merge: different seeds or replicate counts");
+  }
+  for (std::size_t b = 0; b < replicates_.size(); ++b) replicates_[b].merge(other.replicates_[b]);
+  return true;
+}
+
+}  // namespace materialist::learn
