@@ -224,6 +224,7 @@ const char* Parser::on_tag_section(const char* p, const char* end) {
       case CharClass::kSemicolon:
         return skip_rest_of_line(p + 1);
       case CharClass::kOpenBracket:
+        tag_start_ = location_at(p);
         tag_name_.clear();
         tag_name_overflow_ = false;
         state_ = State::kTagName;
@@ -283,7 +284,7 @@ const char* Parser::on_tag_value(const char* p, const char* end) {
     return q + 1;
   }
   add_error(ErrorCode::kSyntax, "unterminated tag value", location_at(q));
-  deliver_tag(location_at(q));
+  deliver_tag();
   state_ = State::kTagSection;
   return q;
 }
@@ -301,7 +302,7 @@ const char* Parser::on_tag_escape(const char* p, const char*) {
 const char* Parser::on_tag_after_value(const char* p, const char* end) {
   while (p < end && (*p == ' ' || *p == '\t')) ++p;
   if (p == end) return p;
-  deliver_tag(location_at(p));
+  deliver_tag();
   if (*p == ']') {
     state_ = State::kTagSection;
     return p + 1;
@@ -328,7 +329,7 @@ void Parser::append_tag_value(const char* data, std::size_t size) {
       add_error(ErrorCode::kLimit,
                 "tag value longer than " + std::to_string(options_.max_tag_value_length) +
                     " bytes, truncated",
-                {line_, offset_at(data)});
+                tag_start_);
     }
     tag_value_overflow_ = true;
     size = room;
@@ -336,13 +337,13 @@ void Parser::append_tag_value(const char* data, std::size_t size) {
   tag_value_.append(data, size);
 }
 
-void Parser::deliver_tag(Location where) {
+void Parser::deliver_tag() {
   last_tag_line_ = line_;
   if (tags_ >= options_.max_tags) {
     if (tags_ == options_.max_tags) {
       add_error(ErrorCode::kLimit,
                 "more than " + std::to_string(options_.max_tags) + " tags, the rest dropped",
-                where);
+                tag_start_);
     }
     ++tags_;
     return;
@@ -426,38 +427,42 @@ const char* Parser::on_rest_of_line(const char* p, const char* end) {
 
 const char* Parser::on_moves(const char* p, const char* end) {
   while (p < end) {
-    switch (char_class(*p)) {
-      case CharClass::kBlank:
-      case CharClass::kCloseBrace:
-        ++p;
-        continue;
-      case CharClass::kLineFeed:
-      case CharClass::kCarriageReturn:
-        newline(p);
-        ++p;
-        continue;
-      case CharClass::kOpenBrace:
-        return open_comment(p, end);
-      case CharClass::kSemicolon:
-        return skip_rest_of_line(p + 1);
-      case CharClass::kOpenParen:
-        open_variation(p);
-        ++p;
-        continue;
-      case CharClass::kCloseParen:
-        close_variation(p);
-        ++p;
-        continue;
-      case CharClass::kOpenBracket:
-        // A tag ends the game, result or not; in a broken game only at the start of a line.
-        if (failed_ && !at_line_start(p)) {
+    const CharClass first = char_class(*p);
+    if (first == CharClass::kBlank) {  // the most common byte first
+      ++p;
+      continue;
+    }
+    if (first != CharClass::kTokenChar) {
+      switch (first) {
+        case CharClass::kLineFeed:
+        case CharClass::kCarriageReturn:
+          newline(p);
           ++p;
           continue;
-        }
-        start_next_game(p);
-        return p;
-      case CharClass::kTokenChar:
-        break;
+        case CharClass::kOpenBrace:
+          return open_comment(p, end);
+        case CharClass::kSemicolon:
+          return skip_rest_of_line(p + 1);
+        case CharClass::kOpenParen:
+          open_variation(p);
+          ++p;
+          continue;
+        case CharClass::kCloseParen:
+          close_variation(p);
+          ++p;
+          continue;
+        case CharClass::kOpenBracket:
+          // A tag ends the game, result or not; in a broken game only at the start of a line.
+          if (failed_ && !at_line_start(p)) {
+            ++p;
+            continue;
+          }
+          start_next_game(p);
+          return p;
+        default:  // a stray '}'
+          ++p;
+          continue;
+      }
     }
     if (*p == '%' && at_line_start(p)) return skip_rest_of_line(p + 1);
     const char* q = p + 1;
@@ -513,6 +518,32 @@ void Parser::token_too_long(Location where) {
 
 void Parser::process_token(std::string_view token, Location where) {
   if (depth_ > 0) return;  // variations are skipped
+  if (!failed_) {
+    // Fast paths for the two commonest tokens: a plain SAN move and a move number "12.".
+    const char first = token[0];
+    if (is_san_start(first) && first != 'Z') {
+      std::size_t i = 1;
+      while (i < token.size() && !is_annotation_char(token[i])) ++i;
+      if (i == token.size()) {
+        after_move_number_ = false;
+        play_move(token, where);
+        return;
+      }
+    } else if (is_digit(first) && token.back() == '.') {
+      std::size_t i = 1;
+      std::uint32_t number = static_cast<std::uint32_t>(first - '0');
+      while (i < token.size() && is_digit(token[i]) && number < 100'000'000)
+        number = number * 10 + static_cast<std::uint32_t>(token[i++] - '0');
+      if (token[i] == '.') {
+        while (i < token.size() && token[i] == '.') ++i;
+        if (i == token.size()) {
+          after_move_number_ = true;
+          last_move_number_ = number;
+          return;
+        }
+      }
+    }
+  }
   while (!token.empty()) {
     const TokenPiece piece = next_token_piece(token);
     const std::string_view piece_text = token;

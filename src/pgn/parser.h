@@ -125,7 +125,7 @@ class Parser {
   const char* open_comment(const char* brace, const char* end);
   const char* skip_rest_of_line(const char* p);
   const char* tag_line_error(const char* p, const char* message);
-  void deliver_tag(Location where);
+  void deliver_tag();
   void append_tag_value(const char* data, std::size_t size);
   void process_token(std::string_view token, Location where);
   void process_buffered_token();
@@ -175,6 +175,7 @@ class Parser {
   std::uint32_t last_move_number_ = 0;
   std::uint64_t last_tag_line_ = 0;
   Location token_start_;
+  Location tag_start_;  // the '[' of the tag being read
   Location comment_start_;
   std::string token_;     // a token straddling chunks (reused, at most max_token_length)
   std::string tag_name_;  // reused buffers, bounded by the options

@@ -3,21 +3,6 @@
 namespace materialist::pgn {
 namespace {
 
-constexpr bool is_digit(char c) {
-  return c >= '0' && c <= '9';
-}
-
-// First letters a SAN move can have: a pawn file, a piece, castling, a null move "Z0".
-constexpr bool is_san_start(char c) {
-  return (c >= 'a' && c <= 'h') || c == 'K' || c == 'Q' || c == 'R' || c == 'B' || c == 'N' ||
-         c == 'P' || c == 'O' || c == 'Z';
-}
-
-// Characters that end the SAN part of a token and start an annotation.
-constexpr bool is_annotation_char(char c) {
-  return c == '!' || c == '?' || c == '$';
-}
-
 // Evaluation symbols some tools write as tokens of their own: "+-", "=", "+/-", "~", "=/+".
 constexpr bool is_symbolic_glyph_char(char c) {
   return c == '+' || c == '-' || c == '=' || c == '/' || c == '~' || c == '!' || c == '?';
@@ -80,7 +65,7 @@ TokenPiece next_token_piece(std::string_view token) {
     if (token == "0-1") return {TokenKind::kResult, 3, "0-1", 0};
     if (token == "1/2-1/2") return {TokenKind::kResult, 7, "1/2-1/2", 0};
     TokenPiece castling;
-    if (zero_castling(token, castling)) return castling;
+    if (token.size() >= 3 && token[1] == '-' && zero_castling(token, castling)) return castling;
     return number_piece(token);
   }
   if (is_san_start(first)) return move_piece(token);

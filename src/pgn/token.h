@@ -47,6 +47,21 @@ inline CharClass char_class(char c) {
   return kCharClasses[static_cast<unsigned char>(c)];
 }
 
+// First letters a SAN move can have: a pawn file, a piece, castling, a null move "Z0".
+constexpr bool is_san_start(char c) {
+  return (c >= 'a' && c <= 'h') || c == 'K' || c == 'Q' || c == 'R' || c == 'B' || c == 'N' ||
+         c == 'P' || c == 'O' || c == 'Z';
+}
+
+// Characters that end the SAN part of a token and start an annotation.
+constexpr bool is_annotation_char(char c) {
+  return c == '!' || c == '?' || c == '$';
+}
+
+constexpr bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
 enum class TokenKind : std::uint8_t {
   kMove,         // SAN as written, annotation glyphs removed; "0-0" → "O-O", "Z0" → "--"
   kMoveNumber,   // "12", "12." or "12..."

@@ -33,7 +33,7 @@ void check_chunking_invariance(const std::string& text) {
   }
 }
 
-TEST_CASE("files: OpenRating.pgn has 2997 games and 53 bare '...' in 39 games") {
+TEST_CASE("pgn/files: OpenRating.pgn has 2997 games and 53 bare '...' in 39 games") {
   const std::string text = read_fixture("pgn/OpenRating.pgn");
   REQUIRE(text.size() == 2818577);
   const Recorder recorder = parse_file(text, 0);
@@ -59,7 +59,7 @@ TEST_CASE("files: OpenRating.pgn has 2997 games and 53 bare '...' in 39 games") 
   CHECK(recorder.ends[0].end.line == 18);
 }
 
-TEST_CASE("files: lichess sample has 999 games, all clean") {
+TEST_CASE("pgn/files: lichess sample has 999 games, all clean") {
   const std::string text = read_fixture("pgn/lichess-2021-10-first999.pgn");
   const Recorder recorder = parse_file(text, 0);
   CHECK(recorder.games() == 999);
@@ -73,11 +73,11 @@ TEST_CASE("files: lichess sample has 999 games, all clean") {
   CHECK(without_result == 0);
 }
 
-TEST_CASE("files: every chunk size gives the same events (OpenRating.pgn)") {
+TEST_CASE("pgn/files: every chunk size gives the same events (OpenRating.pgn)") {
   check_chunking_invariance(read_fixture("pgn/OpenRating.pgn"));
 }
 
-TEST_CASE("files: every chunk size gives the same events (lichess-100.pgn)") {
+TEST_CASE("pgn/files: every chunk size gives the same events (lichess-100.pgn)") {
   const std::string text = read_fixture("pgn/lichess-100.pgn");
   CHECK(parse_file(text, 0).games() == 100);
   check_chunking_invariance(text);

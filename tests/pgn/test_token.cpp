@@ -9,7 +9,7 @@ TokenPiece piece(std::string_view token) {
   return next_token_piece(token);
 }
 
-TEST_CASE("token: SAN moves keep check signs and lose annotation glyphs") {
+TEST_CASE("pgn/token: SAN moves keep check signs and lose annotation glyphs") {
   CHECK(piece("e4").kind == TokenKind::kMove);
   CHECK(piece("e4").text == "e4");
   CHECK(piece("Nbd7+").text == "Nbd7+");
@@ -20,7 +20,7 @@ TEST_CASE("token: SAN moves keep check signs and lose annotation glyphs") {
   CHECK(piece("O-O-O").text == "O-O-O");
 }
 
-TEST_CASE("token: castling with zeros and the null move are normalised") {
+TEST_CASE("pgn/token: castling with zeros and the null move are normalised") {
   CHECK(piece("0-0").text == "O-O");
   CHECK(piece("0-0-0+").text == "O-O-O+");
   CHECK(piece("0-0!").length == 3);
@@ -29,7 +29,7 @@ TEST_CASE("token: castling with zeros and the null move are normalised") {
   CHECK(piece("--").kind == TokenKind::kMove);
 }
 
-TEST_CASE("token: move numbers split off glued moves") {
+TEST_CASE("pgn/token: move numbers split off glued moves") {
   const TokenPiece number = piece("12...Nf3");
   CHECK(number.kind == TokenKind::kMoveNumber);
   CHECK(number.number == 12);
@@ -39,7 +39,7 @@ TEST_CASE("token: move numbers split off glued moves") {
   CHECK(piece("7x").kind == TokenKind::kInvalid);
 }
 
-TEST_CASE("token: results, NAGs, glyphs and the bare ellipsis") {
+TEST_CASE("pgn/token: results, NAGs, glyphs and the bare ellipsis") {
   CHECK(piece("1-0").kind == TokenKind::kResult);
   CHECK(piece("0-1").text == "0-1");
   CHECK(piece("1/2-1/2").text == "1/2-1/2");
@@ -53,7 +53,7 @@ TEST_CASE("token: results, NAGs, glyphs and the bare ellipsis") {
   CHECK(piece("..").kind == TokenKind::kGlyph);
 }
 
-TEST_CASE("token: garbage is invalid as a whole") {
+TEST_CASE("pgn/token: garbage is invalid as a whole") {
   CHECK(piece("\xFF\xD8\xFF").kind == TokenKind::kInvalid);
   CHECK(piece("\xFF\xD8\xFF").length == 3);
   CHECK(piece("%x").kind == TokenKind::kInvalid);
