@@ -131,7 +131,7 @@ TEST_CASE("Newton reaches the minimum gradient descent converges to") {
   REQUIRE(newton.ok());
   CHECK(newton->converged);
   CHECK(newton->iterations <= 15);
-  const FitResult descent = fit_gradient_descent(data, {.iterations = 30000});
+  const FitResult descent = fit_gradient_descent(data, {.iterations = 15000});
   const auto a = relative_values(newton->theta);
   const auto b = relative_values(descent.theta);
   for (int j = 0; j < 5; ++j) CHECK(std::fabs(a[j] - b[j]) < 0.1);
