@@ -140,6 +140,17 @@ inline Bitboard rook_attacks(Square square, Bitboard occupied) {
 inline Bitboard queen_attacks(Square square, Bitboard occupied) {
   return bishop_attacks(square, occupied) | rook_attacks(square, occupied);
 }
+// Empty-board attacks: every square on the lines through `square` (for cheap pre-checks).
+inline Bitboard bishop_rays(Square square) {
+  using namespace attacks_detail;
+  const auto& lines = kLines[square.index()];
+  return Bitboard(lines[kDiagonal].both | lines[kAntiDiagonal].both);
+}
+inline Bitboard rook_rays(Square square) {
+  using namespace attacks_detail;
+  const auto& lines = kLines[square.index()];
+  return Bitboard(lines[kFile].both | lines[kRank].both);
+}
 // Squares strictly between a and b if they share a line, else empty.
 inline Bitboard between(Square a, Square b) {
   return Bitboard(attacks_detail::kPairs.between[a.index()][b.index()]);

@@ -21,7 +21,8 @@ struct Context {
   Bitboard ours;
   Bitboard theirs;
   Bitboard occupied;
-  Bitboard pinned;        // our pieces that are the only blocker between our king and a slider
+  Bitboard movers;        // our pieces that may move (all, or those that reach a single target)
+  Bitboard pinned;        // movers that are the only blocker between our king and a slider
   Bitboard destinations;  // not ours, resolves a single check, within the caller's targets
 };
 
@@ -40,6 +41,19 @@ Bitboard pinned_pieces(const Position& pos, Color us, Square king) {
   return pinned;
 }
 
+// Whether our piece on `from` is pinned; cheaper than pinned_pieces() for one or two pieces.
+bool is_pinned(const Context& c, Square from) {
+  const Bitboard line = line_through(c.king, from);
+  if (line.empty() || (between(c.king, from) & c.occupied).any()) return false;
+  const bool straight = c.king.file() == from.file() || c.king.rank() == from.rank();
+  const Bitboard sliders =
+      straight ? c.pos.pieces(c.them, kRook, kQueen) : c.pos.pieces(c.them, kBishop, kQueen);
+  if ((line & sliders).empty()) return false;
+  const Bitboard without = c.occupied ^ Bitboard(from);
+  const Bitboard seen = straight ? rook_attacks(c.king, without) : bishop_attacks(c.king, without);
+  return (seen & line & sliders).any();
+}
+
 Bitboard slider_attacks(PieceType type, Square from, Bitboard occupied) {
   switch (type) {
     case kBishop:
@@ -51,13 +65,27 @@ Bitboard slider_attacks(PieceType type, Square from, Bitboard occupied) {
   }
 }
 
+Bitboard piece_attacks(PieceType type, Square from, Bitboard occupied) {
+  return type == kKnight ? knight_attacks(from) : slider_attacks(type, from, occupied);
+}
+
+// Our pieces of `type` that could land on `target`, ignoring pins and checks.
+Bitboard reaching(const Context& c, PieceType type, Square target) {
+  const Bitboard own = c.pos.pieces(c.us, type);
+  if (type != kPawn) return own & piece_attacks(type, target, c.occupied);  // attacks are symmetric
+  const int back = c.us == Color::kWhite ? -8 : 8;
+  Bitboard origins = pawn_attacks(c.them, target);
+  const int behind = target.index() + back, two_behind = target.index() + 2 * back;
+  if (behind >= 0 && behind < 64) origins |= Square(behind);
+  if (two_behind >= 0 && two_behind < 64) origins |= Square(two_behind);
+  return own & origins;
+}
+
 void add_piece_moves(const Context& c, PieceType type) {
-  Bitboard movers = c.pos.pieces(c.us, type);
+  Bitboard movers = c.pos.pieces(c.us, type) & c.movers;
   if (type == kKnight) movers &= ~c.pinned;  // a pinned knight can never move
   for (const Square from : movers) {
-    Bitboard targets =
-        (type == kKnight ? knight_attacks(from) : slider_attacks(type, from, c.occupied)) &
-        c.destinations;
+    Bitboard targets = piece_attacks(type, from, c.occupied) & c.destinations;
     if (c.pinned.contains(from)) targets &= line_through(c.king, from);
     for (const Square to : targets) c.list.push(Move(from, to));
   }
@@ -143,8 +171,8 @@ void add_castling(const Context& c, Bitboard targets) {
 void generate(const Position& pos, MoveList& list, unsigned piece_types, Bitboard targets) {
   const Color us = pos.side_to_move();
   const Square king = pos.king_square(us);
-  Context c{pos,          list,       us,        ~us, king, pos.pieces(us), pos.pieces(~us),
-            pos.pieces(), Bitboard(), Bitboard()};
+  Context c{pos,          list,       us,         ~us,       king, pos.pieces(us), pos.pieces(~us),
+            pos.pieces(), Bitboard(), Bitboard(), Bitboard()};
   const Bitboard checkers = pos.checkers();
   if (piece_types & bit_of(kKing)) {
     add_king_moves(c, targets);
@@ -154,11 +182,22 @@ void generate(const Position& pos, MoveList& list, unsigned piece_types, Bitboar
 
   const Bitboard resolves_check =
       checkers.any() ? between(king, checkers.lsb()) | checkers : Bitboard::all();
-  c.pinned = pinned_pieces(pos, us, king);
   c.destinations = ~c.ours & resolves_check & targets;
+  if (piece_types == kAllPieceTypes || targets.empty() || targets.more_than_one()) {
+    c.movers = c.ours;
+    c.pinned = pinned_pieces(pos, us, king);
+  } else {
+    // One piece type to one square (SAN resolution): only pieces that reach it matter.
+    for (int type = 0; type < kPieceTypeCount - 1; ++type) {
+      if (piece_types & (1u << type)) c.movers |= reaching(c, PieceType(type), targets.lsb());
+    }
+    for (const Square from : c.movers) {
+      if (is_pinned(c, from)) c.pinned |= from;
+    }
+  }
 
   if (piece_types & bit_of(kPawn)) {
-    const Bitboard pawns = pos.pieces(us, kPawn);
+    const Bitboard pawns = pos.pieces(us, kPawn) & c.movers;
     add_pawn_moves(c, pawns & ~c.pinned, c.destinations);
     for (const Square from : pawns& c.pinned) {
       add_pawn_moves(c, Bitboard(from), c.destinations & line_through(king, from));
@@ -170,6 +209,48 @@ void generate(const Position& pos, MoveList& list, unsigned piece_types, Bitboar
   }
 }
 
+// The hot path of SAN resolution: non-king moves of one piece type onto one square, found by
+// looking backwards from the square instead of generating and filtering.
+void generate_to(const Position& pos, MoveList& list, PieceType type, Square to) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  Context c{pos,          list,       us,         ~us,       king, pos.pieces(us), pos.pieces(~us),
+            pos.pieces(), Bitboard(), Bitboard(), Bitboard()};
+  const Bitboard checkers = pos.checkers();
+  if (checkers.more_than_one()) return;
+  const bool resolves_check =
+      checkers.empty() || checkers.contains(to) || between(king, checkers.lsb()).contains(to);
+  if (type == kPawn && to == pos.en_passant_square()) add_en_passant(c, Bitboard(to));
+  if (c.ours.contains(to) || !resolves_check) return;
+
+  Bitboard movers;
+  if (type == kPawn) {
+    const int back = us == Color::kWhite ? -8 : 8;
+    const Bitboard pawns = pos.pieces(us, kPawn);
+    if (c.theirs.contains(to)) {
+      movers = pawn_attacks(c.them, to) & pawns;
+    } else if (const int behind = to.index() + back; behind >= 0 && behind < 64) {
+      if (pawns.contains(Square(behind))) {
+        movers = Square(behind);
+      } else if (pos.piece_on(Square(behind)).is_none() &&
+                 to.rank() == (us == Color::kWhite ? 3 : 4) &&
+                 pawns.contains(Square(behind + back))) {
+        movers = Square(behind + back);
+      }
+    }
+  } else {
+    movers = piece_attacks(type, to, c.occupied) & pos.pieces(us, type);
+  }
+  for (const Square from : movers) {
+    if (is_pinned(c, from) && !line_through(king, from).contains(to)) continue;
+    if (type == kPawn) {
+      add_pawn_moves_to(list, from, to);
+    } else {
+      list.push(Move(from, to));
+    }
+  }
+}
+
 }  // namespace
 
 void generate_legal(const Position& pos, MoveList& list) {
@@ -177,7 +258,11 @@ void generate_legal(const Position& pos, MoveList& list) {
 }
 
 void generate_legal(const Position& pos, MoveList& list, PieceType piece, Bitboard targets) {
-  generate(pos, list, bit_of(piece), targets);
+  if (piece == kKing || targets.empty() || targets.more_than_one()) {
+    generate(pos, list, bit_of(piece), targets);
+  } else {
+    generate_to(pos, list, piece, targets.lsb());
+  }
 }
 
 bool is_legal(const Position& pos, Move move) {

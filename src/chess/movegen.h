@@ -9,26 +9,39 @@
 namespace materialist::chess {
 
 // Up to 256 moves (the most any legal chess position has is 218); no heap allocation.
+// The storage is left uninitialized: filling 512 bytes per call would cost more than generating.
 class MoveList {
  public:
   static constexpr int kCapacity = 256;
 
-  void push(Move move) { moves_[size_++] = move; }
+  class Iterator {
+   public:
+    explicit Iterator(const std::uint16_t* at) : at_(at) {}
+    Move operator*() const { return Move::from_raw(*at_); }
+    Iterator& operator++() { return ++at_, *this; }
+    bool operator!=(const Iterator& o) const { return at_ != o.at_; }
+
+   private:
+    const std::uint16_t* at_;
+  };
+
+  MoveList() {}  // NOLINT: deliberately leaves raw_ uninitialized
+  void push(Move move) { raw_[size_++] = move.raw(); }
   void clear() { size_ = 0; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  Move operator[](int i) const { return moves_[i]; }
-  const Move* begin() const { return moves_; }
-  const Move* end() const { return moves_ + size_; }
+  Move operator[](int i) const { return Move::from_raw(raw_[i]); }
+  Iterator begin() const { return Iterator(raw_); }
+  Iterator end() const { return Iterator(raw_ + size_); }
   bool contains(Move move) const {
-    for (const Move m : *this) {
-      if (m == move) return true;
+    for (int i = 0; i < size_; ++i) {
+      if (raw_[i] == move.raw()) return true;
     }
     return false;
   }
 
  private:
-  Move moves_[kCapacity];
+  std::uint16_t raw_[kCapacity];
   int size_ = 0;
 };
 

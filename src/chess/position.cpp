@@ -38,7 +38,22 @@ bool parse_counter(std::string_view text, int max, int& out) {
 }  // namespace
 
 Position Position::start() {
-  return *from_fen(kStartFen);
+  using enum PieceType;
+  // Built directly rather than parsed: PGN replay starts here once per game.
+  constexpr PieceType kBackRank[8] = {kRook, kKnight, kBishop, kQueen,
+                                      kKing, kBishop, kKnight, kRook};
+  Position pos;
+  for (int file = 0; file < 8; ++file) {
+    pos.put(Piece(Color::kWhite, kBackRank[file]), Square::at(file, 0));
+    pos.put(Piece(Color::kWhite, kPawn), Square::at(file, 1));
+    pos.put(Piece(Color::kBlack, kPawn), Square::at(file, 6));
+    pos.put(Piece(Color::kBlack, kBackRank[file]), Square::at(file, 7));
+  }
+  for (const Color color : {Color::kWhite, Color::kBlack}) {
+    pos.counts_[index_of(color)] = {8, 2, 2, 2, 1, 1};
+  }
+  pos.castling_rooks_ = Bitboard(0x8100000000000081ULL);
+  return pos;
 }
 
 void Position::put(Piece piece, Square square) {
@@ -66,8 +81,20 @@ Bitboard Position::attackers_to(Square square, Bitboard occupied) const {
 }
 
 void Position::refresh_checkers() {
-  const Color us = side_to_move_;
-  checkers_ = attackers_to(king_square(us), pieces()) & pieces(~us);
+  using enum PieceType;
+  const Color us = side_to_move_, them = ~us;
+  const Square king = king_square(us);
+  // A king never gives check, and sliders are looked up only when one stands on a king line.
+  Bitboard checkers = (pawn_attacks(us, king) & pieces(them, kPawn)) |
+                      (knight_attacks(king) & pieces(them, kKnight));
+  const Bitboard straight = pieces(them, kRook, kQueen), diagonal = pieces(them, kBishop, kQueen);
+  if ((rook_rays(king) & straight).any()) {
+    checkers |= rook_attacks(king, pieces()) & straight;
+  }
+  if ((bishop_rays(king) & diagonal).any()) {
+    checkers |= bishop_attacks(king, pieces()) & diagonal;
+  }
+  checkers_ = checkers;
 }
 
 Expected<Position> Position::from_fen(std::string_view fen) {
@@ -265,8 +292,8 @@ MoveFacts Position::play(Move move) {
     put(Piece(us, kRook), Square::at(king_side ? 5 : 3, home));
     castling_rooks_ &= ~Bitboard::rank(home);  // only our rights live on our home rank
   } else {
-    Square captured_square = to;
-    if (move.is_en_passant()) captured_square = Square(to.index() + (us == Color::kWhite ? -8 : 8));
+    const Square captured_square =
+        move.is_en_passant() ? Square(to.index() + (us == Color::kWhite ? -8 : 8)) : to;
     const Piece captured = piece_on(captured_square);
     if (!captured.is_none()) {
       facts.capture = true;
@@ -274,22 +301,28 @@ MoveFacts Position::play(Move move) {
       --counts_[index_of(them)][index_of(captured.type())];
       halfmove_clock_ = 0;
     }
-    remove(from);
-    if (move.is_promotion()) {
-      facts.promotion = true;
-      put(Piece(us, move.promoted_to()), to);
-      --counts_[index_of(us)][index_of(kPawn)];
-      ++counts_[index_of(us)][index_of(move.promoted_to())];
-    } else {
-      put(piece, to);
-    }
+    // Move the piece with one xor per bitboard.
+    const Bitboard from_to = Bitboard(from) | Bitboard(to);
+    by_color_[index_of(us)] ^= from_to;
+    by_type_[index_of(piece.type())] ^= from_to;
+    board_[from.index()] = Piece::none();
+    board_[to.index()] = piece;
     if (piece.type() == kPawn) {
       halfmove_clock_ = 0;
       if ((from.index() ^ to.index()) == 16) en_passant_ = Square((from.index() + to.index()) / 2);
+      if (move.is_promotion()) {
+        const PieceType promoted = move.promoted_to();
+        facts.promotion = true;
+        by_type_[index_of(kPawn)] ^= Bitboard(to);
+        by_type_[index_of(promoted)] ^= Bitboard(to);
+        board_[to.index()] = Piece(us, promoted);
+        --counts_[index_of(us)][index_of(kPawn)];
+        ++counts_[index_of(us)][index_of(promoted)];
+      }
     } else if (piece.type() == kKing) {
       castling_rooks_ &= ~Bitboard::rank(back_rank(us));
     }
-    castling_rooks_ &= ~(Bitboard(from) | Bitboard(to));
+    castling_rooks_ &= ~from_to;
   }
 
   refresh_checkers();

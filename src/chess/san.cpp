@@ -10,13 +10,13 @@ namespace {
 
 using enum PieceType;
 
-// What the text of a non-castling move says; unset fields were not written.
+// What the text of a non-castling move says; -1 marks a part that was not written.
 struct SanParts {
-  std::optional<PieceType> piece;
+  int piece = -1;  // PieceType index
   int from_file = -1;
   int from_rank = -1;
   Square to;
-  std::optional<PieceType> promotion;
+  int promotion = -1;  // PieceType index
 };
 
 enum class Castle { kNone, kKingSide, kQueenSide };
@@ -30,19 +30,22 @@ constexpr bool is_rank(char c) {
 
 // Drops check/mate signs, annotation glyphs, "e.p." and surrounding blanks.
 std::string_view strip_decorations(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  for (bool changed = true; changed && !text.empty();) {
-    changed = false;
-    const char last = text.back();
+  size_t begin = 0, end = text.size();
+  while (begin < end && (text[begin] == ' ' || text[begin] == '\t')) ++begin;
+  while (end > begin) {
+    const char last = text[end - 1];
+    if (is_rank(last)) break;  // the common case: nothing to strip
     if (last == '+' || last == '#' || last == '!' || last == '?' || last == ' ' || last == '\t') {
-      text.remove_suffix(1);
-      changed = true;
-    } else if (text.ends_with("e.p.") || text.ends_with("ep")) {
-      text.remove_suffix(text.ends_with("e.p.") ? 4 : 2);
-      changed = true;
+      --end;
+    } else if (end - begin >= 4 && text.substr(end - 4, 4) == "e.p.") {
+      end -= 4;
+    } else if (end - begin >= 2 && text.substr(end - 2, 2) == "ep") {
+      end -= 2;
+    } else {
+      break;
     }
   }
-  return text;
+  return text.substr(begin, end - begin);
 }
 
 Castle read_castling(std::string_view text) {
@@ -58,39 +61,29 @@ Castle read_castling(std::string_view text) {
   return Castle::kNone;
 }
 
-// Reads [piece][from file][from rank][x:-]square[=][promotion], right to left.
-std::optional<SanParts> read_parts(std::string_view text) {
-  SanParts parts;
-  if (!text.empty() && text.front() >= 'A' && text.front() <= 'Z') {
-    parts.piece = piece_type_from_letter(text.front());
-    if (!parts.piece) return std::nullopt;
-    text.remove_prefix(1);
+// Reads [piece][from file][from rank][x:-]square[=][promotion]; false if the text is not that.
+bool read_parts(std::string_view text, SanParts& parts) {
+  size_t begin = 0, end = text.size();
+  if (end > 0 && text[0] >= 'A' && text[0] <= 'Z') {
+    const auto piece = piece_type_from_letter(text[0]);
+    if (!piece) return false;
+    parts.piece = index_of(*piece);
+    begin = 1;
   }
-  if (text.size() >= 3 && !is_rank(text.back())) {
-    const auto promoted = piece_type_from_letter(text.back());
-    if (!promoted || *promoted == kPawn || *promoted == kKing) return std::nullopt;
-    parts.promotion = promoted;
-    text.remove_suffix(1);
-    if (text.back() == '=') text.remove_suffix(1);
+  if (end - begin >= 3 && !is_rank(text[end - 1])) {
+    const auto promoted = piece_type_from_letter(text[end - 1]);
+    if (!promoted || *promoted == kPawn || *promoted == kKing) return false;
+    parts.promotion = index_of(*promoted);
+    --end;
+    if (text[end - 1] == '=') --end;
   }
-  if (text.size() < 2) return std::nullopt;
-  const auto to = Square::from_string(text.substr(text.size() - 2));
-  if (!to) return std::nullopt;
-  parts.to = *to;
-  text.remove_suffix(2);
-  if (!text.empty() && (text.back() == 'x' || text.back() == ':' || text.back() == '-')) {
-    text.remove_suffix(1);
-  }
-  if (!text.empty() && is_file(text.front())) {
-    parts.from_file = text.front() - 'a';
-    text.remove_prefix(1);
-  }
-  if (!text.empty() && is_rank(text.front())) {
-    parts.from_rank = text.front() - '1';
-    text.remove_prefix(1);
-  }
-  if (!text.empty()) return std::nullopt;
-  return parts;
+  if (end - begin < 2 || !is_file(text[end - 2]) || !is_rank(text[end - 1])) return false;
+  parts.to = Square::at(text[end - 2] - 'a', text[end - 1] - '1');
+  end -= 2;
+  if (end > begin && (text[end - 1] == 'x' || text[end - 1] == ':' || text[end - 1] == '-')) --end;
+  if (begin < end && is_file(text[begin])) parts.from_file = text[begin++] - 'a';
+  if (begin < end && is_rank(text[begin])) parts.from_rank = text[begin++] - '1';
+  return begin == end;
 }
 
 const char* piece_name(PieceType type) {
@@ -127,14 +120,15 @@ Expected<Move> parse_san(const Position& pos, std::string_view san) {
   if (const Castle side = read_castling(text); side != Castle::kNone) {
     return resolve_castling(pos, san, side);
   }
-  const std::optional<SanParts> read = read_parts(text);
-  if (!read) return san_error(ErrorCode::kSyntax, san, "not a move in algebraic notation");
-  SanParts parts = *read;
+  SanParts parts;
+  if (!read_parts(text, parts)) {
+    return san_error(ErrorCode::kSyntax, san, "not a move in algebraic notation");
+  }
 
   const Color us = pos.side_to_move();
   const bool from_square_given = parts.from_file >= 0 && parts.from_rank >= 0;
   const Square from = from_square_given ? Square::at(parts.from_file, parts.from_rank) : Square();
-  if (!parts.piece) {
+  if (parts.piece < 0) {
     if (from_square_given) {
       // Coordinates ("e2e4", "g1f3"): the piece is whatever stands on the origin square.
       const Piece piece = pos.piece_on(from);
@@ -142,24 +136,24 @@ Expected<Move> parse_san(const Position& pos, std::string_view san) {
         return san_error(ErrorCode::kIllegalMove, san,
                          "no piece of the side to move on " + from.name());
       }
-      parts.piece = piece.type();
+      parts.piece = index_of(piece.type());
     } else {
-      parts.piece = kPawn;
+      parts.piece = index_of(kPawn);
     }
   }
+  const PieceType type = PieceType(parts.piece);
   // A pawn move without an origin file is a push along the destination file.
-  if (*parts.piece == kPawn && parts.from_file < 0) parts.from_file = parts.to.file();
+  if (type == kPawn && parts.from_file < 0) parts.from_file = parts.to.file();
 
-  if (*parts.piece == kKing && from_square_given && from == pos.king_square(us) &&
-      from.file() == 4 && from.rank() == parts.to.rank() &&
-      (parts.to.file() == 6 || parts.to.file() == 2)) {
+  if (type == kKing && from_square_given && from == pos.king_square(us) && from.file() == 4 &&
+      from.rank() == parts.to.rank() && (parts.to.file() == 6 || parts.to.file() == 2)) {
     // "e1g1" / "e1c1": castling written as the king's own two-square step.
     return resolve_castling(pos, san,
                             parts.to.file() == 6 ? Castle::kKingSide : Castle::kQueenSide);
   }
 
   MoveList list;
-  generate_legal(pos, list, *parts.piece, Bitboard(parts.to));
+  generate_legal(pos, list, type, Bitboard(parts.to));
   auto matches_origin = [&](Move move) {
     // Castling is "king takes own rook" only in coordinate form, never as "Kh1".
     if (move.is_castling() && !from_square_given) return false;
@@ -167,8 +161,8 @@ Expected<Move> parse_san(const Position& pos, std::string_view san) {
     return parts.from_rank < 0 || move.from().rank() == parts.from_rank;
   };
   auto matches_text = [&](Move move) {
-    if (!matches_origin(move) || move.is_promotion() != parts.promotion.has_value()) return false;
-    return !parts.promotion || move.promoted_to() == *parts.promotion;
+    if (!matches_origin(move) || move.is_promotion() != (parts.promotion >= 0)) return false;
+    return parts.promotion < 0 || index_of(move.promoted_to()) == parts.promotion;
   };
   Move found;
   int matches = 0;
@@ -177,7 +171,7 @@ Expected<Move> parse_san(const Position& pos, std::string_view san) {
     if (matches_text(move)) {
       found = move;
       ++matches;
-    } else if (move.is_promotion() && !parts.promotion && matches_origin(move)) {
+    } else if (move.is_promotion() && parts.promotion < 0 && matches_origin(move)) {
       promotion_missing = true;
     }
   }
@@ -194,8 +188,8 @@ Expected<Move> parse_san(const Position& pos, std::string_view san) {
   }
   if (promotion_missing) return san_error(ErrorCode::kIllegalMove, san, "promotion piece missing");
   return san_error(ErrorCode::kIllegalMove, san,
-                   std::string("no legal ") + piece_name(*parts.piece) + " move to " +
-                       parts.to.name() + " in " + pos.fen());
+                   std::string("no legal ") + piece_name(type) + " move to " + parts.to.name() +
+                       " in " + pos.fen());
 }
 
 std::string to_san(const Position& pos, Move move) {

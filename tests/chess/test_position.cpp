@@ -218,9 +218,9 @@ TEST_CASE("types: squares, bitboards and the move layout") {
   CHECK(Move().is_none());
 }
 
-TEST_CASE("movegen: the restricted generator matches the full one") {
-  const Position pos =
-      position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+// Checks that the moves generate_legal(pos, list, type, square) finds over all piece types and
+// squares are exactly the full generator's moves.
+void check_restricted_generator(const Position& pos) {
   MoveList all;
   generate_legal(pos, all);
   int total = 0;
@@ -229,15 +229,47 @@ TEST_CASE("movegen: the restricted generator matches the full one") {
       MoveList some;
       generate_legal(pos, some, type, Bitboard(Square(square)));
       for (const Move move : some) {
-        CHECK(all.contains(move));
-        CHECK(pos.piece_on(move.from()).type() == type);
-        CHECK(is_legal(pos, move));
+        if (!all.contains(move) || pos.piece_on(move.from()).type() != type) {
+          FAIL_CHECK(pos.fen(), " restricted generator invented ", move.uci());
+        }
       }
       total += some.size();
     }
   }
-  CHECK(total == all.size());
+  if (total != all.size()) FAIL_CHECK(pos.fen(), " restricted generator found ", total);
+}
+
+TEST_CASE("movegen: the restricted generator matches the full one on every perft position") {
+  int positions = 0;
+  for (const char* name : {"standard.epd", "chess960.epd"}) {
+    std::ifstream file(std::string(MATERIALIST_FIXTURES_DIR "/perft/") + name);
+    std::string line;
+    while (std::getline(file, line)) {
+      const auto root = Position::from_fen(line.substr(0, line.find(" ;")));
+      if (!root.ok()) continue;  // the FEN tests report it
+      check_restricted_generator(*root);
+      MoveList moves;
+      generate_legal(*root, moves);
+      // One ply deeper: en passant chances, checks and pins appear in the children.
+      for (const Move move : moves) {
+        Position child = *root;
+        child.play(move);
+        check_restricted_generator(child);
+        ++positions;
+      }
+    }
+  }
+  CHECK(positions > 1500);
+}
+
+TEST_CASE("movegen: is_legal") {
+  const Position pos =
+      position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  CHECK(is_legal(pos, Move(*Square::from_string("e5"), *Square::from_string("f7"))));
+  CHECK(is_legal(pos, Move::castling(*Square::from_string("e1"), *Square::from_string("h1"))));
+  CHECK(!is_legal(pos, Move(*Square::from_string("e1"), *Square::from_string("g1"))));
   CHECK(!is_legal(pos, Move(Square(0), Square(63))));
+  CHECK(!is_legal(pos, Move::null()));
 }
 
 }  // namespace
