@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Native benchmark, run by hand (not by CI): materialist against pgn-extract on the same >= 200 MB
+# input built from the repository's sample files. Prints MB/s, games/s, plies/s and peak RSS side
+# by side, then the article's 10 000-step gradient descent time on the OpenRating histogram.
+#   usage: bench/native.sh [SIZE_MB]     (default 256)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+size_mb=${1:-256}
+bin=build/native/materialist
+fixtures=tests/fixtures/pgn
+input=bench/data/bench-${size_mb}mb.pgn
+
+if [[ ! -x $bin ]]; then
+  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build build/native -j2 --target materialist >/dev/null
+fi
+pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+[[ -x $pgn_extract ]] || { echo "pgn-extract missing: run ./emsdk-setup.sh" >&2; exit 1; }
+
+# Build the input once: the engine games and the lichess games, alternating, until large enough.
+# The DOS end-of-file byte at the end of OpenRating.pgn is dropped so both tools see plain PGN.
+if [[ ! -f $input ]]; then
+  mkdir -p bench/data
+  echo "building $input ..." >&2
+  tmp=$input.tmp
+  : >"$tmp"
+  while (($(stat -c %s "$tmp") < size_mb * 1024 * 1024)); do
+    tr -d '\032' <"$fixtures/OpenRating.pgn" >>"$tmp"
+    printf '\n' >>"$tmp"
+    cat "$fixtures/lichess-2021-10-first999.pgn" >>"$tmp"
+    printf '\n' >>"$tmp"
+  done
+  mv "$tmp" "$input"
+fi
+bytes=$(stat -c %s "$input")
+
+# Runs a command under GNU time; prints "seconds peak_kib" and keeps the command's stdout in $2.
+measure() {
+  local out=$1
+  shift
+  /usr/bin/time -f '%e %M' -o bench/data/time.txt "$@" >"$out" 2>/dev/null || true
+  cat bench/data/time.txt
+}
+
+echo "input: $input ($((bytes / 1000000)) MB), $(nproc) cores, $(uname -m)"
+cat "$input" >/dev/null  # warm the page cache so both tools read from memory
+
+read -r m_sec m_kib < <(measure bench/data/materialist.json \
+  "$bin" fit --json --no-progress "$input")
+read -r p_sec p_kib < <(measure bench/data/pgn-extract.out "$pgn_extract" -s -r "$input")
+read -r a_sec a_kib < <(measure bench/data/article.json \
+  "$bin" fit --preset article --json --no-progress "$fixtures/OpenRating.pgn")
+
+python3 - "$bytes" "$m_sec" "$m_kib" "$p_sec" "$p_kib" <<'PY'
+import json, sys
+size, m_sec, m_kib, p_sec, p_kib = int(sys.argv[1]), *map(float, sys.argv[2:])
+m = json.load(open("bench/data/materialist.json"))
+a = json.load(open("bench/data/article.json"))
+games, plies = m["games"], m.get("plies", 0)
+parse_sec = m.get("parse_seconds", m_sec)
+rows = [
+    ("materialist fit (replay + quiet filter + fit)", m_sec, m_kib, games, plies),
+    ("pgn-extract -s -r (validating pass)", p_sec, p_kib, games, plies),
+]
+print(f"{'tool':48} {'MB/s':>8} {'games/s':>10} {'plies/s':>12} {'peak RSS':>10}")
+for name, sec, kib, g, p in rows:
+    print(f"{name:48} {size / 1e6 / sec:8.1f} {g / sec:10.0f} {p / sec:12.0f} {kib / 1024:8.1f} MB")
+print(f"ratio materialist / pgn-extract: {p_sec / m_sec:.1f}x faster")
+print(f"games {games}, skipped {m['skipped']}, rows {m['rows']}, plies {plies}")
+print(f"article preset on OpenRating.pgn: {a['iterations']} gradient-descent iterations in "
+      f"{a.get('fit_seconds', float('nan')) * 1000:.1f} ms (article's tool: about 5 s)")
+PY

@@ -1,0 +1,66 @@
+#include "cli/input.h"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+namespace materialist::cli {
+
+namespace {
+
+constexpr std::size_t kChunkBytes = 1 << 20;
+constexpr std::uint64_t kProgressEveryBytes = 64ull << 20;
+
+struct FileCloser {
+  void operator()(std::FILE* file) const {
+    if (file != nullptr && file != stdin) std::fclose(file);
+  }
+};
+
+}  // namespace
+
+std::optional<std::uint64_t> file_size(const std::string& path) {
+  struct stat info {};
+  if (path == "-" || ::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode))
+    return std::nullopt;
+  return static_cast<std::uint64_t>(info.st_size);
+}
+
+Expected<std::uint64_t> stream_file(const std::string& path, const ChunkSink& sink,
+                                    const ProgressSink& progress) {
+  struct stat info {};
+  if (path != "-" && ::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) {
+    return make_error(ErrorCode::kIo, path + ": is a directory");
+  }
+  std::unique_ptr<std::FILE, FileCloser> file(path == "-" ? stdin : std::fopen(path.c_str(), "rb"));
+  if (!file) return make_error(ErrorCode::kIo, path + ": " + std::strerror(errno));
+
+  InputProgress state;
+  state.total_bytes = file_size(path).value_or(0);
+  std::uint64_t next_report = kProgressEveryBytes;
+  std::vector<char> buffer(kChunkBytes);
+  for (;;) {
+    const std::size_t got = std::fread(buffer.data(), 1, buffer.size(), file.get());
+    if (got > 0) {
+      sink(buffer.data(), got);
+      state.bytes_read += got;
+      if (progress && state.bytes_read >= next_report) {
+        progress(state);
+        next_report += kProgressEveryBytes;
+      }
+    }
+    if (got < buffer.size()) {
+      if (std::ferror(file.get())) {
+        return make_error(ErrorCode::kIo, path + ": read error: " + std::strerror(errno));
+      }
+      break;
+    }
+  }
+  return state.bytes_read;
+}
+
+}  // namespace materialist::cli

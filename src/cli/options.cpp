@@ -1,0 +1,209 @@
+#include "cli/options.h"
+
+#include <charconv>
+#include <cstdlib>
+
+namespace materialist::cli {
+
+namespace {
+
+Expected<double> parse_double(const std::string& flag, const std::string& text) {
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size()) {
+    return make_error(ErrorCode::kInvalidArgument, flag + " expects a number, got '" + text + "'");
+  }
+  return value;
+}
+
+Expected<std::int64_t> parse_integer(const std::string& flag, const std::string& text,
+                                     std::int64_t minimum, std::int64_t maximum) {
+  std::int64_t value = 0;
+  const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (status != std::errc() || end != text.data() + text.size() || value < minimum ||
+      value > maximum) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      flag + " expects a whole number from " + std::to_string(minimum) + " to " +
+                          std::to_string(maximum) + ", got '" + text + "'");
+  }
+  return value;
+}
+
+Expected<std::string> one_of(const std::string& flag, const std::string& text,
+                             std::initializer_list<const char*> choices) {
+  std::string listed;
+  for (const char* choice : choices) {
+    if (text == choice) return text;
+    listed += listed.empty() ? choice : std::string(", ") + choice;
+  }
+  return make_error(ErrorCode::kInvalidArgument,
+                    flag + " expects one of " + listed + ", got '" + text + "'");
+}
+
+}  // namespace
+
+const char* usage_text() {
+  return R"(materialist: learn chess piece values from PGN games (logistic regression on material).
+
+Usage:
+  materialist rows [data options] FILE...      print the quiet material rows (.mat format)
+  materialist fit [options] FILE...            fit piece values (.pgn and .mat files, '-' = stdin)
+  materialist compare [options] FILE...        fit each file as its own dataset, side by side
+  materialist --help | --version
+
+Data options:
+  --preset article|default   article: the founding article's exact procedure (unknown results
+                             count as draws, draws out of the fit, gradient descent);
+                             default: unknown results skipped, Newton fit
+  --quiet-plies N            quiet plies before a position is recorded (article: 2)
+  --checks-quiet             checks do not break quietness
+  --every-position           record every quiet position, not one per distinct material vector
+  --skip-plies K             ignore the first K plies of each game
+  --filter SPEC              game filter, e.g. "player=Carlsen;elo=2000-2800;tc=blitz,rapid"
+
+Model options:
+  --solver gd|newton         gradient descent (article) or exact Newton/IRLS
+  --outcomes draws-out|fractional|ordinal
+  --iterations N  --alpha A  --lambda L      gradient-descent settings (10000, 1, 1e-6)
+  --intercept                fit White's first-move advantage
+  --bishop-pair  --phase     extra features (bishop pair; middlegame/endgame tapered values)
+  --elo-offset               add ln10/400 * (WhiteElo - BlackElo) to the log-odds
+  --units pawn|elo|logodds   how values are reported (pawn = 100 by default)
+  --bootstrap B  --seed S    B bootstrap replicates over games for 95% intervals
+
+Output options:
+  --export-mat FILE          also write the rows in .mat format
+  --json                     one JSON object on stdout
+  --log-every N              iteration log interval for gradient descent (1000)
+  --no-progress              no progress lines on stderr
+)";
+}
+
+Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
+  CliOptions options;
+  if (args.empty()) return options;
+
+  const std::string& verb = args[0];
+  if (verb == "rows")
+    options.command = Command::kRows;
+  else if (verb == "fit")
+    options.command = Command::kFit;
+  else if (verb == "compare")
+    options.command = Command::kCompare;
+  else if (verb == "--help" || verb == "-h" || verb == "help")
+    return options;
+  else if (verb == "--version") {
+    options.command = Command::kVersion;
+    return options;
+  } else {
+    return make_error(ErrorCode::kInvalidArgument, "unknown command '" + verb + "' (try --help)");
+  }
+
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "-" || arg.rfind("--", 0) != 0) {
+      options.files.push_back(arg);
+      continue;
+    }
+    // Flags without a value.
+    if (arg == "--checks-quiet") {
+      options.checks_are_quiet = true;
+      continue;
+    }
+    if (arg == "--every-position") {
+      options.every_position = true;
+      continue;
+    }
+    if (arg == "--intercept") {
+      options.intercept = true;
+      continue;
+    }
+    if (arg == "--bishop-pair") {
+      options.bishop_pair = true;
+      continue;
+    }
+    if (arg == "--phase") {
+      options.phase = true;
+      continue;
+    }
+    if (arg == "--elo-offset") {
+      options.elo_offset = true;
+      continue;
+    }
+    if (arg == "--json") {
+      options.json = true;
+      continue;
+    }
+    if (arg == "--no-progress") {
+      options.progress = false;
+      continue;
+    }
+    if (arg == "--help" || arg == "-h") {
+      options.command = Command::kHelp;
+      return options;
+    }
+
+    if (i + 1 >= args.size()) {
+      return make_error(ErrorCode::kInvalidArgument, arg + " needs a value (try --help)");
+    }
+    const std::string& text = args[++i];
+    if (arg == "--preset") {
+      auto v = one_of(arg, text, {"article", "default"});
+      if (!v) return v.error();
+      options.preset = *v;
+    } else if (arg == "--solver") {
+      auto v = one_of(arg, text, {"gd", "newton"});
+      if (!v) return v.error();
+      options.solver = *v;
+    } else if (arg == "--outcomes") {
+      auto v = one_of(arg, text, {"draws-out", "fractional", "ordinal"});
+      if (!v) return v.error();
+      options.outcomes = *v;
+    } else if (arg == "--units") {
+      auto v = one_of(arg, text, {"pawn", "elo", "logodds"});
+      if (!v) return v.error();
+      options.units = *v;
+    } else if (arg == "--iterations") {
+      auto v = parse_integer(arg, text, 0, 100'000'000);
+      if (!v) return v.error();
+      options.iterations = static_cast<int>(*v);
+    } else if (arg == "--quiet-plies") {
+      auto v = parse_integer(arg, text, 0, 100);
+      if (!v) return v.error();
+      options.quiet_plies = static_cast<int>(*v);
+    } else if (arg == "--skip-plies") {
+      auto v = parse_integer(arg, text, 0, 1000);
+      if (!v) return v.error();
+      options.skip_plies = static_cast<int>(*v);
+    } else if (arg == "--bootstrap") {
+      auto v = parse_integer(arg, text, 0, 10'000);
+      if (!v) return v.error();
+      options.bootstrap = static_cast<int>(*v);
+    } else if (arg == "--seed") {
+      auto v = parse_integer(arg, text, 0, INT64_MAX);
+      if (!v) return v.error();
+      options.seed = static_cast<std::uint64_t>(*v);
+    } else if (arg == "--log-every") {
+      auto v = parse_integer(arg, text, 1, 100'000'000);
+      if (!v) return v.error();
+      options.log_every = static_cast<int>(*v);
+    } else if (arg == "--alpha" || arg == "--lambda") {
+      auto v = parse_double(arg, text);
+      if (!v) return v.error();
+      if (*v < 0) return make_error(ErrorCode::kInvalidArgument, arg + " must not be negative");
+      (arg == "--alpha" ? options.alpha : options.lambda) = *v;
+    } else if (arg == "--export-mat") {
+      options.export_mat = text;
+    } else if (arg == "--filter") {
+      options.filter = text;
+    } else {
+      return make_error(ErrorCode::kInvalidArgument, "unknown option '" + arg + "' (try --help)");
+    }
+  }
+  if (options.files.empty()) {
+    return make_error(ErrorCode::kInvalidArgument, "no input files (try --help)");
+  }
+  return options;
+}
+
+}  // namespace materialist::cli

@@ -1,0 +1,54 @@
+// Command-line options of the native tool, parsed without exceptions into a plain struct.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+
+namespace materialist::cli {
+
+enum class Command : std::uint8_t { kRows, kFit, kCompare, kHelp, kVersion };
+
+struct CliOptions {
+  Command command = Command::kHelp;
+  std::vector<std::string> files;
+
+  // Data: which games and positions become rows.
+  std::string preset = "default";  // "article" reproduces the founding article exactly
+  std::optional<int> quiet_plies;
+  bool checks_are_quiet = false;
+  bool every_position = false;
+  int skip_plies = 0;
+  std::string filter;  // compact filter text, see learn/game_filter.h
+
+  // Model and solver.
+  std::string solver;    // "gd" or "newton"; empty = preset's choice
+  std::string outcomes;  // "draws-out", "fractional" or "ordinal"; empty = preset's choice
+  std::optional<int> iterations;
+  std::optional<double> alpha;
+  std::optional<double> lambda;
+  bool intercept = false;
+  bool bishop_pair = false;
+  bool phase = false;
+  bool elo_offset = false;
+  std::string units = "pawn";  // "pawn", "elo" or "logodds"
+  int bootstrap = 0;           // replicates over games; 0 = none
+  std::uint64_t seed = 1;
+
+  // Output.
+  std::string export_mat;
+  bool json = false;
+  int log_every = 1000;
+  bool progress = true;
+};
+
+// Parses argv (without the program name). Errors name the offending argument.
+Expected<CliOptions> parse_options(const std::vector<std::string>& args);
+
+// The --help text.
+const char* usage_text();
+
+}  // namespace materialist::cli

@@ -1,0 +1,122 @@
+#include "learn/analysis.h"
+
+#include <cmath>
+#include <limits>
+
+#include "learn/uncertainty.h"
+
+namespace materialist::learn {
+
+const char* solver_name(SolverKind solver) {
+  return solver == SolverKind::kGradientDescent ? "gd" : "newton";
+}
+
+std::optional<SolverKind> parse_solver(std::string_view name) {
+  if (name == "gd") return SolverKind::kGradientDescent;
+  if (name == "newton") return SolverKind::kNewton;
+  return std::nullopt;
+}
+
+AnalysisSettings AnalysisSettings::article() {
+  AnalysisSettings settings;
+  settings.preset = "article";
+  settings.solver = SolverKind::kGradientDescent;
+  settings.model.outcomes = OutcomeModel::kDrawsOut;
+  settings.model.lambda = 1e-6;
+  settings.gd.learning_rate = 1.0;
+  settings.gd.iterations = 10000;
+  return settings;
+}
+
+AnalysisSettings AnalysisSettings::defaults() {
+  AnalysisSettings settings;
+  settings.preset = "default";
+  settings.solver = SolverKind::kNewton;
+  return settings;
+}
+
+std::optional<AnalysisSettings> AnalysisSettings::preset_named(std::string_view name) {
+  if (name == "article") return article();
+  if (name == "default") return defaults();
+  return std::nullopt;
+}
+
+std::optional<Error> check_gradient_descent(const ModelOptions& model) {
+  if (model.outcomes == OutcomeModel::kOrdinal) {
+    return make_error(
+        ErrorCode::kInvalidArgument,
+        "gradient descent fits binary models: use the Newton solver for the ordinal model");
+  }
+  if (model.rating_offset) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      "gradient descent does not take the rating offset: use the Newton solver");
+  }
+  return std::nullopt;
+}
+
+Expected<GradientDescentRun> GradientDescentRun::start(const Histogram& histogram,
+                                                       const AnalysisSettings& settings) {
+  if (auto error = check_gradient_descent(settings.model)) return *error;
+  ModelSpec spec = model_spec(settings.model);
+  const DrawHandling draws = settings.model.outcomes == OutcomeModel::kFractional
+                                 ? DrawHandling::kHalfPoint
+                                 : DrawHandling::kLeaveOut;
+  LogisticData data = make_logistic_data(build_design(histogram, spec), draws);
+  if (data.rows() == 0) {
+    return make_error(ErrorCode::kInvalidArgument, "no rows with a usable outcome to fit");
+  }
+  GradientDescentOptions gd = settings.gd;
+  gd.lambda = settings.model.lambda;
+  return GradientDescentRun(settings.model, std::move(spec), GradientDescent(std::move(data), gd));
+}
+
+std::vector<double> GradientDescentRun::values() const {
+  return relative_values(state().theta, spec_.pawn_column());
+}
+
+ModelFit GradientDescentRun::fit() const {
+  const FitResult result = descent_.result();
+  ModelFit fit;
+  fit.options = model_;
+  fit.spec = spec_;
+  fit.theta = result.theta;
+  fit.loss = result.loss;
+  fit.iterations = result.iterations;
+  fit.total_weight = result.total_weight;
+  // Observed information of the summed log-likelihood: m × (∇²J − 2λI).
+  const int n = columns();
+  std::vector<double> information = result.hessian;
+  for (int i = 0; i < n; ++i) information[i * n + i] -= 2 * model_.lambda;
+  for (double& value : information) value *= result.total_weight;
+  auto covariance = invert_symmetric(information, n);
+  fit.covariance_ok = covariance.ok();
+  if (covariance) fit.covariance = std::move(*covariance);
+  describe_coefficients(fit);
+  return fit;
+}
+
+Expected<ModelFit> run_analysis(const Histogram& histogram, const AnalysisSettings& settings,
+                                const FitCallback& on_iteration) {
+  if (settings.solver == SolverKind::kNewton) return fit_model(histogram, settings.model);
+  auto run = GradientDescentRun::start(histogram, settings);
+  if (!run) return run.error();
+  if (on_iteration && !on_iteration(run->state())) return run->fit();
+  while (!run->finished()) {
+    if (run->step(1) == 0) break;
+    if (on_iteration && !on_iteration(run->state())) break;
+  }
+  return run->fit();
+}
+
+std::vector<double> piece_values(const ModelFit& fit) {
+  static constexpr const char* kNames[kPieceKinds] = {"pawn", "knight", "bishop", "rook", "queen"};
+  std::vector<double> values(kPieceKinds, std::numeric_limits<double>::quiet_NaN());
+  for (const Coefficient& c : fit.coefficients) {
+    for (int i = 0; i < kPieceKinds; ++i) {
+      if (c.name == kNames[i]) values[i] = c.value.value;
+    }
+  }
+  return values;
+}
+
+}  // namespace materialist::learn

@@ -1,0 +1,80 @@
+// From a histogram to fitted values, the way both front ends run it: settings name the model and
+// the solver; gradient descent can be stepped (the live view animates it) and every solver ends
+// in a ModelFit with values ± standard errors.
+//
+//   AnalysisSettings settings = AnalysisSettings::article();     // the founding article exactly
+//   auto run = GradientDescentRun::start(histogram, settings);
+//   while (!run->finished()) { run->step(100); draw(run->state()); }
+//   ModelFit fit = run->fit();
+//
+//   Expected<ModelFit> exact = run_analysis(histogram, AnalysisSettings::defaults());   // Newton
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/error.h"
+#include "learn/histogram.h"
+#include "learn/models.h"
+#include "learn/solvers.h"
+
+namespace materialist::learn {
+
+enum class SolverKind : std::uint8_t { kGradientDescent, kNewton };
+const char* solver_name(SolverKind solver);  // "gd", "newton"
+std::optional<SolverKind> parse_solver(std::string_view name);
+
+struct AnalysisSettings {
+  std::string preset = "default";
+  SolverKind solver = SolverKind::kNewton;
+  ModelOptions model;         // outcomes, extra features, λ
+  GradientDescentOptions gd;  // α and iterations (its λ is taken from model.lambda)
+
+  // The article: gradient descent, α = 1, 10 000 steps, λ = 1e-6, draws left out.
+  static AnalysisSettings article();
+  // The product's default: the exact Newton fit of the same model.
+  static AnalysisSettings defaults();
+  // "article" or "default"; nullopt for anything else.
+  static std::optional<AnalysisSettings> preset_named(std::string_view name);
+};
+
+// Gradient descent fits binary logistic models only: not the ordinal model, not the rating offset.
+std::optional<Error> check_gradient_descent(const ModelOptions& model);
+
+// The article's gradient descent over any binary model, step by step.
+class GradientDescentRun {
+ public:
+  static Expected<GradientDescentRun> start(const Histogram& histogram,
+                                            const AnalysisSettings& settings);
+
+  int step(int n = 1) { return descent_.step(n); }
+  bool finished() const { return descent_.finished(); }
+  const FitState& state() const { return descent_.state(); }
+  int columns() const { return static_cast<int>(spec_.features.size()); }
+  const ModelSpec& spec() const { return spec_; }
+  // Values at the current θ relative to the pawn column (pawn = 100; zeros at iteration 0).
+  std::vector<double> values() const;
+  // The fit at the current θ, with standard errors from the Hessian there.
+  ModelFit fit() const;
+
+ private:
+  GradientDescentRun(ModelOptions model, ModelSpec spec, GradientDescent descent)
+      : model_(std::move(model)), spec_(std::move(spec)), descent_(std::move(descent)) {}
+
+  ModelOptions model_;
+  ModelSpec spec_;
+  GradientDescent descent_;
+};
+
+// Runs the settings' solver to the end. `on_iteration` sees every gradient-descent state and
+// may stop it early by returning false; Newton reports only its result.
+Expected<ModelFit> run_analysis(const Histogram& histogram, const AnalysisSettings& settings,
+                                const FitCallback& on_iteration = {});
+
+// Values of the five piece columns (pawn = 100) of a fit, in P N B R Q order; NaN where absent.
+std::vector<double> piece_values(const ModelFit& fit);
+
+}  // namespace materialist::learn

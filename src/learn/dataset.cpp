@@ -1,0 +1,161 @@
+#include "learn/dataset.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace materialist::learn {
+
+FileKind file_kind_of(const std::string& name) {
+  if (name.size() < 4) return FileKind::kPgn;
+  std::string tail = name.substr(name.size() - 4);
+  std::transform(tail.begin(), tail.end(), tail.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return tail == ".mat" ? FileKind::kMat : FileKind::kPgn;
+}
+
+void merge_ingest_reports(IngestReport& a, const IngestReport& b, std::size_t max_issues) {
+  a.bytes += b.bytes;
+  a.games_read += b.games_read;
+  a.games_used += b.games_used;
+  a.games_partial += b.games_partial;
+  a.games_skipped += b.games_skipped;
+  a.games_filtered += b.games_filtered;
+  for (int i = 0; i < kIssueReasonCount; ++i) {
+    a.skipped_by_reason[i] += b.skipped_by_reason[i];
+    a.partial_by_reason[i] += b.partial_by_reason[i];
+  }
+  a.issue_count += b.issue_count;
+  for (const GameIssue& issue : b.issues) {
+    if (a.issues.size() >= max_issues) break;
+    a.issues.push_back(issue);
+  }
+  a.filter_tally.merge(b.filter_tally);
+  a.rows += b.rows;
+  a.rows_by_outcome += b.rows_by_outcome;
+  a.plies_replayed += b.plies_replayed;
+}
+
+namespace {
+
+void merge_mat_reports(MatReadReport& a, const MatReadReport& b, std::size_t max_reported) {
+  a.bytes += b.bytes;
+  a.lines += b.lines;
+  a.rows += b.rows;
+  a.bad_lines += b.bad_lines;
+  for (const MatBadLine& bad : b.first_bad_lines) {
+    if (a.first_bad_lines.size() >= max_reported) break;
+    a.first_bad_lines.push_back(bad);
+  }
+}
+
+}  // namespace
+
+DatasetBuilder::DatasetBuilder(IngestOptions options) : options_(std::move(options)) {}
+
+void DatasetBuilder::begin_file(const std::string& name) {
+  if (ingestor_ || mat_reader_) end_file();
+  current_ = FileReport{};
+  sniffed_bytes_ = 0;
+  sniffed_binary_ = 0;
+  current_.name = name;
+  current_.kind = file_kind_of(name);
+  if (current_.kind == FileKind::kMat) {
+    mat_rows_ = std::make_unique<Histogram>();
+    mat_reader_ = std::make_unique<MatReader>(*mat_rows_, options_.max_reported_issues);
+    if (sink_) mat_reader_->set_row_sink(sink_);
+  } else {
+    ingestor_ = std::make_unique<Ingestor>(options_);
+    if (sink_) ingestor_->set_row_sink(sink_);
+  }
+}
+
+namespace {
+
+// Control bytes that never appear in PGN or .mat text (tab, newlines, form feed and the DOS
+// end-of-file byte 0x1A do).
+std::size_t binary_bytes(const char* data, std::size_t size) {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < size; ++i) {
+    const auto c = static_cast<unsigned char>(data[i]);
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1A) ++count;
+  }
+  return count;
+}
+
+constexpr std::size_t kSniffBytes = 4096;
+
+}  // namespace
+
+void DatasetBuilder::feed(const char* data, std::size_t size) {
+  if (!ingestor_ && !mat_reader_) begin_file("(stream)");
+  if (current_.bytes < kSniffBytes) {
+    const std::size_t sniffed =
+        std::min(size, kSniffBytes - static_cast<std::size_t>(current_.bytes));
+    sniffed_bytes_ += sniffed;
+    sniffed_binary_ += binary_bytes(data, sniffed);
+  }
+  current_.bytes += size;
+  if (ingestor_)
+    ingestor_->feed(data, size);
+  else
+    mat_reader_->feed(data, size);
+}
+
+void DatasetBuilder::end_file() {
+  if (ingestor_) {
+    ingestor_->finish();
+    const IngestReport& games = ingestor_->report();
+    current_.games = games.games_read;
+    current_.rows = games.rows;
+    if (looks_binary()) {
+      current_.error = "not a PGN file: it holds binary data";
+    } else if (games.games_read == 0 && current_.bytes > 0) {
+      current_.error = "no games found: is this a PGN file?";
+    } else if (games.games_used + games.games_partial + games.games_filtered == 0 &&
+               games.games_read > 0) {
+      current_.error = "no usable game in this file (see the skipped games)";
+    }
+    histogram_.merge(ingestor_->histogram());
+    merge_ingest_reports(report_.games, games, options_.max_reported_issues);
+    ingestor_.reset();
+  } else if (mat_reader_) {
+    mat_reader_->finish();
+    const MatReadReport& mat = mat_reader_->report();
+    current_.rows = mat.rows;
+    current_.bad_lines = mat.bad_lines;
+    if (looks_binary())
+      current_.error = "not a .mat file: it holds binary data";
+    else if (mat.rows == 0 && current_.bytes > 0)
+      current_.error = "no rows found: is this a .mat file?";
+    histogram_.merge(*mat_rows_);
+    merge_mat_reports(report_.mat, mat, options_.max_reported_issues);
+    mat_reader_.reset();
+    mat_rows_.reset();
+  } else {
+    return;
+  }
+  report_.bytes += current_.bytes;
+  report_.rows += current_.rows;
+  report_.files.push_back(std::move(current_));
+  current_ = FileReport{};
+}
+
+bool DatasetBuilder::looks_binary() const {
+  // More than 1% control bytes in the first 4 KiB: an image, an archive, a compressed file.
+  return sniffed_bytes_ > 0 && sniffed_binary_ * 100 > sniffed_bytes_;
+}
+
+DatasetReport DatasetBuilder::live_report() const {
+  DatasetReport live = report_;
+  live.bytes += current_.bytes;
+  if (ingestor_) {
+    merge_ingest_reports(live.games, ingestor_->report(), options_.max_reported_issues);
+    live.rows += ingestor_->report().rows;
+  } else if (mat_reader_) {
+    merge_mat_reports(live.mat, mat_reader_->report(), options_.max_reported_issues);
+    live.rows += mat_reader_->report().rows;
+  }
+  return live;
+}
+
+}  // namespace materialist::learn

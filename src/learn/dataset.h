@@ -1,0 +1,82 @@
+// A dataset: one or more files (.pgn games or .mat rows) accumulated into one histogram and
+// one report. The CLI and the browser worker both build datasets this way.
+//
+//   DatasetBuilder builder(IngestOptions::article());
+//   builder.begin_file("OpenRating.pgn");       // the name decides: *.mat rows, anything else PGN
+//   builder.feed(chunk, size); ...
+//   builder.end_file();
+//   const Histogram& rows = builder.histogram();  const DatasetReport& report = builder.report();
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "learn/histogram.h"
+#include "learn/ingest.h"
+#include "learn/mat_io.h"
+
+namespace materialist::learn {
+
+enum class FileKind : std::uint8_t { kPgn, kMat };
+
+// .mat by extension (case-insensitive), PGN otherwise.
+FileKind file_kind_of(const std::string& name);
+
+struct FileReport {
+  std::string name;
+  FileKind kind = FileKind::kPgn;
+  std::uint64_t bytes = 0;
+  std::uint64_t games = 0;  // PGN: games read
+  std::uint64_t rows = 0;
+  std::uint64_t bad_lines = 0;  // .mat: lines that were not rows
+  std::string error;            // a whole-file problem (e.g. not text), empty when none
+};
+
+struct DatasetReport {
+  IngestReport games;  // every PGN file's games, merged
+  MatReadReport mat;   // every .mat file's lines, merged
+  std::vector<FileReport> files;
+  std::uint64_t bytes = 0;
+  std::uint64_t rows = 0;  // rows from games and from .mat files
+};
+
+// Adds b's counts to a (issue lists keep a's first, up to `max_issues`).
+void merge_ingest_reports(IngestReport& a, const IngestReport& b, std::size_t max_issues);
+
+class DatasetBuilder {
+ public:
+  explicit DatasetBuilder(IngestOptions options = IngestOptions::defaults());
+
+  // Every row in order (for .mat export), from games and .mat files alike.
+  void set_row_sink(RowSink sink) { sink_ = std::move(sink); }
+
+  void begin_file(const std::string& name);
+  void feed(const char* data, std::size_t size);
+  void end_file();
+
+  const Histogram& histogram() const { return histogram_; }
+  const DatasetReport& report() const { return report_; }
+  const IngestOptions& options() const { return options_; }
+  // The report including the file being read (for progress while it is read).
+  DatasetReport live_report() const;
+
+ private:
+  bool looks_binary() const;
+
+  IngestOptions options_;
+  RowSink sink_;
+  Histogram histogram_;
+  DatasetReport report_;
+  // The file being read: one of the two.
+  std::unique_ptr<Ingestor> ingestor_;
+  std::unique_ptr<Histogram> mat_rows_;
+  std::unique_ptr<MatReader> mat_reader_;
+  FileReport current_;
+  std::size_t sniffed_bytes_ = 0;   // of the current file's first 4 KiB
+  std::size_t sniffed_binary_ = 0;  // control bytes among them
+};
+
+}  // namespace materialist::learn

@@ -1,0 +1,27 @@
+// JSON for what a dataset and a fit produced: the CLI's --json output and the worker's messages
+// use the same field names (games, skipped, rows, values {P N B R Q}, loss, iterations, ...).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "core/json.h"
+#include "learn/dataset.h"
+
+namespace materialist::learn {
+
+// Writes the report's fields into the currently open JSON object: games, used, partial,
+// skipped, filtered, rows, draws, decisive_rows, rows_by_outcome, plies, bytes, skip reasons,
+// filter tally, files and the first `max_issues` issues.
+void write_dataset_fields(JsonWriter& json, const DatasetReport& report, std::size_t max_issues);
+
+// Writes "values": {"P":..,"N":..,...} for the five piece columns of `names` (other columns
+// under their own names).
+void write_named_values(JsonWriter& json, const char* key, const std::vector<std::string>& names,
+                        const std::vector<double>& values);
+
+// The one-letter key used for a piece column name ("pawn" → "P"), or the name itself.
+std::string piece_key(const std::string& column_name);
+
+}  // namespace materialist::learn

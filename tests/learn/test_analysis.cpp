@@ -1,0 +1,105 @@
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "learn/analysis.h"
+#include "learn/dataset.h"
+#include "learn/relations.h"
+
+using namespace materialist::learn;
+
+namespace {
+
+std::string read_fixture(const std::string& relative) {
+  std::ifstream file(std::string(MATERIALIST_FIXTURES_DIR) + "/" + relative, std::ios::binary);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+Histogram article_rows() {
+  DatasetBuilder builder(IngestOptions::article());
+  builder.begin_file("OpenRating.article.mat");
+  const std::string text = read_fixture("learn/OpenRating.article.mat");
+  builder.feed(text.data(), text.size());
+  builder.end_file();
+  return builder.histogram();
+}
+
+}  // namespace
+
+TEST_CASE("analysis: the article preset reproduces the article's values with errors") {
+  const Histogram rows = article_rows();
+  REQUIRE(rows.totals().total() == 20196);
+  const auto fit = run_analysis(rows, AnalysisSettings::article());
+  REQUIRE(fit.ok());
+  CHECK(fit->iterations == 10000);
+  const std::vector<double> values = piece_values(*fit);
+  CHECK(values[1] == doctest::Approx(288.478).epsilon(2e-5));
+  CHECK(values[2] == doctest::Approx(345.377).epsilon(2e-5));
+  CHECK(values[3] == doctest::Approx(479.66).epsilon(2e-5));
+  CHECK(values[4] == doctest::Approx(1076.56).epsilon(2e-5));
+  // Standard errors exist and are of a plausible size for 18 000 decisive rows.
+  REQUIRE(fit->covariance_ok);
+  CHECK(fit->coefficients[1].value.se > 1.0);
+  CHECK(fit->coefficients[1].value.se < 30.0);
+}
+
+TEST_CASE("analysis: Newton and long gradient descent agree; gd can be stepped") {
+  const Histogram rows = article_rows();
+  AnalysisSettings gd = AnalysisSettings::article();
+  gd.gd.iterations = 60000;
+  const auto slow = run_analysis(rows, gd);
+  const auto exact = run_analysis(rows, AnalysisSettings::defaults());
+  REQUIRE(slow.ok());
+  REQUIRE(exact.ok());
+  for (int i = 0; i < 5; ++i) {
+    CHECK(piece_values(*slow)[i] == doctest::Approx(piece_values(*exact)[i]).epsilon(1e-4));
+  }
+
+  auto run = GradientDescentRun::start(rows, AnalysisSettings::article());
+  REQUIRE(run.ok());
+  CHECK(run->state().iteration == 0);
+  CHECK(run->step(250) == 250);
+  CHECK(run->state().iteration == 250);
+  CHECK(run->values()[0] == doctest::Approx(100.0));
+}
+
+TEST_CASE("analysis: gradient descent refuses models it cannot fit") {
+  AnalysisSettings settings = AnalysisSettings::article();
+  settings.model.outcomes = OutcomeModel::kOrdinal;
+  CHECK_FALSE(run_analysis(article_rows(), settings).ok());
+}
+
+TEST_CASE("relations: the article's table of Capablanca's relations") {
+  const auto checks = check_capablanca({100, 288, 345, 480, 1077});
+  REQUIRE(checks.size() == 5);
+  CHECK(checks[0].holds);        // B > N
+  CHECK(checks[1].holds);        // B > 3P
+  CHECK_FALSE(checks[2].holds);  // N > 3P
+  CHECK(checks[3].holds);        // B + N = R + 1.5P within 1%
+  CHECK_FALSE(checks[4].holds);  // Q + P = 2R
+  CHECK(check_capablanca({100, 320, 330, 500, 900})[3].holds);
+}
+
+TEST_CASE("dataset: .pgn and .mat files merge, and a non-PGN file is reported, not fatal") {
+  DatasetBuilder builder;
+  builder.begin_file("photo.pgn");
+  const std::string jpeg("\xFF\xD8\xFF\xE0\x00\x10JFIF\x00\x01\x01\x00\x00\x01", 18);
+  builder.feed(jpeg.data(), jpeg.size());
+  builder.end_file();
+  builder.begin_file("rows.MAT");
+  const std::string mat = " 1 0 0 0 0 2\n-1 0 0 0 0 0\nnot a row\n";
+  builder.feed(mat.data(), mat.size());
+  builder.end_file();
+  const DatasetReport& report = builder.report();
+  REQUIRE(report.files.size() == 2);
+  CHECK_FALSE(report.files[0].error.empty());
+  CHECK(report.files[1].kind == FileKind::kMat);
+  CHECK(report.files[1].rows == 2);
+  CHECK(report.mat.bad_lines == 1);
+  CHECK(report.mat.first_bad_lines.at(0).line == 3);
+  CHECK(builder.histogram().totals().total() == 2);
+}
