@@ -70,6 +70,10 @@ class Recorder : public Visitor {
   }
 
   std::size_t games() const { return ends.size(); }
+  // The i-th GameEnd, or an empty one: a failed REQUIRE does not leave the test without
+  // exceptions, so tests index through this instead of ends[i].
+  const GameEnd& end(std::size_t i) const { return i < ends.size() ? ends[i] : none_; }
+  std::string event(std::size_t i) const { return i < events.size() ? events[i] : "<none>"; }
 
  private:
   void add(std::string line) {
@@ -78,7 +82,12 @@ class Recorder : public Visitor {
     if (keep_events) events.push_back(std::move(line));
   }
   std::uint32_t moves_this_game_ = 0;
+  GameEnd none_;
 };
+
+inline std::string at(const std::vector<std::string>& lines, std::size_t i) {
+  return i < lines.size() ? lines[i] : "<none>";
+}
 
 // Feeds text in chunks of chunk_size bytes (0: all at once), then finishes.
 inline void feed_in_chunks(Parser& parser, std::string_view text, std::size_t chunk_size) {

@@ -54,9 +54,9 @@ TEST_CASE("pgn/files: OpenRating.pgn has 2997 games and 53 bare '...' in 39 game
   CHECK(truncated == 0);
   CHECK(results == std::set<std::string>{"1-0", "0-1", "1/2-1/2", "*"});
   // The first game (METHOD.md's worked example) has 96 plies and ends on line 18.
-  CHECK(recorder.ends[0].plies == 96);
-  CHECK(recorder.ends[0].result == "0-1");
-  CHECK(recorder.ends[0].end.line == 18);
+  CHECK(recorder.end(0).plies == 96);
+  CHECK(recorder.end(0).result == "0-1");
+  CHECK(recorder.end(0).end.line == 18);
 }
 
 TEST_CASE("pgn/files: lichess sample has 999 games, all clean") {
