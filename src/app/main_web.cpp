@@ -1,0 +1,156 @@
+// Entry point of the canvas app: GLFW (Emscripten's JavaScript implementation) + WebGL2 + Dear
+// ImGui. Each animation frame drains the worker's messages, draws the UI from AppState and hands
+// the UI's commands to the page.
+#include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
+#include <emscripten/emscripten.h>
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/app_state.h"
+#include "app/plot_renderer.h"
+#include "app/ui.h"
+#include "app/web_seam.h"
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+
+namespace materialist::app {
+namespace {
+
+constexpr float kBodyPoints = 15.0f, kLargePoints = 22.0f;
+
+// Latin, Greek (θ α λ Δ), punctuation (… – ·), arrows, math (≈ ≤ −), check marks, ■.
+constexpr std::array<ImWchar, 17> kGlyphRanges = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F,
+                                                  0x2190, 0x21FF, 0x2200, 0x22FF, 0x25A0, 0x25A0,
+                                                  0x2713, 0x2717, 0x2212, 0x2212, 0};
+
+struct Runtime {
+  GLFWwindow* window = nullptr;
+  AppState state;
+  PlotRenderer renderer;
+  UiFonts fonts;
+  std::vector<unsigned char> font_file;  // the atlas reads it, never owns it
+  float scale = 0;                       // devicePixelRatio the fonts and style were built for
+  std::vector<ButtonRect> published_buttons;
+};
+
+void build_fonts(Runtime& rt, float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  if (rt.font_file.empty()) {
+    ImFontConfig config;
+    config.SizePixels = std::round(13.0f * scale);
+    rt.fonts.body = io.Fonts->AddFontDefault(&config);
+    config.SizePixels = std::round(19.0f * scale);
+    rt.fonts.large = io.Fonts->AddFontDefault(&config);
+  } else {
+    ImFontConfig config;
+    config.FontDataOwnedByAtlas = false;
+    config.OversampleH = 2;
+    void* data = rt.font_file.data();
+    const int size = static_cast<int>(rt.font_file.size());
+    rt.fonts.body = io.Fonts->AddFontFromMemoryTTF(data, size, std::round(kBodyPoints * scale),
+                                                   &config, kGlyphRanges.data());
+    rt.fonts.large = io.Fonts->AddFontFromMemoryTTF(data, size, std::round(kLargePoints * scale),
+                                                    &config, kGlyphRanges.data());
+  }
+  io.FontDefault = rt.fonts.body;
+}
+
+// Keeps the canvas backing store at CSS size × devicePixelRatio (crisp on HiDPI), and rebuilds
+// fonts and style when the ratio changes (browser zoom, moving to another screen).
+void fit_canvas(Runtime& rt) {
+  const float dpr = std::max(0.5f, web::device_pixel_ratio());
+  double css_width = 0, css_height = 0;
+  web::canvas_css_size(css_width, css_height);
+  const int width = std::max(1, static_cast<int>(std::lround(css_width * dpr)));
+  const int height = std::max(1, static_cast<int>(std::lround(css_height * dpr)));
+  // Sized directly, not with glfwSetWindowSize: Emscripten's GLFW asks for fullscreen (and
+  // pointer lock) whenever the requested size equals the screen's.
+  int current_width = 0, current_height = 0;
+  web::canvas_pixel_size(current_width, current_height);
+  if (width != current_width || height != current_height) {
+    web::set_canvas_pixel_size(width, height);
+  }
+  if (dpr != rt.scale) {
+    rt.scale = dpr;
+    build_fonts(rt, dpr);
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    apply_style(dpr);
+  }
+}
+
+void frame(void* argument) {
+  Runtime& rt = *static_cast<Runtime*>(argument);
+  web::drain_messages(rt.state);
+  fit_canvas(rt);
+  glfwPollEvents();
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  // GLFW's idea of the window size is stale (see fit_canvas); mouse positions arrive in canvas
+  // pixels, so ImGui works in framebuffer pixels throughout.
+  int width = 0, height = 0;
+  web::canvas_pixel_size(width, height);
+  ImGui::GetIO().DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+  ImGui::GetIO().DisplayFramebufferScale = ImVec2(1, 1);
+  ImGui::NewFrame();
+  const std::vector<Command> commands = draw_ui(rt.state, rt.renderer, rt.fonts, rt.scale);
+  ImGui::Render();
+
+  glViewport(0, 0, width, height);
+  glClearColor(0.075f, 0.082f, 0.098f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  rt.renderer.end_frame();
+
+  // Commands go out after drawing so a PNG export captures this very frame.
+  for (const Command& command : commands) {
+    if (command.kind == Command::Kind::kDismissError) {
+      rt.state.error.clear();
+      if (rt.state.phase == Phase::kError) rt.state.phase = Phase::kIdle;
+    }
+    web::send(command);
+  }
+  web::publish_layout(rt.state.buttons, rt.published_buttons);
+}
+
+}  // namespace
+}  // namespace materialist::app
+
+int main() {
+  using namespace materialist::app;
+  if (!glfwInit()) {
+    std::fprintf(stderr, "materialist: glfwInit failed\n");
+    return 1;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  // The runtime lives as long as the page: the main loop never returns.
+  auto* rt = new Runtime();
+  rt->window = glfwCreateWindow(64, 64, "Materialist", nullptr, nullptr);
+  if (rt->window == nullptr) {
+    std::fprintf(stderr, "materialist: WebGL2 is not available\n");
+    return 1;
+  }
+  glfwMakeContextCurrent(rt->window);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // nothing to persist between visits
+  rt->font_file = web::take_font();
+  ImGui_ImplGlfw_InitForOpenGL(rt->window, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  std::string error;
+  if (!rt->renderer.init(error)) {
+    std::fprintf(stderr, "materialist: %s (plots fall back to none)\n", error.c_str());
+  }
+  emscripten_set_main_loop_arg(frame, rt, 0, true);
+  return 0;
+}

@@ -1,0 +1,109 @@
+#include "app/plot.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace materialist::app {
+namespace {
+
+constexpr ImU32 kFrameFill = IM_COL32(24, 27, 33, 255);
+constexpr ImU32 kFrameBorder = IM_COL32(70, 76, 88, 255);
+constexpr ImU32 kGrid = IM_COL32(255, 255, 255, 22);
+constexpr ImU32 kTickText = IM_COL32(170, 176, 188, 255);
+constexpr ImU32 kTitleText = IM_COL32(230, 233, 240, 255);
+
+}  // namespace
+
+double nice_step(double range, int target) {
+  if (!(range > 0) || target < 1) return 1;
+  const double raw = range / target;
+  const double power = std::pow(10.0, std::floor(std::log10(raw)));
+  const double fraction = raw / power;
+  const double nice = fraction < 1.5 ? 1 : fraction < 3.5 ? 2 : fraction < 7.5 ? 5 : 10;
+  return nice * power;
+}
+
+PlotArea begin_plot(const PlotSpec& spec, ImVec2 size, float scale, bool& hovered) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float line = ImGui::GetTextLineHeight();
+  ImGui::InvisibleButton(spec.id, size);
+  hovered = ImGui::IsItemHovered();
+
+  draw->AddText(ImVec2(origin.x, origin.y), kTitleText, spec.title);
+  // Room for tick labels on the left, the title on top, tick labels and axis label below.
+  const float left = 6.0f * line * 0.62f + 8 * scale;
+  PlotArea area;
+  area.min = ImVec2(origin.x + left, origin.y + line * 1.5f);
+  area.max = ImVec2(origin.x + size.x - 10 * scale, origin.y + size.y - line * 2.4f);
+  area.x0 = spec.x0;
+  area.x1 = spec.x1 > spec.x0 ? spec.x1 : spec.x0 + 1;
+  area.y0 = spec.y0;
+  area.y1 = spec.y1 > spec.y0 ? spec.y1 : spec.y0 + 1;
+  hovered = hovered && ImGui::IsMouseHoveringRect(area.min, area.max);
+
+  draw->AddRectFilled(area.min, area.max, kFrameFill, 4 * scale);
+  char text[32];
+  const double y_step =
+      nice_step(area.y1 - area.y0, std::max(2, int((area.max.y - area.min.y) / (line * 2.2f))));
+  for (double y = std::ceil(area.y0 / y_step) * y_step; y <= area.y1 + y_step * 1e-9; y += y_step) {
+    const float py = area.to_pixels(area.x0, y).y;
+    draw->AddLine(ImVec2(area.min.x, py), ImVec2(area.max.x, py), kGrid, 1.0f);
+    std::snprintf(text, sizeof text, spec.y_format, std::fabs(y) < y_step * 1e-9 ? 0.0 : y);
+    const ImVec2 extent = ImGui::CalcTextSize(text);
+    draw->AddText(ImVec2(area.min.x - extent.x - 6 * scale, py - extent.y * 0.5f), kTickText, text);
+  }
+  const double x_step =
+      nice_step(area.x1 - area.x0, std::max(2, int((area.max.x - area.min.x) / (line * 5.5f))));
+  for (double x = std::ceil(area.x0 / x_step) * x_step; x <= area.x1 + x_step * 1e-9; x += x_step) {
+    const float px = area.to_pixels(x, area.y0).x;
+    draw->AddLine(ImVec2(px, area.min.y), ImVec2(px, area.max.y), kGrid, 1.0f);
+    std::snprintf(text, sizeof text, spec.x_format, std::fabs(x) < x_step * 1e-9 ? 0.0 : x);
+    const ImVec2 extent = ImGui::CalcTextSize(text);
+    draw->AddText(ImVec2(px - extent.x * 0.5f, area.max.y + 3 * scale), kTickText, text);
+  }
+  const ImVec2 label_size = ImGui::CalcTextSize(spec.x_label);
+  draw->AddText(ImVec2((area.min.x + area.max.x - label_size.x) * 0.5f, area.max.y + line * 1.25f),
+                kTickText, spec.x_label);
+  draw->AddRect(area.min, area.max, kFrameBorder, 4 * scale);
+  return area;
+}
+
+void draw_series(PlotRenderer& renderer, const PlotArea& area, const std::vector<Series>& series,
+                 float scale, LegendCorner corner) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (const Series& s : series) {
+    renderer.add_polyline(draw, area, s.xs, s.ys, s.color, s.width * scale);
+  }
+  // Legend: a swatch and the label per series, on a translucent card.
+  const float line = ImGui::GetTextLineHeight();
+  float width = 0;
+  int labelled = 0;
+  for (const Series& s : series) {
+    if (s.label.empty()) continue;
+    width = std::max(width, ImGui::CalcTextSize(s.label.c_str()).x);
+    ++labelled;
+  }
+  if (labelled == 0) return;
+  const float pad = 6 * scale, swatch = 14 * scale;
+  const ImVec2 card(width + swatch + 3 * pad, labelled * line * 1.15f + pad * 1.5f);
+  ImVec2 at(area.min.x + 8 * scale, area.min.y + 8 * scale);
+  if (corner == LegendCorner::kTopRight) at.x = area.max.x - card.x - 8 * scale;
+  if (corner == LegendCorner::kBottomRight) {
+    at = ImVec2(area.max.x - card.x - 8 * scale, area.max.y - card.y - 8 * scale);
+  }
+  draw->AddRectFilled(at, ImVec2(at.x + card.x, at.y + card.y), IM_COL32(16, 18, 22, 210),
+                      4 * scale);
+  float y = at.y + pad;
+  for (const Series& s : series) {
+    if (s.label.empty()) continue;
+    const float mid = y + line * 0.5f;
+    draw->AddLine(ImVec2(at.x + pad, mid), ImVec2(at.x + pad + swatch, mid), s.color,
+                  std::max(2.0f, s.width) * scale);
+    draw->AddText(ImVec2(at.x + 2 * pad + swatch, y), kTitleText, s.label.c_str());
+    y += line * 1.15f;
+  }
+}
+
+}  // namespace materialist::app

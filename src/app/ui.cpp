@@ -1,0 +1,658 @@
+#include "app/ui.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "app/plot.h"
+#include "app/relations.h"
+
+namespace materialist::app {
+namespace {
+
+// [SECTION] Palette and reference values
+
+constexpr std::array<ImU32, kPieceCount> kPieceColors = {
+    IM_COL32(170, 176, 186, 255),  // pawn
+    IM_COL32(242, 142, 43, 255),   // knight
+    IM_COL32(89, 180, 90, 255),    // bishop
+    IM_COL32(78, 145, 220, 255),   // rook
+    IM_COL32(230, 87, 89, 255),    // queen
+};
+constexpr ImU32 kAccent = IM_COL32(92, 170, 255, 255);
+constexpr ImU32 kMuted = IM_COL32(150, 156, 168, 255);
+constexpr ImU32 kGood = IM_COL32(110, 200, 120, 255);
+constexpr ImU32 kBad = IM_COL32(235, 110, 100, 255);
+constexpr PieceValues kTextbook = {100, 300, 300, 500, 900};
+constexpr PieceValues kCapablancaSet = {100, 320, 330, 500, 900};
+constexpr PieceValues kArticle = {100, 288, 345, 480, 1077};
+
+ImVec4 to_vec4(ImU32 color) {
+  return ImGui::ColorConvertU32ToFloat4(color);
+}
+
+// [SECTION] Formatting
+
+std::string grouped(std::uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string megabytes(double bytes) {
+  char text[32];
+  if (bytes >= 1e9) {
+    std::snprintf(text, sizeof text, "%.2f GB", bytes / 1e9);
+  } else if (bytes >= 1e6) {
+    std::snprintf(text, sizeof text, "%.1f MB", bytes / 1e6);
+  } else {
+    std::snprintf(text, sizeof text, "%.0f KB", bytes / 1e3);
+  }
+  return text;
+}
+
+std::string duration(double seconds) {
+  char text[32];
+  if (seconds < 0) return "…";
+  if (seconds < 60) {
+    std::snprintf(text, sizeof text, "%.0f s", std::ceil(seconds));
+  } else {
+    std::snprintf(text, sizeof text, "%d min %02d s", int(seconds) / 60, int(seconds) % 60);
+  }
+  return text;
+}
+
+const char* solver_name(Solver solver) {
+  return solver == Solver::kNewton ? "Newton" : "gradient descent";
+}
+
+// Records a button's rectangle in CSS pixels so tests can click it like a user would.
+void publish(AppState& state, const char* label, float scale) {
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  state.buttons.push_back(
+      {label, min.x / scale, min.y / scale, (max.x - min.x) / scale, (max.y - min.y) / scale});
+}
+
+bool button(AppState& state, const char* label, float scale, bool enabled = true) {
+  ImGui::BeginDisabled(!enabled);
+  const bool clicked = ImGui::Button(label);
+  ImGui::EndDisabled();
+  publish(state, label, scale);
+  return clicked;
+}
+
+void section(const char* title) {
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kAccent));
+  ImGui::TextUnformatted(title);
+  ImGui::PopStyleColor();
+  ImGui::Separator();
+}
+
+// [SECTION] Toolbar and status
+
+void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts& fonts,
+                  float scale) {
+  ImGui::PushFont(fonts.large);
+  ImGui::TextUnformatted("Materialist");
+  ImGui::PopFont();
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(to_vec4(kMuted), "chess piece values learned from game outcomes");
+
+  if (button(state, "Open files…", scale)) commands.push_back({Command::Kind::kOpenFiles});
+  ImGui::SameLine();
+  if (button(state, "Load sample", scale)) commands.push_back({Command::Kind::kLoadSample});
+  ImGui::SameLine();
+  if (button(state, "Cancel", scale, state.busy())) commands.push_back({Command::Kind::kCancel});
+  ImGui::SameLine();
+  if (button(state, "Reset", scale, state.has_data() && !state.busy())) {
+    commands.push_back({Command::Kind::kReset});
+  }
+
+  // Exports, right-aligned.
+  const char* labels[] = {"Export .mat", "Values CSV", "Values JSON", "PNG"};
+  const char* formats[] = {"mat", "csv", "json", "png"};
+  float width = 0;
+  for (const char* label : labels) {
+    width += ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2 +
+             ImGui::GetStyle().ItemSpacing.x;
+  }
+  const bool fitted = !state.trajectory.snapshots.empty();
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetContentRegionMax().x - width));
+  for (int i = 0; i < 4; ++i) {
+    const bool enabled = i == 3 || (i == 0 ? state.has_data() : fitted);
+    if (button(state, labels[i], scale, enabled && !(i < 3 && state.phase == Phase::kReading))) {
+      Command export_command{Command::Kind::kExport};
+      export_command.format = formats[i];
+      commands.push_back(export_command);
+    }
+    if (i < 3) ImGui::SameLine();
+  }
+}
+
+void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
+  const ReadProgress& p = state.progress;
+  if (state.phase == Phase::kReading) {
+    const float fraction =
+        p.total_bytes > 0 ? static_cast<float>(std::min(1.0, p.bytes / p.total_bytes)) : 0.0f;
+    char overlay[96];
+    std::snprintf(overlay, sizeof overlay, "%s of %s", megabytes(p.bytes).c_str(),
+                  megabytes(p.total_bytes).c_str());
+    ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay);
+    ImGui::Text("Reading %s (file %d of %d) · %s games · %s rows · %s skipped · %.1f MB/s · ETA %s",
+                p.file.c_str(), p.file_index + 1, std::max(1, p.file_count),
+                grouped(p.games).c_str(), grouped(p.rows).c_str(), grouped(p.skipped).c_str(),
+                p.mb_per_s, duration(p.eta_s).c_str());
+  } else {
+    ImGui::ProgressBar(state.phase == Phase::kIdle ? 0.0f : 1.0f, ImVec2(-1, 4 * scale), "");
+    ImGui::TextColored(to_vec4(state.phase == Phase::kError ? kBad : kMuted), "%s",
+                       state.status.empty() ? "Ready." : state.status.c_str());
+  }
+  if (!state.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.45f, 0.12f, 0.12f, 0.9f));
+    const float height = ImGui::GetTextLineHeightWithSpacing() * 2.2f;
+    ImGui::BeginChild("error-banner", ImVec2(-1, height), false);
+    ImGui::SetCursorPos(ImVec2(8 * scale, 6 * scale));
+    ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - 110 * scale);
+    ImGui::TextUnformatted(state.error.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - 90 * scale);
+    if (button(state, "Dismiss", scale)) commands.push_back({Command::Kind::kDismissError});
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+  }
+}
+
+// [SECTION] Left column: settings, values, relations, data report
+
+void draw_settings(AppState& state, std::vector<Command>& commands, float scale) {
+  section("Fit");
+  FitSettings& s = state.settings;
+  const FitSettings before = s;
+  bool apply_now = false;
+  const float field = 230 * scale;
+
+  ImGui::SetNextItemWidth(field * 1.6f);
+  if (ImGui::BeginCombo("Preset", kPresets[s.preset].label)) {
+    for (int i = 0; i < static_cast<int>(kPresets.size()); ++i) {
+      if (ImGui::Selectable(kPresets[i].label, s.preset == i) && s.preset != i) {
+        s = kPresets[i].settings;
+        apply_now = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  int solver = static_cast<int>(s.solver);
+  if (ImGui::RadioButton("Gradient descent", &solver, 0)) apply_now = true;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("Newton (exact)", &solver, 1)) apply_now = true;
+  s.solver = static_cast<Solver>(solver);
+
+  bool edited = false;
+  ImGui::BeginDisabled(s.solver == Solver::kNewton);
+  ImGui::SetNextItemWidth(field * 0.7f);
+  ImGui::InputFloat("step α", &s.step, 0.25f, 1.0f, "%.3g");
+  edited |= ImGui::IsItemDeactivatedAfterEdit();
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(field * 0.7f);
+  ImGui::InputInt("iterations", &s.iterations, 1000, 10000);
+  edited |= ImGui::IsItemDeactivatedAfterEdit();
+  ImGui::EndDisabled();
+  ImGui::SetNextItemWidth(field * 0.7f);
+  ImGui::InputFloat("λ (L2)", &s.lambda, 0, 0, "%.1e");
+  edited |= ImGui::IsItemDeactivatedAfterEdit();
+  s.step = std::clamp(s.step, 1e-4f, 100.0f);
+  s.iterations = std::clamp(s.iterations, 1, 1000000);
+  s.lambda = std::clamp(s.lambda, 0.0f, 10.0f);
+
+  const char* draw_modes[] = {"draws left out (article)", "draws = ½ point"};
+  int draws = static_cast<int>(s.draws);
+  ImGui::SetNextItemWidth(field);
+  if (ImGui::Combo("draws", &draws, draw_modes, 2)) apply_now = true;
+  s.draws = static_cast<DrawHandling>(draws);
+  const char* unknown_modes[] = {"skip \"*\" games", "\"*\" as draw (article)"};
+  int unknown = static_cast<int>(s.unknown);
+  ImGui::SetNextItemWidth(field);
+  if (ImGui::Combo("unknown results", &unknown, unknown_modes, 2)) apply_now = true;
+  s.unknown = static_cast<UnknownResult>(unknown);
+
+  // Any edit away from the preset's values makes the settings custom.
+  if (!(s == before) && s.preset == before.preset && s.preset != kCustomPreset) {
+    FitSettings as_preset = kPresets[s.preset].settings;
+    if (!(s == as_preset)) s.preset = kCustomPreset;
+  }
+  const bool can_fit = state.has_data() && state.phase != Phase::kReading;
+  if ((apply_now || edited) && can_fit) {
+    commands.push_back({Command::Kind::kFit, s});
+  }
+  if (button(state, "Refit", scale, can_fit)) commands.push_back({Command::Kind::kFit, s});
+  ImGui::SameLine();
+  if (button(state, "Newton", scale, can_fit)) {
+    s.solver = Solver::kNewton;
+    if (!(s == kPresets[s.preset].settings)) s.preset = kCustomPreset;
+    commands.push_back({Command::Kind::kFit, s});
+  }
+  ImGui::SameLine();
+  ImGui::TextColored(to_vec4(kMuted), "refits the kept histogram: no re-reading");
+}
+
+void draw_values(const AppState& state, const UiFonts& fonts) {
+  section("Piece values (pawn = 100)");
+  const Trajectory& t = state.trajectory;
+  const FitSnapshot* last = t.snapshots.empty() ? nullptr : &t.snapshots.back();
+  if (last != nullptr) {
+    ImGui::Text("%s, %s iterations, loss %.6f%s", solver_name(t.solver),
+                grouped(static_cast<std::uint64_t>(last->iteration)).c_str(), last->loss,
+                t.done ? "" : " (running)");
+  } else {
+    ImGui::TextColored(to_vec4(kMuted), "No fit yet: drop PGN files or load the sample.");
+  }
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  if (!ImGui::BeginTable("values", 5, flags)) return;
+  ImGui::TableSetupColumn("Piece", ImGuiTableColumnFlags_WidthStretch, 1.3f);
+  ImGui::TableSetupColumn("Learned", ImGuiTableColumnFlags_WidthStretch, 1.3f);
+  ImGui::TableSetupColumn("Article", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn("1-3-3-5-9", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn("Capablanca", ImGuiTableColumnFlags_WidthStretch, 1.1f);
+  ImGui::TableHeadersRow();
+  for (int i = 0; i < kPieceCount; ++i) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextColored(to_vec4(kPieceColors[i]), "■ %s", kPieceNames[i]);
+    ImGui::TableNextColumn();
+    if (last != nullptr) {
+      ImGui::PushFont(fonts.large);
+      ImGui::Text("%.0f", last->values[i]);
+      ImGui::PopFont();
+    } else {
+      ImGui::TextColored(to_vec4(kMuted), "–");
+    }
+    ImGui::TableNextColumn();
+    ImGui::Text("%.0f", kArticle[i]);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.0f", kTextbook[i]);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.0f", kCapablancaSet[i]);
+  }
+  ImGui::EndTable();
+}
+
+void draw_relations(const AppState& state) {
+  if (state.trajectory.snapshots.empty()) return;
+  section("Capablanca's relations");
+  const auto checks = check_capablanca(state.trajectory.snapshots.back().values);
+  if (!ImGui::BeginTable("relations", 3, ImGuiTableFlags_SizingStretchProp)) return;
+  ImGui::TableSetupColumn("relation", ImGuiTableColumnFlags_WidthStretch, 1.1f);
+  ImGui::TableSetupColumn("numbers", ImGuiTableColumnFlags_WidthStretch, 2.2f);
+  ImGui::TableSetupColumn("holds", ImGuiTableColumnFlags_WidthStretch, 0.5f);
+  for (const RelationCheck& check : checks) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(check.relation);
+    ImGui::TableNextColumn();
+    ImGui::TextColored(to_vec4(kMuted), "%s", check.numbers.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextColored(to_vec4(check.holds ? kGood : kBad), "%s", check.holds ? "✓ yes" : "✗ no");
+  }
+  ImGui::EndTable();
+}
+
+void draw_report(const AppState& state, float scale) {
+  const DataReport& r = state.report;
+  if (!r.present) return;
+  section("Data");
+  if (ImGui::BeginTable("report", 4, ImGuiTableFlags_SizingStretchSame)) {
+    auto pair = [](const char* name, const std::string& value) {
+      ImGui::TableNextColumn();
+      ImGui::TextColored(to_vec4(kMuted), "%s", name);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(value.c_str());
+    };
+    char speed[48];
+    std::snprintf(speed, sizeof speed, "%.1f MB/s", r.mb_per_s);
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.2f s", r.seconds);
+    pair("games read", grouped(r.games));
+    pair("games used", grouped(r.used));
+    pair("partial", grouped(r.partial));
+    pair("skipped", grouped(r.skipped));
+    pair("rows", grouped(r.rows));
+    pair("distinct rows", grouped(r.distinct_rows));
+    pair("draw rows", grouped(r.draw_rows));
+    pair("decisive rows", grouped(r.decisive_rows));
+    pair("bytes", megabytes(r.bytes));
+    pair("time", seconds);
+    pair("throughput", speed);
+    pair("files", grouped(r.files.size()));
+    ImGui::EndTable();
+  }
+  for (const std::string& error : r.file_errors) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(to_vec4(kBad), "%s", error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (r.skipped_games.empty()) return;
+  if (r.skipped_listed_total > r.skipped_games.size()) {
+    ImGui::Text("Skipped games (first %s of %s):", grouped(r.skipped_games.size()).c_str(),
+                grouped(r.skipped_listed_total).c_str());
+  } else {
+    ImGui::Text("Skipped games (%s):", grouped(r.skipped_games.size()).c_str());
+  }
+  const float rows = std::min<float>(8.0f, static_cast<float>(r.skipped_games.size()));
+  ImGui::BeginChild("skipped", ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * rows + 8 * scale),
+                    true);
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(r.skipped_games.size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const SkippedGame& game = r.skipped_games[static_cast<std::size_t>(i)];
+      ImGui::TextColored(to_vec4(kMuted), "%s:%llu", game.file.c_str(),
+                         static_cast<unsigned long long>(game.line));
+      ImGui::SameLine();
+      ImGui::TextUnformatted(game.reason.c_str());
+    }
+  }
+  ImGui::EndChild();
+}
+
+// [SECTION] Right column: plots
+
+void draw_convergence(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+  const Trajectory& t = state.trajectory;
+  double y_min = 0, y_max = 1200;
+  for (const FitSnapshot& s : t.snapshots) {
+    for (double v : s.values) {
+      if (!std::isfinite(v)) continue;
+      y_min = std::min(y_min, std::max(v, -600.0));
+      y_max = std::max(y_max, std::min(v, 3000.0));
+    }
+  }
+  const double step = nice_step(y_max - y_min, 6);
+  y_min = std::floor(y_min / step) * step;
+  y_max = std::ceil(y_max / step) * step;
+  const int last_iteration = t.snapshots.empty() ? 0 : t.snapshots.back().iteration;
+  const double x_max =
+      std::max({1, t.done ? last_iteration : t.planned_iterations, last_iteration});
+  char title[128];
+  std::snprintf(title, sizeof title, "Piece values vs iteration (%s)", solver_name(t.solver));
+  bool hovered = false;
+  const PlotArea area = begin_plot({"##convergence", title, "iteration", 0, x_max, y_min, y_max},
+                                   size, scale, hovered);
+  std::vector<Series> series(kPieceCount);
+  for (int i = 0; i < kPieceCount; ++i) {
+    series[i].label = kPieceNames[i];
+    series[i].color = kPieceColors[i];
+    series[i].width = i == 0 ? 1.5f : 2.25f;
+    for (const FitSnapshot& s : t.snapshots) {
+      series[i].xs.push_back(s.iteration);
+      series[i].ys.push_back(s.values[i]);
+    }
+  }
+  if (t.snapshots.size() == 1) {  // a single snapshot still shows as a short flat mark
+    for (Series& s : series) {
+      s.xs.push_back(s.xs.back() + x_max * 0.01);
+      s.ys.push_back(s.ys.back());
+    }
+  }
+  draw_series(renderer, area, series, scale, LegendCorner::kBottomRight);
+  if (hovered && !t.snapshots.empty()) {
+    const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *
+                                   (area.x1 - area.x0);
+    const auto nearest = std::min_element(
+        t.snapshots.begin(), t.snapshots.end(), [x](const FitSnapshot& a, const FitSnapshot& b) {
+          return std::fabs(a.iteration - x) < std::fabs(b.iteration - x);
+        });
+    const float px = area.to_pixels(nearest->iteration, 0).x;
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(px, area.min.y), ImVec2(px, area.max.y),
+                                        IM_COL32(255, 255, 255, 70), 1.0f);
+    ImGui::BeginTooltip();
+    ImGui::Text("iteration %d, loss %.6f", nearest->iteration, nearest->loss);
+    for (int i = 0; i < kPieceCount; ++i) {
+      ImGui::TextColored(to_vec4(kPieceColors[i]), "%s %.1f", kPieceNames[i], nearest->values[i]);
+    }
+    ImGui::EndTooltip();
+  }
+}
+
+void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+  const Trajectory& t = state.trajectory;
+  double lo = 1e300, hi = -1e300;
+  for (const FitSnapshot& s : t.snapshots) {
+    if (!std::isfinite(s.loss)) continue;
+    lo = std::min(lo, s.loss);
+    hi = std::max(hi, s.loss);
+  }
+  if (lo > hi) lo = 0.4, hi = 0.7;
+  const double pad = std::max(1e-4, (hi - lo) * 0.08);
+  const int last_iteration = t.snapshots.empty() ? 0 : t.snapshots.back().iteration;
+  const double x_max =
+      std::max({1, t.done ? last_iteration : t.planned_iterations, last_iteration});
+  char title[96];
+  std::snprintf(title, sizeof title, "Loss J(θ)%s",
+                t.snapshots.empty() ? "" : (t.done ? " — converged" : " — fitting…"));
+  bool hovered = false;
+  const PlotArea area = begin_plot({"##loss", title, "iteration", 0, x_max, lo - pad, hi + pad,
+                                    hi - lo < 0.01 ? "%.4f" : "%.3f"},
+                                   size, scale, hovered);
+  Series loss{"", {}, {}, kAccent, 2.0f};
+  for (const FitSnapshot& s : t.snapshots) {
+    loss.xs.push_back(s.iteration);
+    loss.ys.push_back(s.loss);
+  }
+  draw_series(renderer, area, {loss}, scale, LegendCorner::kTopRight);
+}
+
+void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+  const BalanceChart& chart = state.balance;
+  double max_count = 1;
+  int reach = 4;
+  for (const BalanceBin& bin : chart.bins) {
+    max_count = std::max(max_count, bin.count());
+    if (bin.count() > 0) reach = std::max(reach, std::abs(bin.balance));
+  }
+  reach = std::min(reach, 24);
+  char title[160];
+  if (chart.fitted) {
+    std::snprintf(title, sizeof title,
+                  "Points scored by White vs material balance ΔM (1-3-3-5-9): α = %.3f",
+                  chart.alpha);
+  } else {
+    std::snprintf(title, sizeof title, "Points scored by White vs material balance ΔM (1-3-3-5-9)");
+  }
+  bool hovered = false;
+  const PlotArea area = begin_plot({"##balance", title, "ΔM (pawns, White minus Black)",
+                                    -reach - 0.5, reach + 0.5, 0, 1, "%.2f"},
+                                   size, scale, hovered);
+  std::vector<Series> curves;
+  auto curve = [&](double alpha, const char* label, ImU32 color, float width) {
+    Series s{label, {}, {}, color, width};
+    for (int i = 0; i <= 240; ++i) {
+      const double x = -reach - 0.5 + (2 * reach + 1) * i / 240.0;
+      s.xs.push_back(x);
+      s.ys.push_back(1 / (1 + std::exp(-alpha * x)));
+    }
+    curves.push_back(std::move(s));
+  };
+  curve(0.5, "α = 0.5", IM_COL32(150, 156, 168, 110), 1.25f);
+  curve(1.0, "α = 1.0", IM_COL32(150, 156, 168, 170), 1.25f);
+  char fitted_label[48];
+  if (chart.fitted) {
+    std::snprintf(fitted_label, sizeof fitted_label, "fit: α = %.3f", chart.alpha);
+    curve(chart.alpha, fitted_label, kAccent, 2.5f);
+  }
+  std::vector<Disk> disks;
+  const float max_radius = std::min(14.0f * scale, (area.max.x - area.min.x) / (4.0f * reach + 2));
+  for (const BalanceBin& bin : chart.bins) {
+    if (bin.count() <= 0 || std::abs(bin.balance) > reach) continue;
+    const float radius =
+        std::max(2.5f * scale, max_radius * static_cast<float>(std::sqrt(bin.count() / max_count)));
+    disks.push_back({double(bin.balance), bin.score(), radius, IM_COL32(242, 142, 43, 170)});
+  }
+  draw_series(renderer, area, curves, scale, LegendCorner::kTopLeft);
+  renderer.add_disks(ImGui::GetWindowDrawList(), area, disks);
+  if (hovered) {
+    const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *
+                                   (area.x1 - area.x0);
+    const int balance = static_cast<int>(std::lround(x));
+    for (const BalanceBin& bin : chart.bins) {
+      if (bin.balance != balance || bin.count() <= 0) continue;
+      ImGui::BeginTooltip();
+      ImGui::Text("ΔM = %+d: White scored %.1f%% of %s rows", balance, 100 * bin.score(),
+                  grouped(static_cast<std::uint64_t>(bin.count())).c_str());
+      ImGui::Text("%s white wins, %s draws, %s black wins",
+                  grouped(static_cast<std::uint64_t>(bin.white_wins)).c_str(),
+                  grouped(static_cast<std::uint64_t>(bin.draws)).c_str(),
+                  grouped(static_cast<std::uint64_t>(bin.black_wins)).c_str());
+      ImGui::EndTooltip();
+    }
+  }
+}
+
+void draw_drop_target(const AppState& state, const UiFonts& fonts, ImVec2 size, float scale) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 min = ImGui::GetCursorScreenPos();
+  const ImVec2 max(min.x + size.x, min.y + size.y);
+  ImGui::Dummy(size);
+  const bool lit = state.drag_over;
+  draw->AddRectFilled(min, max, lit ? IM_COL32(92, 170, 255, 40) : IM_COL32(255, 255, 255, 8),
+                      12 * scale);
+  // A dashed border: the familiar look of a drop zone.
+  const ImU32 border = lit ? kAccent : IM_COL32(140, 146, 160, 160);
+  const float dash = 14 * scale, gap = 9 * scale, inset = 6 * scale, thickness = 2.5f * scale;
+  auto dashed = [&](ImVec2 a, ImVec2 b) {
+    const float length = std::hypot(b.x - a.x, b.y - a.y);
+    const ImVec2 dir((b.x - a.x) / length, (b.y - a.y) / length);
+    for (float s = 0; s < length; s += dash + gap) {
+      const float e = std::min(length, s + dash);
+      draw->AddLine(ImVec2(a.x + dir.x * s, a.y + dir.y * s),
+                    ImVec2(a.x + dir.x * e, a.y + dir.y * e), border, thickness);
+    }
+  };
+  const ImVec2 a(min.x + inset, min.y + inset), b(max.x - inset, max.y - inset);
+  dashed(a, ImVec2(b.x, a.y));
+  dashed(ImVec2(b.x, a.y), b);
+  dashed(b, ImVec2(a.x, b.y));
+  dashed(ImVec2(a.x, b.y), a);
+
+  ImGui::PushFont(fonts.large);
+  const char* headline = lit ? "Release to read the files" : "Drop PGN files here";
+  const ImVec2 headline_size = ImGui::CalcTextSize(headline);
+  const ImVec2 centre((min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f);
+  draw->AddText(ImVec2(centre.x - headline_size.x * 0.5f, centre.y - headline_size.y * 1.4f),
+                lit ? kAccent : IM_COL32(230, 233, 240, 255), headline);
+  ImGui::PopFont();
+  const char* lines[] = {
+      "or Open files… (several at once), or Load sample: the article's 2,997 engine games",
+      "Files are read as streams in a Web Worker: multi-GB collections never sit whole in memory.",
+      "Gradient descent is animated as it converges; Newton gives the exact fit in one click."};
+  float y = centre.y + 4 * scale;
+  for (const char* line : lines) {
+    const ImVec2 extent = ImGui::CalcTextSize(line);
+    draw->AddText(ImVec2(centre.x - extent.x * 0.5f, y), kMuted, line);
+    y += ImGui::GetTextLineHeightWithSpacing();
+  }
+}
+
+void draw_drag_overlay(const AppState& state, const UiFonts& fonts, float scale) {
+  if (!state.drag_over) return;
+  ImDrawList* draw = ImGui::GetForegroundDrawList();
+  const ImVec2 size = ImGui::GetIO().DisplaySize;
+  draw->AddRectFilled(ImVec2(0, 0), size, IM_COL32(20, 60, 110, 110));
+  draw->AddRect(ImVec2(8 * scale, 8 * scale), ImVec2(size.x - 8 * scale, size.y - 8 * scale),
+                kAccent, 14 * scale, 0, 4 * scale);
+  char text[96];
+  if (state.drag_file_count > 0) {
+    std::snprintf(text, sizeof text, "Drop to read %d file%s", state.drag_file_count,
+                  state.drag_file_count == 1 ? "" : "s");
+  } else {
+    std::snprintf(text, sizeof text, "Drop to read the files");
+  }
+  ImGui::PushFont(fonts.large);
+  const ImVec2 extent = ImGui::CalcTextSize(text);
+  const ImVec2 at((size.x - extent.x) * 0.5f, (size.y - extent.y) * 0.5f);
+  draw->AddRectFilled(ImVec2(at.x - 24 * scale, at.y - 16 * scale),
+                      ImVec2(at.x + extent.x + 24 * scale, at.y + extent.y + 16 * scale),
+                      IM_COL32(16, 18, 22, 230), 10 * scale);
+  draw->AddText(at, IM_COL32(255, 255, 255, 255), text);
+  ImGui::PopFont();
+}
+
+}  // namespace
+
+// [SECTION] Style
+
+void apply_style(float scale) {
+  ImGuiStyle style;
+  ImGui::StyleColorsDark(&style);
+  style.WindowPadding = ImVec2(14, 12);
+  style.FramePadding = ImVec2(9, 5);
+  style.ItemSpacing = ImVec2(9, 7);
+  style.FrameRounding = 5;
+  style.ChildRounding = 6;
+  style.GrabRounding = 4;
+  style.PopupRounding = 5;
+  style.WindowBorderSize = 0;
+  style.ScrollbarSize = 13;
+  ImVec4* c = style.Colors;
+  c[ImGuiCol_WindowBg] = ImVec4(0.075f, 0.082f, 0.098f, 1.0f);
+  c[ImGuiCol_ChildBg] = ImVec4(0.095f, 0.102f, 0.122f, 1.0f);
+  c[ImGuiCol_Button] = ImVec4(0.20f, 0.36f, 0.58f, 1.0f);
+  c[ImGuiCol_ButtonHovered] = ImVec4(0.26f, 0.46f, 0.74f, 1.0f);
+  c[ImGuiCol_ButtonActive] = ImVec4(0.18f, 0.32f, 0.52f, 1.0f);
+  c[ImGuiCol_FrameBg] = ImVec4(0.16f, 0.17f, 0.20f, 1.0f);
+  c[ImGuiCol_Header] = ImVec4(0.20f, 0.36f, 0.58f, 0.55f);
+  c[ImGuiCol_PlotHistogram] = ImVec4(0.36f, 0.67f, 1.0f, 1.0f);
+  c[ImGuiCol_TableRowBgAlt] = ImVec4(1, 1, 1, 0.025f);
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+}
+
+// [SECTION] The window
+
+std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFonts& fonts,
+                             float scale) {
+  std::vector<Command> commands;
+  state.buttons.clear();
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  const ImGuiWindowFlags window_flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                        ImGuiWindowFlags_NoSavedSettings |
+                                        ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGui::Begin("Materialist", nullptr, window_flags);
+  draw_toolbar(state, commands, fonts, scale);
+  draw_status(state, commands, scale);
+
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float left_width = std::clamp(avail.x * 0.36f, std::min(avail.x, 430 * scale), 640 * scale);
+  ImGui::BeginChild("left", ImVec2(left_width, avail.y), false);
+  draw_settings(state, commands, scale);
+  draw_values(state, fonts);
+  draw_relations(state);
+  draw_report(state, scale);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("right", ImVec2(0, avail.y), false, ImGuiWindowFlags_NoScrollbar);
+  const ImVec2 plots = ImGui::GetContentRegionAvail();
+  if (!state.has_data() && state.trajectory.snapshots.empty()) {
+    draw_drop_target(state, fonts, plots, scale);
+  } else {
+    const float spacing = ImGui::GetStyle().ItemSpacing.y;
+    const float usable = plots.y - 2 * spacing;
+    draw_convergence(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
+    draw_loss(state, renderer, ImVec2(plots.x, usable * 0.2f), scale);
+    draw_balance(state, renderer, ImVec2(plots.x, usable * 0.38f), scale);
+  }
+  ImGui::EndChild();
+  ImGui::End();
+  draw_drag_overlay(state, fonts, scale);
+  return commands;
+}
+
+}  // namespace materialist::app

@@ -1,0 +1,230 @@
+// Embind face of the worker's Engine (web/engine-worker.js drives it; web/PROTOCOL.md). Chunks
+// travel through one malloc'ed buffer: JavaScript copies bytes in with HEAPU8.set and calls
+// feed(ptr, len), which is about five times faster than passing a std::string per chunk.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+#include "learn/ingest.h"
+#include "worker/engine.h"
+
+namespace materialist::worker {
+namespace {
+
+using emscripten::val;
+
+double number(const val& object, const char* key, double fallback) {
+  const val field = object[key];
+  return field.isNumber() ? field.as<double>() : fallback;
+}
+
+std::string text(const val& object, const char* key, const char* fallback) {
+  const val field = object[key];
+  return field.isString() ? field.as<std::string>() : std::string(fallback);
+}
+
+val array_of(const std::vector<double>& values) {
+  val out = val::array();
+  for (std::size_t i = 0; i < values.size(); ++i) out.set(i, val(values[i]));
+  return out;
+}
+
+val snapshot_object(const Snapshot& s) {
+  val out = val::object();
+  out.set("iteration", val(s.iteration));
+  out.set("theta", array_of(s.theta));
+  out.set("values", array_of(s.values));
+  out.set("loss", val(s.loss));
+  out.set("gradientNorm", val(s.gradient_norm));
+  if (!s.value_se.empty()) out.set("valueSe", array_of(s.value_se));
+  return out;
+}
+
+val issue_object(const FileIssue& f) {
+  const learn::GameIssue& issue = f.issue;
+  std::string reason = issue.status == learn::GameStatus::kPartial ? "partial, " : "skipped, ";
+  reason += learn::issue_reason_name(issue.reason);
+  if (!issue.detail.empty()) reason += ": " + issue.detail;
+  if (issue.rows_kept > 0) reason += " (" + std::to_string(issue.rows_kept) + " rows kept)";
+  val out = val::object();
+  out.set("file", val(f.file));
+  out.set("line", val(static_cast<double>(issue.line)));
+  out.set("game", val(static_cast<double>(issue.game)));
+  out.set("reason", val(reason));
+  return out;
+}
+
+}  // namespace
+
+class JsEngine {
+ public:
+  ~JsEngine() { std::free(buffer_); }
+
+  // options: {unknown: "draw" | "skip", keepRows: bool}
+  void beginRead(val options) {
+    ReadOptions read;
+    read.unknown = text(options, "unknown", "draw") == "skip"
+                       ? learn::UnknownResultPolicy::kSkip
+                       : learn::UnknownResultPolicy::kTreatAsDraw;
+    read.keep_rows = !options["keepRows"].isFalse();
+    engine_.begin_read(read);
+  }
+  void beginFile(std::string name, double size) { engine_.begin_file(name, size); }
+
+  // A buffer of at least `capacity` bytes for the next chunk, allocated once and grown on demand.
+  std::uintptr_t chunkBuffer(int capacity) {
+    if (capacity > capacity_) {
+      std::free(buffer_);
+      buffer_ = static_cast<char*>(std::malloc(static_cast<std::size_t>(capacity)));
+      capacity_ = buffer_ ? capacity : 0;
+    }
+    return reinterpret_cast<std::uintptr_t>(buffer_);
+  }
+  bool feed(std::uintptr_t pointer, int length) {
+    return engine_.feed(reinterpret_cast<const char*>(pointer), static_cast<std::size_t>(length));
+  }
+  std::string endFile() { return engine_.end_file(); }
+  bool endRead() { return engine_.end_read(); }
+  void cancelRead() { engine_.cancel_read(); }
+
+  val progress() const {
+    const ReadProgress p = engine_.progress();
+    val out = val::object();
+    out.set("bytes", val(static_cast<double>(p.bytes)));
+    out.set("games", val(static_cast<double>(p.games)));
+    out.set("used", val(static_cast<double>(p.used)));
+    out.set("partial", val(static_cast<double>(p.partial)));
+    out.set("skipped", val(static_cast<double>(p.skipped)));
+    out.set("rows", val(static_cast<double>(p.rows)));
+    return out;
+  }
+
+  // The committed dataset's figures (or the last read's when nothing is committed), with the
+  // last read's file errors.
+  val report() const {
+    const learn::DatasetReport& r =
+        engine_.report() ? *engine_.report() : engine_.last_read_report();
+    val out = val::object();
+    auto set = [&out](const char* key, std::uint64_t v) {
+      out.set(key, val(static_cast<double>(v)));
+    };
+    set("games", r.games.games_read);
+    set("used", r.games.games_used);
+    set("partial", r.games.games_partial);
+    set("skipped", r.games.games_skipped);
+    set("filtered", r.games.games_filtered);
+    set("rows", r.rows);
+    set("drawRows", r.games.rows_by_outcome[learn::Outcome::kDraw]);
+    set("decisiveRows", r.games.rows_by_outcome[learn::Outcome::kWhiteWin] +
+                            r.games.rows_by_outcome[learn::Outcome::kBlackWin]);
+    set("whiteWinRows", r.games.rows_by_outcome[learn::Outcome::kWhiteWin]);
+    set("blackWinRows", r.games.rows_by_outcome[learn::Outcome::kBlackWin]);
+    set("distinctRows", engine_.distinct_rows());
+    set("bytes", r.bytes);
+    set("plies", r.games.plies_replayed);
+    set("skippedTotal", r.games.issue_count);
+    set("keptRows", engine_.kept_rows());
+    out.set("rowsTruncated", val(engine_.rows_truncated()));
+    val files = val::array();
+    for (std::size_t i = 0; i < r.files.size(); ++i) files.set(i, val(r.files[i].name));
+    out.set("files", files);
+    val errors = val::array();
+    const auto& last_errors = engine_.last_read_errors();
+    for (std::size_t i = 0; i < last_errors.size(); ++i) errors.set(i, val(last_errors[i]));
+    out.set("fileErrors", errors);
+    val games = val::array();
+    const auto& issues = engine_.last_read_issues();
+    for (std::size_t i = 0; i < issues.size(); ++i) games.set(i, issue_object(issues[i]));
+    out.set("skippedGames", games);
+    return out;
+  }
+
+  // The article's first chart: rows per 1-3-3-5-9 balance and the fitted α.
+  val balance() const {
+    const std::vector<learn::BalanceBin> bins = engine_.balance_bins();
+    val out = val::object();
+    val list = val::array();
+    for (std::size_t i = 0; i < bins.size(); ++i) {
+      val bin = val::object();
+      bin.set("dm", val(bins[i].balance));
+      bin.set("white", val(static_cast<double>(bins[i].counts[learn::Outcome::kWhiteWin])));
+      bin.set("draws", val(static_cast<double>(bins[i].counts[learn::Outcome::kDraw])));
+      bin.set("black", val(static_cast<double>(bins[i].counts[learn::Outcome::kBlackWin])));
+      list.set(i, bin);
+    }
+    out.set("bins", list);
+    const Expected<learn::BalanceFit> fit = learn::fit_balance_alpha(bins);
+    out.set("fitted", val(fit.ok()));
+    out.set("alpha", val(fit.ok() ? fit->alpha : 0.0));
+    return out;
+  }
+
+  // settings: {preset, solver: "gd" | "newton", step, iterations, lambda, draws: "exclude" |
+  // "half"}. Returns {planned} or {error}.
+  val beginFit(val settings) {
+    FitSettings s;
+    s.preset = text(settings, "preset", "article");
+    s.newton = text(settings, "solver", "gd") == "newton";
+    s.step = number(settings, "step", 1.0);
+    s.iterations = static_cast<int>(number(settings, "iterations", 10000));
+    s.lambda = number(settings, "lambda", 1e-6);
+    s.draws = text(settings, "draws", "exclude") == "half" ? learn::DrawHandling::kHalfPoint
+                                                           : learn::DrawHandling::kLeaveOut;
+    val out = val::object();
+    const Expected<int> planned = engine_.begin_fit(s);
+    if (!planned.ok()) {
+      out.set("error", val(planned.error().message));
+      return out;
+    }
+    out.set("planned", val(*planned));
+    out.set("snapshot", snapshot_object(*engine_.last_snapshot()));
+    return out;
+  }
+  val step(int n) { return snapshot_object(engine_.step(n)); }
+  bool fitFinished() const { return engine_.fit_finished(); }
+
+  std::string matChunk(double from_row, int max_rows) const {
+    return engine_.mat_chunk(static_cast<std::size_t>(from_row),
+                             static_cast<std::size_t>(max_rows));
+  }
+  double keptRows() const { return static_cast<double>(engine_.kept_rows()); }
+  std::string valuesCsv() const { return engine_.values_csv(); }
+  std::string resultJson() const { return engine_.result_json(); }
+  bool hasData() const { return engine_.has_data(); }
+  void reset() { engine_.reset(); }
+
+ private:
+  Engine engine_;
+  char* buffer_ = nullptr;
+  int capacity_ = 0;
+};
+
+EMSCRIPTEN_BINDINGS(materialist_engine) {
+  emscripten::class_<JsEngine>("Engine")
+      .constructor<>()
+      .function("beginRead", &JsEngine::beginRead)
+      .function("beginFile", &JsEngine::beginFile)
+      .function("chunkBuffer", &JsEngine::chunkBuffer)
+      .function("feed", &JsEngine::feed)
+      .function("endFile", &JsEngine::endFile)
+      .function("endRead", &JsEngine::endRead)
+      .function("cancelRead", &JsEngine::cancelRead)
+      .function("progress", &JsEngine::progress)
+      .function("report", &JsEngine::report)
+      .function("balance", &JsEngine::balance)
+      .function("beginFit", &JsEngine::beginFit)
+      .function("step", &JsEngine::step)
+      .function("fitFinished", &JsEngine::fitFinished)
+      .function("matChunk", &JsEngine::matChunk)
+      .function("keptRows", &JsEngine::keptRows)
+      .function("valuesCsv", &JsEngine::valuesCsv)
+      .function("resultJson", &JsEngine::resultJson)
+      .function("hasData", &JsEngine::hasData)
+      .function("reset", &JsEngine::reset);
+}
+
+}  // namespace materialist::worker

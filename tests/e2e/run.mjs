@@ -1,0 +1,347 @@
+// End-to-end tests of the browser app: serves dist/ on a free localhost port, drives headless
+// Chromium with playwright-core, clicks the ImGui buttons where the app says they are, drops
+// files through real DataTransfer events, and reads the #materialist-status mirror.
+//
+//   node tests/e2e/run.mjs [--dist DIR] [--only NAME]     (default DIR: <repo>/dist)
+//
+// Screenshots go to tests/e2e/artifacts/. Prints one line per test and "N passed, N failed";
+// exits non-zero when a test fails.
+import { createServer } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const REPO = resolve(HERE, '../..');
+const ARTIFACTS = join(HERE, 'artifacts');
+const FIXTURES = join(REPO, 'tests/fixtures/pgn');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+};
+const DIST = resolve(option('--dist', process.env.MATERIALIST_DIST || join(REPO, 'dist')));
+const ONLY = option('--only', null);
+const ARTICLE_VALUES = { N: 288, B: 345, R: 480, Q: 1077 };
+const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
+];
+
+// ---- a tiny static server with the MIME types the site needs ----
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm', '.ttf': 'font/ttf', '.pgn': 'application/x-chess-pgn',
+  '.json': 'application/json', '.txt': 'text/plain; charset=utf-8', '.png': 'image/png',
+};
+
+function serve(root) {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    let file = normalize(join(root, path));
+    if (!file.startsWith(root)) {
+      response.writeHead(403).end();
+      return;
+    }
+    try {
+      if (statSync(file).isDirectory()) file = join(file, 'index.html');
+      const body = readFileSync(file);
+      response.writeHead(200, {
+        'content-type': MIME[extname(file)] || 'application/octet-stream',
+        'content-length': body.length,
+        'cache-control': 'no-store',
+      });
+      response.end(body);
+    } catch {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
+}
+
+// ---- helpers used by the tests ----
+
+class Failure extends Error {}
+function check(condition, message) {
+  if (!condition) throw new Failure(message);
+}
+
+// Every test gets its own Chromium with a fresh --user-data-dir (a new temporary profile).
+async function openPage(baseUrl, { hash = '', scale = 1, width = 1400, height = 900 } = {}) {
+  const profile = mkdtempSync(join(tmpdir(), 'materialist-e2e-'));
+  const browserContext = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true,
+    viewport: { width, height }, deviceScaleFactor: scale,
+  });
+  const context = {
+    close: async () => {
+      await browserContext.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+  const page = browserContext.pages()[0] || await browserContext.newPage();
+  const problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.goto(`${baseUrl}/index.html${hash}`);
+  await page.waitForFunction(() => window.materialist && window.materialist.appReady
+    && window.materialist.workerReady && window.materialist.ui.buttons['Load sample'], null,
+  { timeout: 30000 });
+  return { context, page, problems };
+}
+
+const mirrorState = (page) => page.$eval('#materialist-status', (e) => e.dataset.state);
+const mirrorResult = (page) => page.$eval('#materialist-status', (e) => JSON.parse(e.dataset.result));
+
+async function waitForState(page, wanted, timeout = 60000) {
+  await page.waitForFunction((states) => states.includes(
+    document.getElementById('materialist-status').dataset.state), [].concat(wanted), { timeout });
+  return mirrorState(page);
+}
+
+// Waits until the app has drawn the current state: a few animation frames.
+async function settle(page, frames = 6) {
+  await page.evaluate((n) => new Promise((done) => {
+    const tick = (left) => (left === 0 ? done() : requestAnimationFrame(() => tick(left - 1)));
+    tick(n);
+  }), frames);
+}
+
+// A real mouse click at the centre of an ImGui button, located through the app's layout hook.
+async function clickButton(page, label) {
+  await page.waitForFunction((l) => window.materialist.ui.buttons[l], label, { timeout: 10000 });
+  const rect = await page.evaluate((l) => window.materialist.ui.buttons[l], label);
+  const box = await page.$eval('#canvas', (c) => { const r = c.getBoundingClientRect(); return { x: r.left, y: r.top }; });
+  const x = box.x + rect.x + rect.width / 2;
+  const y = box.y + rect.y + rect.height / 2;
+  await page.mouse.move(x, y);
+  await settle(page, 2);
+  await page.mouse.down();
+  await settle(page, 2);
+  await page.mouse.up();
+  await settle(page, 2);
+}
+
+// Dispatches dragenter, dragover and drop on the canvas with real File objects in a DataTransfer.
+// files: [{name, text}] or [{name, bytes: number[]}] or [{name, repeat: {text, times}}].
+async function dropFiles(page, files, { screenshotWhileDragging = null } = {}) {
+  await page.evaluate((specs) => {
+    const transfer = new DataTransfer();
+    for (const spec of specs) {
+      let parts;
+      if (spec.bytes) parts = [new Uint8Array(spec.bytes)];
+      else if (spec.repeat) parts = [spec.repeat.text.repeat(spec.repeat.times)];
+      else parts = [spec.text];
+      transfer.items.add(new File(parts, spec.name, { type: 'application/x-chess-pgn' }));
+    }
+    window.__e2eTransfer = transfer;
+    const canvas = document.getElementById('canvas');
+    const init = { bubbles: true, cancelable: true, dataTransfer: transfer };
+    canvas.dispatchEvent(new DragEvent('dragenter', init));
+    canvas.dispatchEvent(new DragEvent('dragover', init));
+  }, files);
+  await settle(page, 4);
+  if (screenshotWhileDragging) await page.screenshot({ path: join(ARTIFACTS, screenshotWhileDragging) });
+  await page.evaluate(() => {
+    const canvas = document.getElementById('canvas');
+    canvas.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: window.__e2eTransfer }));
+  });
+}
+
+function checkArticleValues(values) {
+  for (const [piece, expected] of Object.entries(ARTICLE_VALUES)) {
+    check(Math.abs(values[piece] - expected) <= 2,
+      `${piece} = ${values[piece]?.toFixed(2)}, expected ${expected} ± 2`);
+  }
+  check(Math.abs(values.P - 100) < 1e-9, `pawn is ${values.P}, expected 100`);
+}
+
+// ---- the tests ----
+
+const tests = [];
+const test = (name, body) => tests.push({ name, body });
+
+test('page loads without console errors', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  await settle(page, 10);
+  check(await mirrorState(page) === 'idle', `data-state is ${await mirrorState(page)}`);
+  const size = await page.$eval('#canvas', (c) => [c.width, c.height, c.clientWidth, c.clientHeight]);
+  check(size[0] === size[2] && size[1] === size[3], `canvas backing store ${size[0]}×${size[1]} ≠ CSS ${size[2]}×${size[3]}`);
+  await page.screenshot({ path: join(ARTIFACTS, '01-idle.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('Load sample (real click) fits the article values', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  await clickButton(page, 'Load sample');
+  await waitForState(page, ['reading', 'fitting', 'done']);
+  await page.waitForFunction(() => {
+    const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+    return r.iterations > 300 && r.iterations < 9000;
+  }, null, { timeout: 30000 }).catch(() => {});
+  await page.screenshot({ path: join(ARTIFACTS, '02-sample-fitting.png') });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  const result = await mirrorResult(page);
+  check(result.games === 2997, `games = ${result.games}, expected 2997`);
+  check(result.preset === 'article' && result.solver === 'gd', `preset ${result.preset}, solver ${result.solver}`);
+  check(result.iterations === 10000, `iterations = ${result.iterations}`);
+  checkArticleValues(result.values);
+  check(result.rows >= 20196 && result.rows < 20196 * 1.01, `rows = ${result.rows}`);
+  check(result.alpha > 0.5 && result.alpha < 1, `alpha = ${result.alpha}`);
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '03-sample-done.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('#sample loads and fits at once; Newton is one click away', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the #sample fit did not finish');
+  checkArticleValues((await mirrorResult(page)).values);
+  await clickButton(page, 'Newton');
+  await page.waitForFunction(() => JSON.parse(document.getElementById('materialist-status').dataset.result).solver === 'newton');
+  check(await waitForState(page, ['done', 'error']) === 'done', 'Newton did not finish');
+  const result = await mirrorResult(page);
+  check(result.iterations > 2 && result.iterations < 30, `Newton took ${result.iterations} iterations`);
+  // Gradient descent stopped at 10 000 steps sits next to the exact optimum.
+  checkArticleValues(result.values);
+  check(result.standardErrors && result.standardErrors.N > 0, 'no standard errors after Newton');
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '04-newton.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('drop a PGN file on the canvas (DataTransfer)', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const text = readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8');
+  await dropFiles(page, [{ name: 'lichess-100.pgn', text }], { screenshotWhileDragging: '05-drag-over.png' });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the dropped file did not fit');
+  const result = await mirrorResult(page);
+  check(result.games === 100, `games = ${result.games}, expected 100`);
+  check(result.files.length === 1 && result.files[0] === 'lichess-100.pgn', `files = ${result.files}`);
+  check(result.rows > 0 && Number.isFinite(result.values.Q), 'no rows or values');
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '06-dropped.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('several files at once, one with a truncated game', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const lichess = readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8');
+  const truncated = '[Event "cut"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4';
+  await dropFiles(page, [{ name: 'a.pgn', text: lichess }, { name: 'cut.pgn', text: lichess + '\n\n' + truncated }]);
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the two files did not fit');
+  const result = await mirrorResult(page);
+  check(result.games === 201, `games = ${result.games}, expected 201`);
+  check(result.partial + result.skipped >= 1, 'the truncated game was not reported');
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '07-two-files-truncated.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('malformed files give an error state; the app keeps working', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const jpeg = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, ...Array(4000).fill(0x41)];
+  await dropFiles(page, [{ name: 'photo.pgn', bytes: jpeg }]);
+  check(await waitForState(page, ['error', 'done']) === 'error', 'a JPEG did not give the error state');
+  let result = await mirrorResult(page);
+  check(/JPEG/.test(result.error || ''), `error message: ${result.error}`);
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '08-error-jpeg.png') });
+
+  await dropFiles(page, [{ name: 'empty.pgn', text: '' }]);
+  await page.waitForFunction(() => /empty/.test(JSON.parse(document.getElementById('materialist-status').dataset.result).error || ''), null, { timeout: 20000 });
+  check(await mirrorState(page) === 'error', 'an empty file did not give the error state');
+
+  // A 50 MB line without a newline: bounded buffering, a clear message, no hang.
+  await dropFiles(page, [{ name: 'long-line.pgn', repeat: { text: 'x'.repeat(1000), times: 50000 } }]);
+  await page.waitForFunction(() => /long-line/.test(JSON.parse(document.getElementById('materialist-status').dataset.result).error || ''), null, { timeout: 60000 });
+  check(await mirrorState(page) === 'error', 'a 50 MB line did not give the error state');
+  result = await mirrorResult(page);
+  check(/no games/.test(result.error), `error message: ${result.error}`);
+
+  await clickButton(page, 'Load sample');
+  check(await waitForState(page, ['done'], 90000) === 'done', 'the app did not recover');
+  checkArticleValues((await mirrorResult(page)).values);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('exports: .mat rows, values CSV and JSON, PNG', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  for (const label of ['Export .mat', 'Values CSV', 'Values JSON', 'PNG']) await clickButton(page, label);
+  await page.waitForFunction(() => window.materialist.downloads.length >= 4, null, { timeout: 20000 });
+  const downloads = await page.evaluate(() => window.materialist.downloads);
+  const size = (name) => (downloads.find((d) => d.name === name) || { size: 0 }).size;
+  const rows = (await mirrorResult(page)).rows;
+  check(size('materialist-rows.mat') >= rows * 12, `.mat has ${size('materialist-rows.mat')} bytes for ${rows} rows`);
+  check(size('materialist-values.csv') > 60, 'the CSV is empty');
+  check(size('materialist-values.json') > 100, 'the JSON is empty');
+  check(size('materialist.png') > 20000, `the PNG has ${size('materialist.png')} bytes`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('HiDPI: crisp backing store at devicePixelRatio 2, follows resizes', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample', scale: 2, width: 1280, height: 800 });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  await settle(page);
+  let size = await page.$eval('#canvas', (c) => [c.width, c.height]);
+  check(size[0] === 2560 && size[1] === 1600, `backing store ${size}`);
+  await page.screenshot({ path: join(ARTIFACTS, '09-hidpi.png') });
+  await page.setViewportSize({ width: 900, height: 700 });
+  await settle(page, 10);
+  size = await page.$eval('#canvas', (c) => [c.width, c.height]);
+  check(size[0] === 1800 && size[1] === 1400, `after resize: ${size}`);
+  await page.screenshot({ path: join(ARTIFACTS, '10-narrow.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+// ---- runner ----
+
+async function main() {
+  try {
+    statSync(join(DIST, 'index.html'));
+  } catch {
+    console.error(`no site in ${DIST}: build it first (web/build-dist.sh)`);
+    process.exit(2);
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const server = await serve(DIST);
+  const baseUrl = `http://127.0.0.1:${server.address().port}`;
+  let passed = 0;
+  let failed = 0;
+  for (const { name, body } of tests) {
+    if (ONLY && !name.includes(ONLY)) continue;
+    const started = Date.now();
+    try {
+      await body({ baseUrl });
+      passed += 1;
+      console.log(`PASS  ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    } catch (error) {
+      failed += 1;
+      console.log(`FAIL  ${name}: ${error instanceof Failure ? error.message : error.stack}`);
+    }
+  }
+  server.close();
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,312 @@
+// The engine's Web Worker: reads files as streams into the WASM Engine, posts progress, fits the
+// kept histogram and streams snapshots so the page can draw the descent live. Protocol:
+// web/PROTOCOL.md. The UI thread never parses a byte.
+'use strict';
+
+importScripts('materialist-engine.js');
+
+const CHUNK_BYTES = 1 << 20;          // File slices: 1 MB (a few ms of parsing each)
+const PROGRESS_INTERVAL_MS = 150;     // several progress messages a second
+const FIT_ANIMATION_MS = 3000;        // gradient descent is paced to take about this long
+const FIT_TICK_MS = 30;               // one snapshot per tick
+const NEWTON_TICK_MS = 220;           // Newton's few iterates, one by one
+const MAT_EXPORT_ROWS = 1 << 18;      // rows per .mat text chunk
+
+const DEFAULT_SETTINGS = {
+  preset: 'article', solver: 'gd', step: 1, iterations: 10000, lambda: 1e-6,
+  draws: 'exclude', unknown: 'draw',
+};
+
+let wasm = null;        // the Emscripten module
+let engine = null;      // new wasm.Engine()
+let settings = { ...DEFAULT_SETTINGS };
+let job = 0;            // bumped by every new task and by cancel: running loops check it
+let lastSources = [];   // what the current data came from (re-read if the result policy changes)
+let readPolicy = null;  // the unknown-result policy of the current data
+
+const post = (message) => self.postMessage(message);
+const state = (name, status) => post({ type: 'state', state: name, status });
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Yields to the worker's event loop (a macrotask), so cancel messages get through between chunks.
+function yieldToMessages() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(0);
+  });
+}
+
+function plural(n, word) { return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`; }
+
+// ---- sources: a File, or a URL (the bundled sample) ----
+
+function describe(source) {
+  return source.kind === 'url'
+    ? { name: source.name || source.url.split('/').pop(), size: source.size || 0 }
+    : { name: source.file.name, size: source.file.size };
+}
+
+function isGzip(name) { return /\.gz$/i.test(name); }
+
+// Yields Uint8Array chunks of a source; `onSize` learns a URL's length when the server tells it.
+async function* chunksOf(source, onSize) {
+  if (source.kind === 'url') {
+    const response = await fetch(source.url);
+    if (!response.ok) throw new Error(`${source.url}: HTTP ${response.status}`);
+    const length = Number(response.headers.get('content-length'));
+    if (length > 0) onSize(length);
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  }
+  const file = source.file;
+  if (isGzip(file.name) && typeof DecompressionStream === 'function') {
+    const reader = file.stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  }
+  // Slices keep memory flat: a multi-GB file is never whole in memory.
+  for (let offset = 0; offset < file.size; offset += CHUNK_BYTES) {
+    const slice = file.slice(offset, Math.min(file.size, offset + CHUNK_BYTES));
+    yield new Uint8Array(await slice.arrayBuffer());
+  }
+}
+
+// Copies a chunk into the engine's buffer (HEAPU8.set) and parses it; false if the file was
+// rejected. Large network chunks are split so cancel stays responsive.
+function feed(bytes) {
+  for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
+    const part = bytes.subarray(at, Math.min(bytes.length, at + CHUNK_BYTES));
+    const pointer = engine.chunkBuffer(part.length);
+    wasm.HEAPU8.set(part, pointer);  // after chunkBuffer: memory growth replaces HEAPU8
+    if (!engine.feed(pointer, part.length)) return false;
+  }
+  return true;
+}
+
+// ---- reading ----
+
+async function read(sources, myJob) {
+  const files = sources.map(describe);
+  let totalBytes = files.reduce((sum, f) => sum + f.size, 0);
+  const started = performance.now();
+  let doneBytes = 0;
+  let lastProgress = 0;
+  const fileErrors = [];
+  engine.beginRead({ unknown: settings.unknown, keepRows: true });
+  state('reading', `Reading ${files.length === 1 ? files[0].name : plural(files.length, 'file')}…`);
+
+  const sendProgress = (fileIndex, fileBytes, force) => {
+    const now = performance.now();
+    if (!force && now - lastProgress < PROGRESS_INTERVAL_MS) return;
+    lastProgress = now;
+    const bytes = doneBytes + fileBytes;
+    const seconds = Math.max(1e-3, (now - started) / 1000);
+    const rate = bytes / seconds;
+    const p = engine.progress();
+    post({
+      type: 'progress', bytes, totalBytes, games: p.games, used: p.used + p.partial,
+      skipped: p.skipped, rows: p.rows, mbps: rate / 1e6,
+      eta: totalBytes > bytes && rate > 0 ? (totalBytes - bytes) / rate : (totalBytes > 0 ? 0 : -1),
+      file: files[fileIndex].name, fileIndex, fileCount: files.length,
+    });
+  };
+
+  for (let i = 0; i < sources.length; ++i) {
+    const file = files[i];
+    engine.beginFile(file.name, file.size);
+    let fileBytes = 0;
+    for await (const chunk of chunksOf(sources[i], (size) => {
+      totalBytes += size - file.size;
+      file.size = size;
+    })) {
+      if (myJob !== job) return null;  // cancelled or superseded: the new task owns the engine
+      fileBytes += chunk.length;
+      if (!feed(chunk)) break;  // rejected (binary): stop reading this file
+      sendProgress(i, fileBytes, false);
+      await yieldToMessages();
+      if (myJob !== job) return null;
+    }
+    const error = engine.endFile();
+    if (error) fileErrors.push(`${file.name}: ${error}`);
+    doneBytes += Math.max(fileBytes, file.size);
+    sendProgress(i, 0, true);
+  }
+  const committed = engine.endRead();
+  const seconds = (performance.now() - started) / 1000;
+  const report = engine.report();
+  report.seconds = seconds;
+  report.mbps = seconds > 0 ? doneBytes / seconds / 1e6 : 0;
+  report.bytesRead = doneBytes;
+  if (!committed) report.bytes = doneBytes;
+  post({ type: 'report', report, committed });
+  if (committed) {
+    lastSources = sources;
+    readPolicy = settings.unknown;
+    post({ type: 'balance', ...engine.balance() });
+  }
+  return { committed, fileErrors, report };
+}
+
+// ---- fitting ----
+
+// Iteration targets for gradient descent: dense at the start, where the values move most.
+function descentSchedule(planned, ticks) {
+  const targets = [];
+  for (let i = 1; i <= ticks; ++i) {
+    const t = Math.max(Math.round(planned * (i / ticks) ** 2), (targets[targets.length - 1] || 0) + 1);
+    if (t >= planned) { targets.push(planned); break; }
+    targets.push(t);
+  }
+  return targets;
+}
+
+function snapshotMessage(snapshot) { return { type: 'snapshot', ...snapshot }; }
+
+async function fit(myJob) {
+  const plan = engine.beginFit(settings);
+  if (plan.error) {
+    post({ type: 'error', message: `Fit failed: ${plan.error}` });
+    state('error', `Fit failed: ${plan.error}`);
+    return;
+  }
+  const newton = settings.solver === 'newton';
+  post({ type: 'fit-begin', solver: settings.solver, preset: settings.preset, planned: plan.planned });
+  post(snapshotMessage(plan.snapshot));
+  state('fitting', newton ? 'Fitting: Newton…' : `Fitting: gradient descent, ${plural(plan.planned, 'iteration')}…`);
+  let last = plan.snapshot;
+  if (newton) {
+    while (!engine.fitFinished()) {
+      await sleep(NEWTON_TICK_MS);
+      if (myJob !== job) return;
+      last = engine.step(1);
+      post(snapshotMessage(last));
+    }
+  } else {
+    let done = 0;
+    for (const target of descentSchedule(plan.planned, Math.round(FIT_ANIMATION_MS / FIT_TICK_MS))) {
+      await sleep(FIT_TICK_MS);
+      if (myJob !== job) return;
+      last = engine.step(target - done);
+      done = last.iteration;
+      post(snapshotMessage(last));
+      if (engine.fitFinished()) break;
+    }
+  }
+  const result = JSON.parse(engine.resultJson());
+  post({ type: 'fit-done', snapshot: last, result });
+  const v = last.values.map((x) => Math.round(x));
+  state('done', `Fitted (${newton ? 'Newton' : 'gradient descent'}, ${plural(last.iteration, 'iteration')}): ` +
+    `P ${v[0]}, N ${v[1]}, B ${v[2]}, R ${v[3]}, Q ${v[4]}; loss ${last.loss.toFixed(6)}`);
+}
+
+// ---- tasks ----
+
+async function readAndFit(sources, myJob) {
+  const outcome = await read(sources, myJob);
+  if (!outcome || myJob !== job) return;
+  if (!outcome.committed) {
+    const why = outcome.fileErrors.length ? outcome.fileErrors.join('; ')
+      : 'no game produced a row (every game was skipped: see the data report)';
+    const kept = engine.hasData() ? ' The previous data and fit are kept.' : '';
+    post({ type: 'error', message: `Nothing to learn from: ${why}.${kept}` });
+    state('error', `Nothing to learn from: ${why}`);
+    return;
+  }
+  if (outcome.fileErrors.length) {
+    post({ type: 'error', message: `Some files were not read: ${outcome.fileErrors.join('; ')}` });
+  }
+  await fit(myJob);
+}
+
+async function exportData(format) {
+  if (format === 'mat') {
+    const rows = engine.keptRows();
+    const parts = [];
+    for (let from = 0; from < rows; from += MAT_EXPORT_ROWS) {
+      parts.push(engine.matChunk(from, MAT_EXPORT_ROWS));
+      await yieldToMessages();
+    }
+    post({ type: 'download', name: 'materialist-rows.mat', blob: new Blob(parts, { type: 'text/plain' }) });
+  } else if (format === 'csv') {
+    post({ type: 'download', name: 'materialist-values.csv', blob: new Blob([engine.valuesCsv()], { type: 'text/csv' }) });
+  } else if (format === 'json') {
+    const result = JSON.parse(engine.resultJson());
+    result.report = engine.report();
+    post({
+      type: 'download', name: 'materialist-values.json',
+      blob: new Blob([JSON.stringify(result, null, 2)], { type: 'application/json' }),
+    });
+  }
+}
+
+// Starts a task after invalidating the running one; errors become an error state, never a dead
+// worker.
+function start(task) {
+  const myJob = ++job;
+  task(myJob).catch((error) => {
+    if (myJob !== job) return;
+    const message = error && error.message ? error.message : String(error);
+    post({ type: 'error', message });
+    state('error', message);
+  });
+}
+
+function onMessage(message) {
+  switch (message.type) {
+    case 'read':
+      start((myJob) => readAndFit(message.sources, myJob));
+      break;
+    case 'fit': {
+      const previousPolicy = readPolicy;
+      settings = { ...settings, ...message.settings };
+      if (!engine.hasData()) break;
+      if (settings.unknown !== previousPolicy && lastSources.length) {
+        start((myJob) => readAndFit(lastSources, myJob));  // the policy decides which games count
+      } else {
+        start((myJob) => fit(myJob));
+      }
+      break;
+    }
+    case 'cancel':
+      ++job;
+      engine.cancelRead();
+      state(engine.hasData() ? 'done' : 'idle', 'Cancelled: the previous data and fit are kept.');
+      break;
+    case 'export':
+      exportData(message.format).catch((error) => post({ type: 'error', message: `Export failed: ${error}` }));
+      break;
+    case 'reset':
+      ++job;
+      engine.reset();
+      lastSources = [];
+      post({ type: 'reset' });
+      state('idle', 'Ready.');
+      break;
+    default:
+      break;
+  }
+}
+
+const pending = [];
+self.onmessage = (event) => {
+  if (engine) onMessage(event.data);
+  else pending.push(event.data);
+};
+
+createMaterialistEngine().then((module) => {
+  wasm = module;
+  engine = new module.Engine();
+  post({ type: 'ready' });
+  for (const message of pending.splice(0)) onMessage(message);
+}).catch((error) => {
+  post({ type: 'error', message: `The engine failed to start: ${error}` });
+  state('error', `The engine failed to start: ${error}`);
+});

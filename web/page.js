@@ -1,0 +1,229 @@
+// The page: starts the engine worker and the canvas app, bridges their messages, handles file
+// drops, the file picker, downloads and the #materialist-status mirror. Protocol: PROTOCOL.md.
+'use strict';
+
+(function main() {
+  const canvas = document.getElementById('canvas');
+  const fileInput = document.getElementById('file-input');
+  const mirror = document.getElementById('materialist-status');
+  const loading = document.getElementById('loading');
+  const SAMPLE = { kind: 'url', url: 'samples/OpenRating.pgn', name: 'OpenRating.pgn' };
+
+  // The page's public face for tests and curious users (documented in PROTOCOL.md).
+  const materialist = {
+    ui: { buttons: {} },     // the app's main buttons, CSS pixels relative to the canvas
+    downloads: [],           // {name, size} of every download offered
+    appReady: false,
+    workerReady: false,
+  };
+  window.materialist = materialist;
+
+  const inbox = [];          // messages for the app, drained once per frame
+  const toApp = (message) => inbox.push(message);
+  let result = {};           // data-result
+
+  // ---- the mirror ----
+
+  function setMirror(state, text) {
+    mirror.dataset.state = state;
+    if (text) mirror.textContent = text;
+  }
+  function updateResult(fields) {
+    result = { ...result, ...fields };
+    mirror.dataset.result = JSON.stringify(result);
+  }
+  const LETTERS = ['P', 'N', 'B', 'R', 'Q'];
+  const valuesObject = (values) => Object.fromEntries(LETTERS.map((l, i) => [l, values[i]]));
+
+  // ---- the worker ----
+
+  const worker = new Worker('engine-worker.js');
+  worker.onerror = (event) => {
+    const message = `The engine worker failed: ${event.message || 'unknown error'}`;
+    toApp({ type: 'error', message });
+    toApp({ type: 'state', state: 'error', status: message });
+    setMirror('error', message);
+  };
+  worker.onmessage = (event) => {
+    const m = event.data;
+    switch (m.type) {
+      case 'ready':
+        materialist.workerReady = true;
+        if (location.hash === '#sample') loadSample();
+        return;
+      case 'download':
+        download(m.blob, m.name);
+        return;
+      case 'state':
+        setMirror(m.state, m.status);
+        break;
+      case 'report': {
+        const r = m.report;
+        updateResult({
+          games: r.games, used: r.used, partial: r.partial, skipped: r.skipped, rows: r.rows,
+          drawRows: r.drawRows, decisiveRows: r.decisiveRows, bytes: r.bytes, files: r.files,
+          fileErrors: r.fileErrors,
+        });
+        break;
+      }
+      case 'balance':
+        updateResult({ alpha: m.fitted ? m.alpha : null });
+        break;
+      case 'fit-begin':
+        updateResult({ solver: m.solver, preset: m.preset, values: null, loss: null, iterations: 0 });
+        break;
+      case 'snapshot':
+        updateResult({ values: valuesObject(m.values), loss: m.loss, iterations: m.iteration });
+        break;
+      case 'fit-done':
+        updateResult({
+          values: valuesObject(m.snapshot.values), loss: m.snapshot.loss, iterations: m.snapshot.iteration,
+          standardErrors: m.snapshot.valueSe ? valuesObject(m.snapshot.valueSe) : null,
+        });
+        break;
+      case 'error':
+        updateResult({ error: m.message });
+        break;
+      case 'reset':
+        result = {};
+        updateResult({});
+        break;
+      default:
+        break;
+    }
+    toApp(m);
+  };
+
+  function read(sources) {
+    if (sources.length === 0) return;
+    updateResult({ error: null });
+    worker.postMessage({ type: 'read', sources });
+  }
+  function readFiles(files) { read(Array.from(files, (file) => ({ kind: 'file', file }))); }
+  function loadSample() { read([SAMPLE]); }
+
+  // ---- commands from the app ----
+
+  function onAppCommand(command) {
+    switch (command.type) {
+      case 'open-files':
+        fileInput.click();  // within the click's user activation
+        break;
+      case 'load-sample':
+        loadSample();
+        break;
+      case 'export':
+        if (command.format === 'png') {
+          // Called right after the frame was drawn: the drawing buffer still holds it.
+          canvas.toBlob((blob) => blob && download(blob, 'materialist.png'), 'image/png');
+        } else {
+          worker.postMessage({ type: 'export', format: command.format });
+        }
+        break;
+      case 'fit':
+      case 'cancel':
+      case 'reset':
+        worker.postMessage(command);
+        break;
+      case 'dismiss-error':
+        if (mirror.dataset.state === 'error') setMirror('idle', 'Ready.');
+        break;
+      default:
+        break;
+    }
+  }
+
+  function download(blob, name) {
+    materialist.downloads.push({ name, size: blob.size });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 30000);
+  }
+
+  fileInput.addEventListener('change', () => {
+    readFiles(fileInput.files);
+    fileInput.value = '';
+  });
+
+  // ---- drag and drop anywhere on the page ----
+  // Capture-phase listeners on window run before Emscripten's GLFW canvas handlers, and stop the
+  // drop there: GLFW would otherwise read every dropped file whole into memory.
+
+  let dragDepth = 0;
+  const carriesFiles = (event) =>
+    event.dataTransfer && Array.from(event.dataTransfer.types || []).includes('Files');
+  window.addEventListener('dragenter', (event) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    dragDepth += 1;
+    toApp({ type: 'drag', over: true, count: event.dataTransfer.items ? event.dataTransfer.items.length : 0 });
+  }, true);
+  window.addEventListener('dragover', (event) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    event.dataTransfer.dropEffect = 'copy';
+  }, true);
+  window.addEventListener('dragleave', (event) => {
+    if (!carriesFiles(event)) return;
+    dragDepth = Math.max(0, dragDepth - 1);
+    if (dragDepth === 0) toApp({ type: 'drag', over: false });
+  }, true);
+  window.addEventListener('drop', (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    dragDepth = 0;
+    toApp({ type: 'drag', over: false });
+    if (event.dataTransfer && event.dataTransfer.files.length) readFiles(event.dataTransfer.files);
+  }, true);
+
+  window.addEventListener('hashchange', () => {
+    if (location.hash === '#sample' && materialist.workerReady) loadSample();
+  });
+
+  // ---- the app ----
+
+  function fatal(text) {
+    loading.hidden = true;
+    document.getElementById('fallback-text').textContent = text;
+    document.getElementById('fallback').hidden = false;
+    setMirror('error', text);
+  }
+
+  if (typeof WebAssembly !== 'object') {
+    fatal('This page needs WebAssembly, which this browser does not offer.');
+    return;
+  }
+  if (!document.createElement('canvas').getContext('webgl2')) {
+    fatal('This page needs WebGL 2, which this browser does not offer (or has disabled).');
+    return;
+  }
+
+  const font = fetch('fonts/DejaVuSans.ttf')
+    .then((response) => (response.ok ? response.arrayBuffer() : null))
+    .catch(() => null);
+
+  const appScript = document.createElement('script');
+  appScript.src = 'materialist-app.js';
+  appScript.onload = () => {
+    font.then((bytes) => createMaterialistApp({
+      canvas,
+      materialistFont: bytes ? new Uint8Array(bytes) : undefined,
+      materialistInbox: inbox,
+      onAppCommand,
+      onAppLayout: (buttons) => { materialist.ui.buttons = buttons; },
+      print: (text) => console.log(text),
+      printErr: (text) => console.warn(text),
+    })).then(() => {
+      materialist.appReady = true;
+      loading.hidden = true;
+    }).catch((error) => fatal(`The app failed to start: ${error}`));
+  };
+  appScript.onerror = () => fatal('materialist-app.js could not be loaded.');
+  document.head.appendChild(appScript);
+}());
