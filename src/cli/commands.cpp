@@ -60,15 +60,20 @@ Expected<learn::AnalysisSettings> analysis_settings(const CliOptions& options) {
   return settings;
 }
 
-// Reads every file into the builder; stops at the first unreadable file.
+// Reads every file once into every builder; stops at the first unreadable file.
 std::optional<Error> read_files(const std::vector<std::string>& files,
-                                learn::DatasetBuilder& builder, bool progress) {
+                                const std::vector<learn::DatasetBuilder*>& builders,
+                                bool progress) {
+  const learn::DatasetBuilder& builder = *builders.front();
   for (const std::string& path : files) {
     if (progress) std::fprintf(stderr, "Reading file: %s\n", path.c_str());
-    builder.begin_file(path == "-" ? std::string("(stdin)") : path);
+    for (learn::DatasetBuilder* b : builders) b->begin_file(path == "-" ? "(stdin)" : path);
     const auto start = Clock::now();
     auto read = stream_file(
-        path, [&](const char* data, std::size_t size) { builder.feed(data, size); },
+        path,
+        [&](const char* data, std::size_t size) {
+          for (learn::DatasetBuilder* b : builders) b->feed(data, size);
+        },
         [&](const InputProgress& p) {
           if (!progress) return;
           const double mb = p.bytes_read / 1e6;
@@ -79,7 +84,7 @@ std::optional<Error> read_files(const std::vector<std::string>& files,
                        static_cast<unsigned long long>(live.games.games_read),
                        static_cast<unsigned long long>(live.rows), mb / seconds_since(start));
         });
-    builder.end_file();
+    for (learn::DatasetBuilder* b : builders) b->end_file();
     if (!read) return read.error();
   }
   return std::nullopt;
@@ -108,7 +113,7 @@ Expected<LoadedDataset> load_dataset(const CliOptions& options,
     });
   }
   const auto start = Clock::now();
-  auto error = read_files(files, *dataset.builder, options.progress && !options.json);
+  auto error = read_files(files, {dataset.builder.get()}, options.progress && !options.json);
   if (mat_out != nullptr) {
     std::fwrite(buffer.data(), 1, buffer.size(), mat_out);
     dataset.builder->set_row_sink({});
@@ -192,12 +197,37 @@ int run_compare(const CliOptions& options) {
   auto settings = analysis_settings(options);
   if (!settings) return fail(settings.error());
   std::vector<ComparedDataset> compared;
-  for (const std::string& file : options.files) {
-    auto dataset = load_dataset(options, {file}, nullptr);
-    if (!dataset) return fail(dataset.error());
-    auto fit = learn::run_analysis(dataset->builder->histogram(), *settings);
-    if (!fit) return fail(make_error(fit.error().code, file + ": " + fit.error().message));
-    compared.push_back({file, dataset->builder->report(), *fit});
+  if (options.each_filter.empty()) {
+    for (const std::string& file : options.files) {
+      auto dataset = load_dataset(options, {file}, nullptr);
+      if (!dataset) return fail(dataset.error());
+      compared.push_back({file, dataset->builder->report(), {}});
+      compared.back().histogram = dataset->builder->histogram();
+    }
+  } else {
+    // One builder per filter set, fed from a single pass over the files.
+    std::vector<std::unique_ptr<learn::DatasetBuilder>> builders;
+    std::vector<learn::DatasetBuilder*> targets;
+    for (const std::string& spec : options.each_filter) {
+      CliOptions one = options;
+      one.filter = options.filter.empty() ? spec : options.filter + ";" + spec;
+      auto ingest = ingest_options(one);
+      if (!ingest) return fail(ingest.error());
+      builders.push_back(std::make_unique<learn::DatasetBuilder>(*ingest));
+      targets.push_back(builders.back().get());
+    }
+    if (auto error = read_files(options.files, targets, options.progress && !options.json)) {
+      return fail(*error);
+    }
+    for (std::size_t i = 0; i < builders.size(); ++i) {
+      compared.push_back({options.each_filter[i], builders[i]->report(), {}});
+      compared.back().histogram = builders[i]->histogram();
+    }
+  }
+  for (ComparedDataset& d : compared) {
+    auto fit = learn::run_analysis(d.histogram, *settings);
+    if (!fit) return fail(make_error(fit.error().code, d.name + ": " + fit.error().message));
+    d.fit = *fit;
   }
   if (options.json) {
     JsonWriter json;

@@ -49,6 +49,7 @@ Usage:
   materialist rows [data options] FILE...      print the quiet material rows (.mat format)
   materialist fit [options] FILE...            fit piece values (.pgn and .mat files, '-' = stdin)
   materialist compare [options] FILE...        fit each file as its own dataset, side by side
+  materialist compare --each SPEC... FILE...   one dataset per filter over the same files
   materialist --help | --version
 
 Data options:
@@ -60,6 +61,8 @@ Data options:
   --every-position           record every quiet position, not one per distinct material vector
   --skip-plies K             ignore the first K plies of each game
   --filter SPEC              game filter, e.g. "player=Carlsen;elo=2000-2800;tc=blitz,rapid"
+  --each SPEC                (compare, repeatable) a dataset per filter, e.g. --each tc=bullet
+                             --each tc=blitz; the files are read once for all of them
 
 Model options:
   --solver gd|newton         gradient descent (article) or exact Newton/IRLS
@@ -196,6 +199,8 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
       options.export_mat = text;
     } else if (arg == "--filter") {
       options.filter = text;
+    } else if (arg == "--each") {
+      options.each_filter.push_back(text);
     } else {
       return make_error(ErrorCode::kInvalidArgument, "unknown option '" + arg + "' (try --help)");
     }

@@ -23,6 +23,8 @@ struct CliOptions {
   bool every_position = false;
   int skip_plies = 0;
   std::string filter;  // compact filter text, see learn/game_filter.h
+  // compare: one dataset per filter (each added to --filter), all read in one pass.
+  std::vector<std::string> each_filter;
 
   // Model and solver.
   std::string solver;    // "gd" or "newton"; empty = preset's choice

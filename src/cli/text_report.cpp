@@ -31,6 +31,10 @@ std::string label_of(const std::string& name) {
     if (name == column + "-mg") return std::string(kPieceLabels[i]) + " (mg)";
     if (name == column + "-eg") return std::string(kPieceLabels[i]) + " (eg)";
   }
+  if (name == "bishop-pair") return "Bishop pair";
+  if (name == "intercept") return "White to start";
+  if (name == "side-to-move") return "Side to move";
+  if (name == "draw-margin") return "Draw margin";
   return name;
 }
 
@@ -46,14 +50,15 @@ const char* unit_label(const Coefficient& c, const std::string& units) {
   return std::isnan(c.value.value) ? "Elo" : "";
 }
 
-std::string format_estimate(const Estimate& e) {
-  char text[64];
-  // The reference column (pawn = 100) has no spread of its own.
-  if (std::isnan(e.se) || e.se == 0)
-    std::snprintf(text, sizeof text, "%.6g", e.value);
-  else
-    std::snprintf(text, sizeof text, "%.6g ± %.2g", e.value, e.se);
-  return text;
+// "288.478 ± 8.6" (full precision, the article's style) or "288.5 ± 8.6" (compact, for tables).
+std::string format_estimate(const Estimate& e, bool compact = false) {
+  char value[32], se[32];
+  const bool large = std::fabs(e.value) >= 10;
+  std::snprintf(value, sizeof value, compact ? (large ? "%.1f" : "%.3f") : "%.6g", e.value);
+  // The reference column (pawn = 100) has no spread of its own, only rounding noise.
+  if (std::isnan(e.se) || e.se <= 1e-9 * std::fabs(e.value)) return value;
+  std::snprintf(se, sizeof se, e.se >= 1 ? "%.1f" : "%.2g", e.se);
+  return std::string(value) + " ± " + se;
 }
 
 std::array<double, 5> values_array(const ModelFit& fit) {
@@ -196,9 +201,10 @@ void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& datase
     for (const ComparedDataset& d : datasets) {
       const int column = d.fit.column(c.name);
       const std::size_t index = c.name == "draw-margin" ? d.fit.coefficients.size() - 1 : column;
-      const std::string cell = index < d.fit.coefficients.size()
-                                   ? format_estimate(in_units(d.fit.coefficients[index], units))
-                                   : "-";
+      const std::string cell =
+          index < d.fit.coefficients.size()
+              ? format_estimate(in_units(d.fit.coefficients[index], units), true)
+              : "-";
       std::fprintf(out, " %*s", kWidth, cell.c_str());
     }
     std::fputc('\n', out);
@@ -213,10 +219,10 @@ void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& datase
       const learn::RelationCheck check = learn::check_capablanca(values)[r];
       relation = check.relation;
       char cell[64];
-      std::snprintf(cell, sizeof cell, " %*s", kWidth, check.holds ? "yes" : "no");
+      std::snprintf(cell, sizeof cell, " %*s", kWidth - 2, check.holds ? "yes" : "no");
       cells += cell;
     }
-    if (!relation.empty()) std::fprintf(out, "  %-14s%s\n", relation.c_str(), cells.c_str());
+    if (!relation.empty()) std::fprintf(out, "%-18s%s\n", relation.c_str(), cells.c_str());
   }
   if (datasets.size() >= 2) {
     std::fprintf(out, "Bishop - Knight (pawn = 100), difference against %s:\n",
@@ -224,7 +230,7 @@ void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& datase
     const Estimate base = bishop_minus_knight(datasets.front().fit);
     for (const ComparedDataset& d : datasets) {
       const Estimate e = bishop_minus_knight(d.fit);
-      std::fprintf(out, "  %-20s B-N = %s", d.name.c_str(), format_estimate(e).c_str());
+      std::fprintf(out, "  %-20s B-N = %s", d.name.c_str(), format_estimate(e, true).c_str());
       if (&d != &datasets.front()) {
         const learn::DifferenceTest test = learn::difference_test(e, base);
         std::fprintf(out, "   diff %+.1f ± %.1f, z = %.2f, p = %.3g%s", test.difference, test.se,

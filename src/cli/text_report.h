@@ -16,6 +16,7 @@ struct ComparedDataset {
   std::string name;
   learn::DatasetReport report;
   learn::ModelFit fit;
+  learn::Histogram histogram;
 };
 
 void print_dataset_summary(std::FILE* out, const learn::DatasetReport& report);
