@@ -326,10 +326,8 @@ void Parser::append_tag_value(const char* data, std::size_t size) {
   const std::size_t room = options_.max_tag_value_length - tag_value_.size();
   if (size > room) {
     if (!tag_value_overflow_) {
-      add_error(ErrorCode::kLimit,
-                "tag value longer than " + std::to_string(options_.max_tag_value_length) +
-                    " bytes, truncated",
-                tag_start_);
+      limit_error(tag_start_, "tag value longer than ", options_.max_tag_value_length,
+                  " bytes, truncated", false);
     }
     tag_value_overflow_ = true;
     size = room;
@@ -341,9 +339,7 @@ void Parser::deliver_tag() {
   last_tag_line_ = line_;
   if (tags_ >= options_.max_tags) {
     if (tags_ == options_.max_tags) {
-      add_error(ErrorCode::kLimit,
-                "more than " + std::to_string(options_.max_tags) + " tags, the rest dropped",
-                tag_start_);
+      limit_error(tag_start_, "more than ", options_.max_tags, " tags, the rest dropped", false);
     }
     ++tags_;
     return;
@@ -425,6 +421,30 @@ const char* Parser::on_rest_of_line(const char* p, const char* end) {
 // [SECTION] Movetext
 // ---------------------------------------------------------------------------------------------
 
+// Handles the two commonest tokens, a plain SAN move and a move number "12.", and returns
+// false for anything else. Kept small so that it inlines into on_moves().
+inline bool Parser::process_common_token(std::string_view token, std::uint64_t offset) {
+  if (depth_ > 0 || failed_) return false;
+  const char first = token[0];
+  if (is_san_start(first) && first != 'Z') {
+    for (std::size_t i = 1; i < token.size(); ++i)
+      if (is_annotation_char(token[i])) return false;
+    after_move_number_ = false;
+    play_move(token, {line_, offset});
+    return true;
+  }
+  if (!is_digit(first) || token.back() != '.') return false;
+  std::size_t i = 1;
+  std::uint32_t number = static_cast<std::uint32_t>(first - '0');
+  while (is_digit(token[i]) && number < 100'000'000)  // stops at the final '.' at the latest
+    number = number * 10 + static_cast<std::uint32_t>(token[i++] - '0');
+  while (i < token.size() && token[i] == '.') ++i;
+  if (i != token.size()) return false;
+  after_move_number_ = true;
+  last_move_number_ = number;
+  return true;
+}
+
 const char* Parser::on_moves(const char* p, const char* end) {
   while (p < end) {
     const CharClass first = char_class(*p);
@@ -470,15 +490,16 @@ const char* Parser::on_moves(const char* p, const char* end) {
     if (q == end) {  // the token may go on in the next chunk
       token_.clear();
       token_overflow_ = false;
-      token_start_ = location_at(p);
+      token_start_ = offset_at(p);
       state_ = State::kToken;
       return on_token(p, end);
     }
     const auto size = static_cast<std::size_t>(q - p);
     if (size > options_.max_token_length) {
-      token_too_long(location_at(p));
+      token_too_long(offset_at(p));
     } else {
-      process_token(std::string_view(p, size), location_at(p));
+      const std::string_view token(p, size);
+      if (!process_common_token(token, offset_at(p))) process_token(token, offset_at(p));
     }
     p = q;
     if (state_ != State::kMoves) return p;
@@ -509,41 +530,17 @@ void Parser::process_buffered_token() {
   }
 }
 
-void Parser::token_too_long(Location where) {
+void Parser::token_too_long(std::uint64_t offset) {
+  const Location where{line_, offset};
   if (depth_ == 0 && !failed_) {
-    fail(ErrorCode::kLimit,
-         "token longer than " + std::to_string(options_.max_token_length) + " bytes", where);
+    limit_error(where, "token longer than ", options_.max_token_length, " bytes", true);
   }
 }
 
-void Parser::process_token(std::string_view token, Location where) {
+// A token never spans lines, so its line is the current one.
+void Parser::process_token(std::string_view token, std::uint64_t offset) {
   if (depth_ > 0) return;  // variations are skipped
-  if (!failed_) {
-    // Fast paths for the two commonest tokens: a plain SAN move and a move number "12.".
-    const char first = token[0];
-    if (is_san_start(first) && first != 'Z') {
-      std::size_t i = 1;
-      while (i < token.size() && !is_annotation_char(token[i])) ++i;
-      if (i == token.size()) {
-        after_move_number_ = false;
-        play_move(token, where);
-        return;
-      }
-    } else if (is_digit(first) && token.back() == '.') {
-      std::size_t i = 1;
-      std::uint32_t number = static_cast<std::uint32_t>(first - '0');
-      while (i < token.size() && is_digit(token[i]) && number < 100'000'000)
-        number = number * 10 + static_cast<std::uint32_t>(token[i++] - '0');
-      if (token[i] == '.') {
-        while (i < token.size() && token[i] == '.') ++i;
-        if (i == token.size()) {
-          after_move_number_ = true;
-          last_move_number_ = number;
-          return;
-        }
-      }
-    }
-  }
+  const Location where{line_, offset};
   while (!token.empty()) {
     const TokenPiece piece = next_token_piece(token);
     const std::string_view piece_text = token;
@@ -585,9 +582,7 @@ void Parser::play_move(std::string_view san, Location where) {
   if (plies_ >= options_.max_plies) {
     if (!game_end_.ply_limit_reached) {
       game_end_.ply_limit_reached = true;
-      add_error(ErrorCode::kLimit,
-                "more than " + std::to_string(options_.max_plies) + " plies, the rest skipped",
-                where);
+      limit_error(where, "more than ", options_.max_plies, " plies, the rest skipped", false);
     }
     return;
   }
@@ -606,9 +601,8 @@ void Parser::report_missing_move(Location where) {
 void Parser::open_variation(const char* paren) {
   ++depth_;
   if (depth_ > options_.max_variation_depth && !failed_) {
-    fail(ErrorCode::kLimit,
-         "variations nested deeper than " + std::to_string(options_.max_variation_depth),
-         location_at(paren));
+    limit_error(location_at(paren), "variations nested deeper than ", options_.max_variation_depth,
+                "", true);
   }
 }
 
@@ -676,6 +670,17 @@ void Parser::add_error(ErrorCode code, std::string message, Location where) {
   ++game_end_.error_count;
   if (game_end_.errors.size() < options_.max_errors_kept)
     game_end_.errors.push_back({code, std::move(message), where});
+}
+
+// Out of line, so that the message building stays off the hot paths that call it.
+void Parser::limit_error(Location where, const char* before, std::uint32_t limit, const char* after,
+                         bool breaks_game) {
+  std::string message = before + std::to_string(limit) + after;
+  if (breaks_game) {
+    fail(ErrorCode::kLimit, std::move(message), where);
+  } else {
+    add_error(ErrorCode::kLimit, std::move(message), where);
+  }
 }
 
 void Parser::fail(ErrorCode code, std::string message, Location where) {

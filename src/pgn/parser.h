@@ -127,15 +127,18 @@ class Parser {
   const char* tag_line_error(const char* p, const char* message);
   void deliver_tag();
   void append_tag_value(const char* data, std::size_t size);
-  void process_token(std::string_view token, Location where);
+  bool process_common_token(std::string_view token, std::uint64_t offset);
+  void process_token(std::string_view token, std::uint64_t offset);
   void process_buffered_token();
-  void token_too_long(Location where);
+  void token_too_long(std::uint64_t offset);
   void open_variation(const char* paren);
   void close_variation(const char* paren);
   void play_move(std::string_view san, Location where);
   void report_missing_move(Location where);
   void add_error(ErrorCode code, std::string message, Location where);
   void fail(ErrorCode code, std::string message, Location where);
+  void limit_error(Location where, const char* before, std::uint32_t limit, const char* after,
+                   bool breaks_game);
 
   // Positions and lines.
   std::uint64_t offset_at(const char* p) const {
@@ -174,8 +177,8 @@ class Parser {
   std::uint32_t tags_ = 0;
   std::uint32_t last_move_number_ = 0;
   std::uint64_t last_tag_line_ = 0;
-  Location token_start_;
-  Location tag_start_;  // the '[' of the tag being read
+  std::uint64_t token_start_ = 0;  // stream offset of a token straddling chunks
+  Location tag_start_;             // the '[' of the tag being read
   Location comment_start_;
   std::string token_;     // a token straddling chunks (reused, at most max_token_length)
   std::string tag_name_;  // reused buffers, bounded by the options
