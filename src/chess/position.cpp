@@ -42,7 +42,7 @@ Position Position::start() {
   // Built directly rather than parsed: PGN replay starts here once per game.
   constexpr PieceType kBackRank[8] = {kRook, kKnight, kBishop, kQueen,
                                       kKing, kBishop, kKnight, kRook};
-  Position pos;
+  Position pos{Empty{}};
   for (int file = 0; file < 8; ++file) {
     pos.put(Piece(Color::kWhite, kBackRank[file]), Square::at(file, 0));
     pos.put(Piece(Color::kWhite, kPawn), Square::at(file, 1));
@@ -102,7 +102,7 @@ Expected<Position> Position::from_fen(std::string_view fen) {
   if (fields.size() < 4 || fields.size() > 6) {
     return fen_error(fen, "expected 4 to 6 space-separated fields");
   }
-  Position pos;
+  Position pos{Empty{}};
 
   // Piece placement, rank 8 first.
   int file = 0, rank = 7;

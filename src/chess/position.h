@@ -23,7 +23,8 @@ struct MoveFacts {
 
 class Position {
  public:
-  // The standard initial position.
+  // The standard initial position (so a default-constructed Position is always valid).
+  Position() : Position(start()) {}
   static Position start();
   // Parses FEN; castling may be KQkq, X-FEN (K/Q = outermost rook) or Shredder-FEN (rook files
   // A-H / a-h). The move counters may be omitted (EPD style), defaulting to "0 1".
@@ -63,6 +64,8 @@ class Position {
   MoveFacts play(Move move);
 
  private:
+  struct Empty {};
+  explicit Position(Empty) {}
   void put(Piece piece, Square square);
   void remove(Square square);
   void refresh_checkers();

@@ -36,6 +36,8 @@ MoveFacts play_san(Position& pos, std::string_view san) {
 TEST_CASE("fen: the start position") {
   const Position pos = Position::start();
   CHECK(pos.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  CHECK(Position().fen() == pos.fen());
+  CHECK(Position::from_fen(pos.fen())->fen() == pos.fen());
   CHECK(pos.side_to_move() == Color::kWhite);
   CHECK(!pos.in_check());
   CHECK(pos.count(Color::kWhite, kPawn) == 8);
