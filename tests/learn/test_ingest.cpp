@@ -183,6 +183,9 @@ TEST_CASE("ingest survives broken games and goes on with the next") {
   const GameIssue* garbage = issue_of_game(report, 2);
   REQUIRE(garbage != nullptr);
   CHECK(garbage->status == GameStatus::kSkipped);
+  CHECK(garbage->reason == IssueReason::kPgnSyntax);
+  CHECK(garbage->line == 10);
+  CHECK_FALSE(garbage->detail.empty());
 
   const GameIssue* ambiguous = issue_of_game(report, 3);
   REQUIRE(ambiguous != nullptr);
