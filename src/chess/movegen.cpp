@@ -49,8 +49,9 @@ bool is_pinned(const Context& c, Square from) {
   const Bitboard sliders =
       straight ? c.pos.pieces(c.them, kRook, kQueen) : c.pos.pieces(c.them, kBishop, kQueen);
   if ((line & sliders).empty()) return false;
-  const Bitboard without = c.occupied ^ Bitboard(from);
-  const Bitboard seen = straight ? rook_attacks(c.king, without) : bishop_attacks(c.king, without);
+  // Looking from the piece along the line: towards the king the first piece seen is the king.
+  const Bitboard seen =
+      straight ? rook_attacks(from, c.occupied) : bishop_attacks(from, c.occupied);
   return (seen & line & sliders).any();
 }
 

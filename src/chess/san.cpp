@@ -71,11 +71,14 @@ bool read_parts(std::string_view text, SanParts& parts) {
     begin = 1;
   }
   if (end - begin >= 3 && !is_rank(text[end - 1])) {
+    // Old files also write e8(Q) and e8/Q.
+    const bool parenthesized = text[end - 1] == ')' && end - begin >= 5 && text[end - 3] == '(';
+    if (parenthesized) --end;
     const auto promoted = piece_type_from_letter(text[end - 1]);
     if (!promoted || *promoted == kPawn || *promoted == kKing) return false;
     parts.promotion = index_of(*promoted);
     --end;
-    if (text[end - 1] == '=') --end;
+    if (parenthesized || text[end - 1] == '=' || text[end - 1] == '/') --end;
   }
   if (end - begin < 2 || !is_file(text[end - 2]) || !is_rank(text[end - 1])) return false;
   parts.to = Square::at(text[end - 2] - 'a', text[end - 1] - '1');

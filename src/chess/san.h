@@ -11,7 +11,8 @@
 namespace materialist::chess {
 
 // Resolves a SAN token against the legal moves of `pos`. Besides strict SAN it accepts what
-// real files contain: '=' optional and lower-case promotion letters (e8Q, e8=Q, e8q); suffixes
+// real files contain: '=' optional and lower-case promotion letters (e8Q, e8=Q, e8q, also e8(Q),
+// e8/Q); suffixes
 // + # ! ? !! ?? !? ?! and "e.p."; castling as O-O / 0-0 (also O-O-O / 0-0-0); an explicit pawn
 // letter (Pe4); a needless or missing capture sign; long algebraic and UCI-looking moves (e2e4,
 // e2-e4, Ng1f3, e7e8q, e1g1 / e1h1 for castling). "--", "Z0" and "0000" give Move::null(): the

@@ -92,6 +92,9 @@ TEST_CASE("san: promotion with and without '=', any letter case") {
   CHECK(resolve(pos, "exd8=R+") == "e7d8r");
   CHECK(resolve(pos, "exd8b") == "e7d8b");
   CHECK(resolve(pos, "e7e8q") == "e7e8q");
+  CHECK(resolve(pos, "e8(Q)") == "e7e8q");
+  CHECK(resolve(pos, "e8/N") == "e7e8n");
+  CHECK(resolve(pos, "exd8(R)+") == "e7d8r");
 }
 
 TEST_CASE("san: promotion errors") {
@@ -100,6 +103,9 @@ TEST_CASE("san: promotion errors") {
   CHECK(parse_san(pos, "e8").error().message.find("promotion") != std::string::npos);
   CHECK(error_of(pos, "e8=K") == ErrorCode::kSyntax);
   CHECK(error_of(pos, "e8=P") == ErrorCode::kSyntax);
+  CHECK(error_of(pos, "e8(Q") == ErrorCode::kSyntax);
+  CHECK(error_of(pos, "e8Q)") == ErrorCode::kSyntax);
+  CHECK(error_of(pos, "e8==Q") == ErrorCode::kSyntax);
   CHECK(error_of(Position::start(), "e4=Q") == ErrorCode::kIllegalMove);
 }
 
