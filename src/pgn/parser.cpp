@@ -19,6 +19,15 @@ std::string quoted(std::string_view token) {
   return text + "'";
 }
 
+// Control bytes never occur in PGN text: a token holding one is binary data (a JPEG, say).
+bool looks_binary(std::string_view token) {
+  for (char c : token) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7f) return true;
+  }
+  return false;
+}
+
 bool is_newline(char c) {
   return c == '\n' || c == '\r';
 }
@@ -571,7 +580,10 @@ void Parser::process_token(std::string_view token, std::uint64_t offset) {
       case TokenKind::kGlyph:
         break;
       case TokenKind::kInvalid:
-        fail(ErrorCode::kSyntax, "unexpected token " + quoted(piece_text), where);
+        fail(ErrorCode::kSyntax,
+             (looks_binary(piece_text) ? "binary data, not PGN text: " : "unexpected token ") +
+                 quoted(piece_text),
+             where);
         return;
     }
     after_move_number_ = false;
