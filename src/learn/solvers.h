@@ -4,7 +4,7 @@
 //   LogisticData data = make_logistic_data(design, DrawHandling::kLeaveOut);
 //   FitResult gd = fit_gradient_descent(data, {}, [](const FitState& s) { return true; });
 //   Expected<FitResult> exact = fit_newton(data, {});
-//   std::vector<double> v = relative_values(gd.theta, design_pawn_column);   // pawn = 100
+//   std::vector<double> v = relative_values(gd.theta, model.pawn_column());  // pawn = 100
 //
 // Objective, with h(x) = 1 / (1 + e^(-θ·x)), row weights w and targets t ∈ [0, 1]:
 //   J(θ) = -(1/m) Σ w [t log h + (1 - t) log(1 - h)] + λ Σ θj²,   m = Σ w
