@@ -7,8 +7,6 @@ namespace materialist::chess {
 
 namespace {
 
-constexpr std::string_view kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 constexpr int back_rank(Color color) {
   return color == Color::kWhite ? 0 : 7;
 }
