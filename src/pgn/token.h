@@ -62,6 +62,10 @@ constexpr bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
 
+constexpr bool is_newline(char c) {
+  return c == '\n' || c == '\r';
+}
+
 enum class TokenKind : std::uint8_t {
   kMove,         // SAN as written, annotation glyphs removed; "0-0" → "O-O", "Z0" → "--"
   kMoveNumber,   // "12", "12." or "12..."

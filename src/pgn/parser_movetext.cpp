@@ -1,0 +1,302 @@
+// The parser's movetext states: tokens, variations, comments and skipped lines.
+#include <algorithm>
+#include <cstring>
+
+#include "pgn/parser.h"
+#include "pgn/token.h"
+
+namespace materialist::pgn {
+namespace {
+
+// A token quoted in an error message: at most 24 bytes, non-printable and non-ASCII as '?'.
+std::string quoted(std::string_view token) {
+  std::string text = "'";
+  for (char c : token.substr(0, 24)) {
+    const auto byte = static_cast<unsigned char>(c);
+    text.push_back(byte >= 0x20 && byte < 0x7f ? c : '?');
+  }
+  if (token.size() > 24) text += "...";
+  return text + "'";
+}
+
+// Control bytes never occur in PGN text: a token holding one is binary data (a JPEG, say).
+bool looks_binary(std::string_view token) {
+  for (char c : token) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7f) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Comments and skipped lines
+// ---------------------------------------------------------------------------------------------
+
+const char* Parser::open_comment(const char* brace, const char* end) {
+  comment_start_ = location_at(brace);
+  comment_wanted_ = options_.comments && reporting();
+  const char* p = brace + 1;
+  if (comment_wanted_) {  // fast path: the whole comment is in this chunk, hand out a view
+    const auto* close = static_cast<const char*>(std::memchr(p, '}', static_cast<size_t>(end - p)));
+    if (close != nullptr) {
+      count_lines(p, close);
+      const auto size =
+          std::min<std::size_t>(static_cast<std::size_t>(close - p), options_.max_comment_length);
+      visitor_.comment(std::string_view(p, size), comment_start_);
+      return close + 1;
+    }
+  }
+  comment_.clear();
+  return_state_ = state_;
+  state_ = State::kComment;
+  return p;
+}
+
+const char* Parser::on_comment(const char* p, const char* end) {
+  if (failed_ && in_game_) return on_comment_resynchronising(p, end);
+  const auto* close = static_cast<const char*>(std::memchr(p, '}', static_cast<size_t>(end - p)));
+  const char* stop = close != nullptr ? close : end;
+  count_lines(p, stop);
+  if (comment_wanted_) {
+    const std::size_t room = options_.max_comment_length - comment_.size();
+    comment_.append(p, std::min(room, static_cast<std::size_t>(stop - p)));
+  }
+  if (close == nullptr) return end;
+  if (comment_wanted_) visitor_.comment(comment_, comment_start_);
+  state_ = return_state_;
+  return close + 1;
+}
+
+// In a game already broken (binary junk, say) a '{' may never be closed: a '[' at the start of
+// a line ends the comment too, so that the next game is found.
+const char* Parser::on_comment_resynchronising(const char* p, const char* end) {
+  for (; p < end; ++p) {
+    const char c = *p;
+    if (c == '}') {
+      state_ = return_state_;
+      return p + 1;
+    }
+    if (c == '[' && at_line_start(p)) {
+      state_ = return_state_;
+      return p;
+    }
+    if (is_newline(c)) newline(p);
+  }
+  return p;
+}
+
+const char* Parser::skip_rest_of_line(const char* p) {
+  if (state_ != State::kRestOfLine) return_state_ = state_;
+  state_ = State::kRestOfLine;
+  return p;
+}
+
+const char* Parser::on_rest_of_line(const char* p, const char* end) {
+  while (p < end && !is_newline(*p)) ++p;
+  if (p < end) state_ = return_state_;  // the line break itself is the next state's
+  return p;
+}
+
+// ---------------------------------------------------------------------------------------------
+// [SECTION] Movetext
+// ---------------------------------------------------------------------------------------------
+
+// Handles the two commonest tokens, a plain SAN move and a move number "12.", and returns
+// false for anything else. Kept small so that it inlines into on_moves().
+inline bool Parser::process_common_token(std::string_view token, std::uint64_t offset) {
+  if (depth_ > 0 || failed_) return false;
+  const char first = token[0];
+  if (is_san_start(first) && first != 'Z') {
+    for (std::size_t i = 1; i < token.size(); ++i)
+      if (is_annotation_char(token[i])) return false;
+    after_move_number_ = false;
+    play_move(token, {line_, offset});
+    return true;
+  }
+  if (!is_digit(first) || token.back() != '.') return false;
+  std::size_t i = 1;
+  std::uint32_t number = static_cast<std::uint32_t>(first - '0');
+  while (is_digit(token[i]) && number < 100'000'000)  // stops at the final '.' at the latest
+    number = number * 10 + static_cast<std::uint32_t>(token[i++] - '0');
+  while (i < token.size() && token[i] == '.') ++i;
+  if (i != token.size()) return false;
+  after_move_number_ = true;
+  last_move_number_ = number;
+  return true;
+}
+
+const char* Parser::on_moves(const char* p, const char* end) {
+  while (p < end) {
+    const CharClass first = char_class(*p);
+    if (first == CharClass::kBlank) {  // the most common byte first
+      ++p;
+      continue;
+    }
+    if (first != CharClass::kTokenChar) {
+      switch (first) {
+        case CharClass::kLineFeed:
+        case CharClass::kCarriageReturn:
+          newline(p);
+          ++p;
+          continue;
+        case CharClass::kOpenBrace:
+          return open_comment(p, end);
+        case CharClass::kSemicolon:
+          return skip_rest_of_line(p + 1);
+        case CharClass::kOpenParen:
+          open_variation(p);
+          ++p;
+          continue;
+        case CharClass::kCloseParen:
+          close_variation(p);
+          ++p;
+          continue;
+        case CharClass::kOpenBracket:
+          // A tag ends the game, result or not; in a broken game only at the start of a line.
+          if (failed_ && !at_line_start(p)) {
+            ++p;
+            continue;
+          }
+          start_next_game(p);
+          return p;
+        default:  // a stray '}'
+          ++p;
+          continue;
+      }
+    }
+    if (*p == '%' && at_line_start(p)) return skip_rest_of_line(p + 1);
+    const char* q = p + 1;
+    while (q < end && char_class(*q) == CharClass::kTokenChar) ++q;
+    if (q == end) {  // the token may go on in the next chunk
+      token_.clear();
+      token_overflow_ = false;
+      token_start_ = offset_at(p);
+      state_ = State::kToken;
+      return on_token(p, end);
+    }
+    const auto size = static_cast<std::size_t>(q - p);
+    if (size > options_.max_token_length) {
+      token_too_long(offset_at(p));
+    } else {
+      const std::string_view token(p, size);
+      if (!process_common_token(token, offset_at(p))) process_token(token, offset_at(p));
+    }
+    p = q;
+    if (state_ != State::kMoves) return p;
+  }
+  return p;
+}
+
+const char* Parser::on_token(const char* p, const char* end) {
+  const char* q = p;
+  while (q < end && char_class(*q) == CharClass::kTokenChar) ++q;
+  const auto size = static_cast<std::size_t>(q - p);
+  if (token_.size() + size > options_.max_token_length) {
+    token_overflow_ = true;  // keep skipping, stop buffering
+  } else {
+    token_.append(p, size);
+  }
+  if (q == end) return q;
+  state_ = State::kMoves;
+  process_buffered_token();
+  return q;
+}
+
+void Parser::process_buffered_token() {
+  if (token_overflow_) {
+    token_too_long(token_start_);
+  } else {
+    process_token(token_, token_start_);
+  }
+}
+
+void Parser::token_too_long(std::uint64_t offset) {
+  const Location where{line_, offset};
+  if (depth_ == 0 && !failed_) {
+    limit_error(where, "token longer than ", options_.max_token_length, " bytes", true);
+  }
+}
+
+// A token never spans lines, so its line is the current one.
+void Parser::process_token(std::string_view token, std::uint64_t offset) {
+  if (depth_ > 0) return;  // variations are skipped
+  const Location where{line_, offset};
+  while (!token.empty()) {
+    const TokenPiece piece = next_token_piece(token);
+    const std::string_view piece_text = token;
+    token.remove_prefix(piece.length);
+    if (failed_ && piece.kind != TokenKind::kResult) return;  // only a result matters now
+    switch (piece.kind) {
+      case TokenKind::kResult:
+        end_game(piece.text, where, false);
+        state_ = State::kBetweenGames;
+        return;
+      case TokenKind::kMoveNumber:
+        last_move_number_ = piece.number;
+        after_move_number_ = true;
+        continue;
+      case TokenKind::kMove:
+        play_move(piece.text, where);
+        break;
+      case TokenKind::kMissingMove: {
+        // "12. ..." with Black to move is a move-number style ("12... Nf3"), not a gap. Only
+        // moves count for the side to move: a gap does not pass the turn (OpenRating.pgn writes
+        // "70. Rf4 ... {Black forfeits on time} Bg7", Bg7 being Black's move).
+        const bool black_number =
+            after_move_number_ && plies_ % 2 == 1 && last_move_number_ == plies_ / 2 + 1;
+        if (!black_number) report_missing_move(where);
+        break;
+      }
+      case TokenKind::kNag:
+      case TokenKind::kGlyph:
+        break;
+      case TokenKind::kInvalid:
+        fail(ErrorCode::kSyntax,
+             (looks_binary(piece_text) ? "binary data, not PGN text: " : "unexpected token ") +
+                 quoted(piece_text),
+             where);
+        return;
+    }
+    after_move_number_ = false;
+  }
+}
+
+void Parser::play_move(std::string_view san, Location where) {
+  if (plies_ >= options_.max_plies) {
+    if (!game_end_.ply_limit_reached) {
+      game_end_.ply_limit_reached = true;
+      limit_error(where, "more than ", options_.max_plies, " plies, the rest skipped", false);
+    }
+    return;
+  }
+  ++plies_;
+  if (!skipping_ && visitor_.move(san, where) == Action::kSkipGame) {
+    skipping_ = true;
+    game_end_.skipped = true;
+  }
+}
+
+void Parser::report_missing_move(Location where) {
+  ++missing_moves_;
+  if (!skipping_) visitor_.missing_move(where);
+}
+
+void Parser::open_variation(const char* paren) {
+  ++depth_;
+  if (depth_ > options_.max_variation_depth && !failed_) {
+    limit_error(location_at(paren), "variations nested deeper than ", options_.max_variation_depth,
+                "", true);
+  }
+}
+
+void Parser::close_variation(const char* paren) {
+  if (depth_ > 0) {
+    --depth_;
+  } else if (!failed_) {
+    add_error(ErrorCode::kSyntax, "')' without '('", location_at(paren));
+  }
+}
+
+}  // namespace materialist::pgn
