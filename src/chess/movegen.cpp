@@ -21,8 +21,7 @@ struct Context {
   Bitboard ours;
   Bitboard theirs;
   Bitboard occupied;
-  Bitboard movers;        // our pieces that may move (all, or those that reach a single target)
-  Bitboard pinned;        // movers that are the only blocker between our king and a slider
+  Bitboard pinned;        // our pieces that are the only blocker between our king and a slider
   Bitboard destinations;  // not ours, resolves a single check, within the caller's targets
 };
 
@@ -70,20 +69,8 @@ Bitboard piece_attacks(PieceType type, Square from, Bitboard occupied) {
   return type == kKnight ? knight_attacks(from) : slider_attacks(type, from, occupied);
 }
 
-// Our pieces of `type` that could land on `target`, ignoring pins and checks.
-Bitboard reaching(const Context& c, PieceType type, Square target) {
-  const Bitboard own = c.pos.pieces(c.us, type);
-  if (type != kPawn) return own & piece_attacks(type, target, c.occupied);  // attacks are symmetric
-  const int back = c.us == Color::kWhite ? -8 : 8;
-  Bitboard origins = pawn_attacks(c.them, target);
-  const int behind = target.index() + back, two_behind = target.index() + 2 * back;
-  if (behind >= 0 && behind < 64) origins |= Square(behind);
-  if (two_behind >= 0 && two_behind < 64) origins |= Square(two_behind);
-  return own & origins;
-}
-
 void add_piece_moves(const Context& c, PieceType type) {
-  Bitboard movers = c.pos.pieces(c.us, type) & c.movers;
+  Bitboard movers = c.pos.pieces(c.us, type);
   if (type == kKnight) movers &= ~c.pinned;  // a pinned knight can never move
   for (const Square from : movers) {
     Bitboard targets = piece_attacks(type, from, c.occupied) & c.destinations;
@@ -110,10 +97,10 @@ void add_pawn_moves(const Context& c, Bitboard pawns, Bitboard allowed) {
   const Bitboard third_rank = Bitboard::rank(white ? 2 : 5);
   const Bitboard twice = (white ? (single & third_rank) << 8 : (single & third_rank) >> 8) & empty;
   const int forward = white ? 8 : -8;
-  for (const Square to : single& allowed) {
+  for (const Square to : (single & allowed)) {
     add_pawn_moves_to(c.list, Square(to.index() - forward), to);
   }
-  for (const Square to : twice& allowed) c.list.push(Move(Square(to.index() - 2 * forward), to));
+  for (const Square to : (twice & allowed)) c.list.push(Move(Square(to.index() - 2 * forward), to));
   const Bitboard not_a = ~Bitboard::file(0), not_h = ~Bitboard::file(7);
   // Captures towards the a-file and towards the h-file.
   const Bitboard west = (white ? (pawns & not_a) << 7 : (pawns & not_a) >> 9) & c.theirs & allowed;
@@ -172,35 +159,25 @@ void add_castling(const Context& c, Bitboard targets) {
 void generate(const Position& pos, MoveList& list, unsigned piece_types, Bitboard targets) {
   const Color us = pos.side_to_move();
   const Square king = pos.king_square(us);
-  Context c{pos,          list,       us,         ~us,       king, pos.pieces(us), pos.pieces(~us),
-            pos.pieces(), Bitboard(), Bitboard(), Bitboard()};
+  Context c{pos,          list,       us,        ~us, king, pos.pieces(us), pos.pieces(~us),
+            pos.pieces(), Bitboard(), Bitboard()};
   const Bitboard checkers = pos.checkers();
   if (piece_types & bit_of(kKing)) {
     add_king_moves(c, targets);
     if (checkers.empty()) add_castling(c, targets);
   }
-  if (checkers.more_than_one()) return;  // double check: only the king moves
+  // In double check only the king moves.
+  if (checkers.more_than_one() || piece_types == bit_of(kKing)) return;
 
   const Bitboard resolves_check =
       checkers.any() ? between(king, checkers.lsb()) | checkers : Bitboard::all();
   c.destinations = ~c.ours & resolves_check & targets;
-  if (piece_types == kAllPieceTypes || targets.empty() || targets.more_than_one()) {
-    c.movers = c.ours;
-    c.pinned = pinned_pieces(pos, us, king);
-  } else {
-    // One piece type to one square (SAN resolution): only pieces that reach it matter.
-    for (int type = 0; type < kPieceTypeCount - 1; ++type) {
-      if (piece_types & (1u << type)) c.movers |= reaching(c, PieceType(type), targets.lsb());
-    }
-    for (const Square from : c.movers) {
-      if (is_pinned(c, from)) c.pinned |= from;
-    }
-  }
+  c.pinned = pinned_pieces(pos, us, king);
 
   if (piece_types & bit_of(kPawn)) {
-    const Bitboard pawns = pos.pieces(us, kPawn) & c.movers;
+    const Bitboard pawns = pos.pieces(us, kPawn);
     add_pawn_moves(c, pawns & ~c.pinned, c.destinations);
-    for (const Square from : pawns& c.pinned) {
+    for (const Square from : (pawns & c.pinned)) {
       add_pawn_moves(c, Bitboard(from), c.destinations & line_through(king, from));
     }
     add_en_passant(c, targets);
@@ -215,8 +192,8 @@ void generate(const Position& pos, MoveList& list, unsigned piece_types, Bitboar
 void generate_to(const Position& pos, MoveList& list, PieceType type, Square to) {
   const Color us = pos.side_to_move();
   const Square king = pos.king_square(us);
-  Context c{pos,          list,       us,         ~us,       king, pos.pieces(us), pos.pieces(~us),
-            pos.pieces(), Bitboard(), Bitboard(), Bitboard()};
+  Context c{pos,          list,       us,        ~us, king, pos.pieces(us), pos.pieces(~us),
+            pos.pieces(), Bitboard(), Bitboard()};
   const Bitboard checkers = pos.checkers();
   if (checkers.more_than_one()) return;
   const bool resolves_check =
