@@ -109,8 +109,7 @@ inline bool Parser::process_common_token(std::string_view token, std::uint64_t o
   if (depth_ > 0 || failed_) return false;
   const char first = token[0];
   if (is_san_start(first) && first != 'Z') {
-    for (std::size_t i = 1; i < token.size(); ++i)
-      if (is_annotation_char(token[i])) return false;
+    if (san_length(token) != token.size()) return false;
     after_move_number_ = false;
     play_move(token, {line_, offset});
     return true;

@@ -8,12 +8,6 @@ constexpr bool is_symbolic_glyph_char(char c) {
   return c == '+' || c == '-' || c == '=' || c == '/' || c == '~' || c == '!' || c == '?';
 }
 
-std::size_t san_length(std::string_view token) {
-  std::size_t i = 1;
-  while (i < token.size() && !is_annotation_char(token[i])) ++i;
-  return i;
-}
-
 TokenPiece move_piece(std::string_view token) {
   const std::size_t length = san_length(token);
   std::string_view san = token.substr(0, length);

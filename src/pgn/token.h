@@ -66,6 +66,24 @@ constexpr bool is_newline(char c) {
   return c == '\n' || c == '\r';
 }
 
+// Whether an annotation starts at token[i]: "!", "?", "$", or an evaluation glyph glued to the
+// move ("Bb5+-", "e4=+", "Nf3+/-"). SAN itself never has '-' or '/' after '+' or '='.
+constexpr bool annotation_at(std::string_view token, std::size_t i) {
+  const char c = token[i];
+  if (is_annotation_char(c)) return true;
+  if ((c != '+' && c != '=' && c != '-') || i + 1 >= token.size()) return false;
+  const char next = token[i + 1];
+  if (c == '-') return next == '+' || next == '/';
+  return next == '-' || next == '/' || (c == '=' && next == '+') || (c == '+' && next == '=');
+}
+
+// Bytes of a move token that are SAN, before any annotation (at least 1).
+constexpr std::size_t san_length(std::string_view token) {
+  std::size_t i = 1;
+  while (i < token.size() && !annotation_at(token, i)) ++i;
+  return i;
+}
+
 enum class TokenKind : std::uint8_t {
   kMove,         // SAN as written, annotation glyphs removed; "0-0" → "O-O", "Z0" → "--"
   kMoveNumber,   // "12", "12." or "12..."

@@ -77,9 +77,11 @@ TEST_CASE("pgn/parser: nested variations are skipped, with their comments") {
 }
 
 TEST_CASE("pgn/parser: NAGs and annotation glyphs are not moves") {
-  const Events events = parse("1. e4! $1 e5?! 2. Nf3!! $14 Nc6?? 3. Bb5 +- a6 $2 1/2-1/2");
-  CHECK(moves_of(events) ==
-        std::vector<std::string>{"e4@1", "e5@1", "Nf3@1", "Nc6@1", "Bb5@1", "a6@1"});
+  const Events events =
+      parse("1. e4! $1 e5?! 2. Nf3!! $14 Nc6?? 3. Bb5 +- a6 $2 4. Ba4+/- Nf6=+ 5. O-O+- 1/2-1/2");
+  CHECK(moves_of(events) == std::vector<std::string>{"e4@1", "e5@1", "Nf3@1", "Nc6@1", "Bb5@1",
+                                                     "a6@1", "Ba4@1", "Nf6@1", "O-O@1"});
+  CHECK(testing::at(ends_of(events), 0).find("errors=0") != std::string::npos);
 }
 
 TEST_CASE("pgn/parser: move numbers, glued or not, with dots for Black") {

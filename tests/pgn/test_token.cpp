@@ -18,6 +18,13 @@ TEST_CASE("pgn/token: SAN moves keep check signs and lose annotation glyphs") {
   CHECK(piece("e4!?").length == 2);
   CHECK(piece("Qh5$1").text == "Qh5");
   CHECK(piece("O-O-O").text == "O-O-O");
+  CHECK(piece("e8=Q+").text == "e8=Q+");
+  CHECK(piece("Bb5+-").text == "Bb5");
+  CHECK(piece("Bb5+-").length == 3);
+  CHECK(piece("e4=+").text == "e4");
+  CHECK(piece("Nf3+/-").text == "Nf3");
+  CHECK(piece("Qh5-+").text == "Qh5");
+  CHECK(piece("Rd1+=").text == "Rd1");
 }
 
 TEST_CASE("pgn/token: castling with zeros and the null move are normalised") {
