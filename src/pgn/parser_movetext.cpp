@@ -192,7 +192,7 @@ const char* Parser::on_token(const char* p, const char* end) {
   const char* q = p;
   while (q < end && char_class(*q) == CharClass::kTokenChar) ++q;
   const auto size = static_cast<std::size_t>(q - p);
-  if (token_.size() + size > options_.max_token_length) {
+  if (token_overflow_ || token_.size() + size > options_.max_token_length) {
     token_overflow_ = true;  // keep skipping, stop buffering
   } else {
     token_.append(p, size);

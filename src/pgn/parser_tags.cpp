@@ -95,28 +95,33 @@ const char* Parser::on_tag_section(const char* p, const char* end) {
   return p;
 }
 
+namespace {
+constexpr bool ends_tag_name(char c) {
+  return c == '"' || c == ' ' || c == '\t' || c == ']' || c == '[' || is_newline(c);
+}
+}  // namespace
+
 const char* Parser::on_tag_name(const char* p, const char* end) {
-  for (; p < end; ++p) {
-    const char c = *p;
-    if (c == '"' || c == ' ' || c == '\t') {
-      if (tag_name_.empty()) {
-        if (c == '"') return tag_line_error(p, "tag without a name");
-        continue;
-      }
-      if (tag_name_overflow_) return tag_line_error(p, "tag name too long");
-      tag_value_.clear();
-      tag_value_overflow_ = false;
-      state_ = c == '"' ? State::kTagValue : State::kTagBeforeValue;
-      return p + 1;
-    }
-    if (c == ']' || c == '[' || is_newline(c)) return tag_line_error(p, "malformed tag");
-    if (tag_name_.size() < options_.max_token_length) {
-      tag_name_.push_back(c);
-    } else {
-      tag_name_overflow_ = true;
-    }
+  if (tag_name_.empty()) {
+    while (p < end && (*p == ' ' || *p == '\t')) ++p;  // "[ Event" is tolerated
   }
-  return p;
+  const char* q = p;
+  while (q < end && !ends_tag_name(*q)) ++q;
+  const auto size = static_cast<std::size_t>(q - p);
+  if (tag_name_overflow_ || tag_name_.size() + size > options_.max_token_length) {
+    tag_name_overflow_ = true;  // keep skipping, stop buffering
+  } else {
+    tag_name_.append(p, size);
+  }
+  if (q == end) return q;
+  const char c = *q;
+  if (c == ']' || c == '[' || is_newline(c)) return tag_line_error(q, "malformed tag");
+  if (tag_name_overflow_) return tag_line_error(q, "tag name too long");
+  if (tag_name_.empty()) return tag_line_error(q, "tag without a name");
+  tag_value_.clear();
+  tag_value_overflow_ = false;
+  state_ = c == '"' ? State::kTagValue : State::kTagBeforeValue;
+  return q + 1;
 }
 
 const char* Parser::on_tag_before_value(const char* p, const char* end) {

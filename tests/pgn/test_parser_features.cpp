@@ -252,5 +252,26 @@ TEST_CASE("pgn/parser: game starts and moves carry 1-based lines over a multi-ga
   CHECK(testing::at(events, 6) == "begin 9:28");
 }
 
+TEST_CASE("pgn/parser: tag spacing variants, several tags on a line, a missing ']'") {
+  const Events events = parse("[ Event \"a\"][Site\"b\"]\t[Round  \"c\" ]\n[Date \"d\"\n\n*");
+  const Events expected = {"begin 1:0",
+                           "tag Event=a",
+                           "tag Site=b",
+                           "tag Round=c",
+                           "tag Date=d",
+                           "moves",
+                           "end '*' 1:0-4:47 plies=0 missing=0 errors=0"};
+  CHECK(events == expected);
+}
+
+TEST_CASE("pgn/parser: a tag name longer than max_token_length breaks the game") {
+  const std::string text = "[" + std::string(300, 'N') + " \"x\"]\n[Event \"e\"]\n\n1. e4 *";
+  const Events events = parse(text);
+  CHECK(testing::at(events, 1) == "tag Event=e");
+  CHECK(moves_of(events).empty());
+  CHECK(testing::at(ends_of(events), 0).find("[syntax 1:301 tag name too long]") !=
+        std::string::npos);
+}
+
 }  // namespace
 }  // namespace materialist::pgn

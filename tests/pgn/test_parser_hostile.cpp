@@ -228,13 +228,20 @@ TEST_CASE("pgn/fuzz: random mutations of real PGN never crash and keep game coun
   Lcg random{20211001};
   ParserOptions options;
   options.comments = true;
+  // Small limits, so that mutations reach every limit path (and its chunk boundaries).
   options.max_plies = 40;
+  options.max_token_length = 12;
+  options.max_tag_value_length = 24;
+  options.max_comment_length = 10;
+  options.max_variation_depth = 3;
+  options.max_tags = 5;
+  options.max_errors_kept = 2;
   for (int iteration = 0; iteration < 2500; ++iteration) {
     std::string text = base;
     const std::size_t mutations = 1 + random.below(8);
     for (std::size_t m = 0; m < mutations && !text.empty(); ++m) {
       const std::size_t at = random.below(text.size());
-      switch (random.below(6)) {
+      switch (random.below(7)) {
         case 0:
           text[at] = static_cast<char>(random.next() & 0xFF);
           break;
@@ -251,6 +258,11 @@ TEST_CASE("pgn/fuzz: random mutations of real PGN never crash and keep game coun
         case 4:
           text.resize(at);
           break;
+        case 6: {  // a run of one byte, longer than the limits
+          const std::size_t length = 10 + random.below(30);
+          text.insert(at, length, static_cast<char>(random.next() & 0xFF));
+          break;
+        }
         case 5: {  // arguments are evaluated in any order: draw the numbers first
           const std::size_t from = random.below(text.size());
           const std::size_t length = random.below(64);
