@@ -65,6 +65,7 @@ void Parser::feed(const char* data, std::size_t size) {
     }
   }
   chunk_offset_ += size;
+  bytes_ += size;
   last_byte_ = end[-1];
 }
 

@@ -83,8 +83,8 @@ class Parser {
   // Ends the stream: reports a game still open as truncated, then resets for a new stream.
   void finish();
 
-  std::uint64_t games() const { return games_; }         // games ended so far
-  std::uint64_t bytes() const { return chunk_offset_; }  // bytes fed since the stream began
+  std::uint64_t games() const { return games_; }  // games ended so far
+  std::uint64_t bytes() const { return bytes_; }  // bytes fed so far, over all streams
 
  private:
   enum class State : std::uint8_t {
@@ -187,6 +187,7 @@ class Parser {
   GameEnd game_end_;
 
   std::uint64_t games_ = 0;
+  std::uint64_t bytes_ = 0;
 };
 
 // Parses a whole text (a thin wrapper over feed() and finish()); returns the number of games.

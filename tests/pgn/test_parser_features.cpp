@@ -273,5 +273,23 @@ TEST_CASE("pgn/parser: a tag name longer than max_token_length breaks the game")
         std::string::npos);
 }
 
+TEST_CASE("pgn/parser: after finish() a parser reads a new stream from line 1") {
+  Recorder recorder;
+  Parser parser(recorder);
+  const std::string_view first = "1. e4 *\n\n";
+  const std::string_view second =
+      "\xEF\xBB\xBF"
+      "1. d4";
+  parser.feed(first.data(), first.size());
+  parser.finish();
+  parser.feed(second.data(), second.size());
+  parser.finish();
+  CHECK(parser.games() == 2);
+  CHECK(parser.bytes() == first.size() + second.size());
+  CHECK(recorder.event(4) == "begin 1:3");
+  CHECK(recorder.event(6) == "move d4 1:6");
+  CHECK(recorder.end(1).truncated);
+}
+
 }  // namespace
 }  // namespace materialist::pgn
