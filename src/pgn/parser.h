@@ -12,6 +12,15 @@
 // the callback. Errors never stop the stream: they are collected per game and delivered in
 // GameEnd, and the parser resynchronises at the next game. Memory is bounded by ParserOptions
 // whatever the input (huge lines, endless comments, deep nesting, binary junk).
+//
+// Games: a game starts at a '[' or at the first movetext byte (no tag section needed), and ends
+// at a result token, at a '[' met in movetext (a new game, result or not), or at finish().
+// begin_moves() comes at the blank line after the tags or at the first movetext byte. move()
+// sees the main line only, SAN as written minus annotations ("e4!?" → "e4", "Bb5+-" → "Bb5",
+// "0-0" → "O-O", "Z0" → "--"); variations are parsed and skipped. A bare "..." is reported
+// through missing_move() and is not a ply ("12. ..." with Black to move is just a move number).
+// After a syntax error or a broken limit, no more moves of that game are reported; the game
+// still ends normally, with its errors in GameEnd.
 #pragma once
 
 #include <cstddef>
