@@ -19,8 +19,8 @@
 // sees the main line only, SAN as written minus annotations ("e4!?" → "e4", "Bb5+-" → "Bb5",
 // "0-0" → "O-O", "Z0" → "--"); variations are parsed and skipped. A bare "..." is reported
 // through missing_move() and is not a ply ("12. ..." with Black to move is just a move number).
-// After a syntax error or a broken limit, no more moves of that game are reported; the game
-// still ends normally, with its errors in GameEnd.
+// After a syntax error, an overlong token or too deep nesting, no more moves of that game are
+// reported; the game still ends normally, with its errors in GameEnd.
 #pragma once
 
 #include <cstddef>
