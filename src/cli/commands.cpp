@@ -102,6 +102,7 @@ Expected<LoadedDataset> load_dataset(const CliOptions& options,
   if (!ingest) return ingest.error();
   LoadedDataset dataset;
   dataset.builder = std::make_unique<learn::DatasetBuilder>(*ingest);
+  if (options.bootstrap > 0) dataset.builder->enable_bootstrap(options.bootstrap, options.seed);
   std::string buffer;
   if (mat_out != nullptr) {
     dataset.builder->set_row_sink([&buffer, mat_out](const learn::Row& row) {
@@ -170,8 +171,17 @@ int run_fit(const CliOptions& options) {
   const double fit_seconds = seconds_since(fit_start);
   if (!fit) return fail(fit.error());
 
+  std::optional<learn::BootstrapFit> bootstrap;
+  if (const learn::BootstrapHistograms* replicates = dataset->builder->bootstrap()) {
+    if (options.progress && !options.json) {
+      std::fprintf(stderr, "Bootstrap: refitting %d replicates...\n",
+                   replicates->replicate_count());
+    }
+    bootstrap = learn::bootstrap_model(*replicates, settings->model);
+  }
+
   if (text) {
-    print_fit(stdout, *fit, *settings, options.units);
+    print_fit(stdout, *fit, *settings, options.units, bootstrap ? &*bootstrap : nullptr);
     print_relations(stdout, *fit);
     return 0;
   }
@@ -185,6 +195,7 @@ int run_fit(const CliOptions& options) {
       .field("draws", totals[learn::Outcome::kDraw])
       .field("distinct_rows", static_cast<std::uint64_t>(histogram.distinct()));
   write_fit_json(json, *fit);
+  if (bootstrap) write_bootstrap_json(json, *bootstrap);
   json.field("parse_seconds", dataset->seconds)
       .field("fit_seconds", fit_seconds)
       .field("seconds", dataset->seconds + fit_seconds)

@@ -150,7 +150,7 @@ void print_iteration(std::FILE* out, const learn::FitState& state) {
 }
 
 void print_fit(std::FILE* out, const ModelFit& fit, const learn::AnalysisSettings& settings,
-               const std::string& units) {
+               const std::string& units, const learn::BootstrapFit* bootstrap) {
   if (settings.solver == learn::SolverKind::kNewton) {
     std::fprintf(out, "Newton: %d iterations, loss %g\n", fit.iterations, fit.loss);
   }
@@ -158,12 +158,32 @@ void print_fit(std::FILE* out, const ModelFit& fit, const learn::AnalysisSetting
                units == "elo"       ? "Elo"
                : units == "logodds" ? "natural log-odds"
                                     : "pawn = 100");
-  for (const Coefficient& c : fit.coefficients) {
+  for (std::size_t i = 0; i < fit.coefficients.size(); ++i) {
+    const Coefficient& c = fit.coefficients[i];
     const std::string label = label_of(c.name) + ":";
     const std::string unit = unit_label(c, units);
-    std::fprintf(out, "  %-14s %s%s%s\n", label.c_str(),
-                 format_estimate(in_units(c, units)).c_str(), unit.empty() ? "" : " ",
-                 unit.c_str());
+    std::string interval;
+    if (bootstrap != nullptr && i < bootstrap->coefficients.size() && c.name != "pawn") {
+      const learn::BootstrapCoefficient& b = bootstrap->coefficients[i];
+      const bool as_value = units == "pawn" && !std::isnan(c.value.value);
+      const double scale = units == "logodds" || as_value ? 1.0 : 400.0 / std::log(10.0);
+      const learn::Interval& range = as_value ? b.value_interval : b.theta_interval;
+      char text[64];
+      std::snprintf(text, sizeof text, "   95%% [%.4g, %.4g]", range.low * scale,
+                    range.high * scale);
+      interval = text;
+    }
+    std::fprintf(out, "  %-14s %s%s%s%s\n", label.c_str(),
+                 format_estimate(in_units(c, units)).c_str(), unit.empty() ? "" : " ", unit.c_str(),
+                 interval.c_str());
+  }
+  if (bootstrap != nullptr) {
+    std::fprintf(
+        out,
+        "  (± inverse-Hessian standard errors; intervals from %d bootstrap replicates over games",
+        bootstrap->replicates);
+    if (bootstrap->failed > 0) std::fprintf(out, ", %d failed to converge", bootstrap->failed);
+    std::fprintf(out, ")\n");
   }
   if (fit.rows_without_rating > 0) {
     std::fprintf(out, "  (%llu rows without both ratings left out by --elo-offset)\n",
@@ -239,6 +259,24 @@ void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& datase
       std::fputc('\n', out);
     }
   }
+}
+
+void write_bootstrap_json(JsonWriter& json, const learn::BootstrapFit& bootstrap) {
+  json.key("bootstrap").begin_object();
+  json.field("replicates", bootstrap.replicates).field("failed", bootstrap.failed);
+  json.key("value_intervals").begin_object();
+  for (const learn::BootstrapCoefficient& c : bootstrap.coefficients) {
+    if (std::isnan(c.value_interval.low)) continue;
+    json.key(learn::piece_key(c.name)).begin_array();
+    json.value(c.value_interval.low).value(c.value_interval.high).end_array();
+  }
+  json.end_object();
+  json.key("theta_intervals").begin_object();
+  for (const learn::BootstrapCoefficient& c : bootstrap.coefficients) {
+    json.key(learn::piece_key(c.name)).begin_array();
+    json.value(c.theta_interval.low).value(c.theta_interval.high).end_array();
+  }
+  json.end_object().end_object();
 }
 
 void write_fit_json(JsonWriter& json, const ModelFit& fit) {

@@ -17,6 +17,7 @@
 #include "learn/histogram.h"
 #include "learn/ingest.h"
 #include "learn/mat_io.h"
+#include "learn/uncertainty.h"
 
 namespace materialist::learn {
 
@@ -52,6 +53,10 @@ class DatasetBuilder {
 
   // Every row in order (for .mat export), from games and .mat files alike.
   void set_row_sink(RowSink sink) { sink_ = std::move(sink); }
+  // Also accumulates `replicates` Poisson-bootstrap histograms over games (before any file).
+  void enable_bootstrap(int replicates, std::uint64_t seed);
+  // The bootstrap replicates, or nullptr when not enabled.
+  const BootstrapHistograms* bootstrap() const { return bootstrap_.get(); }
 
   void begin_file(const std::string& name);
   void feed(const char* data, std::size_t size);
@@ -65,6 +70,9 @@ class DatasetBuilder {
 
  private:
   bool looks_binary() const;
+  // The sink the current file's reader calls: the user's sink and the bootstrap grouping.
+  RowSink reader_sink();
+  void flush_bootstrap_game();
 
   IngestOptions options_;
   RowSink sink_;
@@ -77,6 +85,10 @@ class DatasetBuilder {
   FileReport current_;
   std::size_t sniffed_bytes_ = 0;   // of the current file's first 4 KiB
   std::size_t sniffed_binary_ = 0;  // control bytes among them
+  std::unique_ptr<BootstrapHistograms> bootstrap_;
+  std::vector<Row> bootstrap_game_;  // the rows of the game being collected
+  std::uint64_t bootstrap_game_id_ = 0;
+  std::uint64_t next_mat_row_id_ = 0;  // .mat rows have no games: each row stands alone
 };
 
 }  // namespace materialist::learn

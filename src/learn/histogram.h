@@ -58,6 +58,7 @@ struct OutcomeCounts {
 struct Row {
   RowKey key;
   Outcome outcome = Outcome::kUnknown;
+  std::uint64_t game = 0;  // 1-based game number in its stream (0 when unknown, e.g. .mat rows)
 };
 using RowSink = std::function<void(const Row&)>;
 

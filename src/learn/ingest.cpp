@@ -259,7 +259,7 @@ void Ingestor::end_game(const pgn::GameEnd& end) {
   }
   for (const RowKey& key : game_rows_) {
     histogram_.add(key, outcome);
-    if (sink_) sink_(Row{key, outcome});
+    if (sink_) sink_(Row{key, outcome, report_.games_read});
   }
   report_.rows += rows_kept;
   report_.rows_by_outcome.by_outcome[static_cast<int>(outcome)] += rows_kept;

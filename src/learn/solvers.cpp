@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 namespace materialist::learn {
@@ -233,14 +234,18 @@ Expected<FitResult> fit_newton(const LogisticData& data, const NewtonOptions& op
                         "Newton: the Hessian is singular (collinear or empty columns?)");
     }
     // Halve the step until J does not increase: plain Newton can overshoot far from the optimum.
+    // Near the optimum J changes by less than its rounding error, so a step within that slack is
+    // accepted and the (still accurate) gradient decides convergence; without it, bootstrap
+    // replicates stall at |∇J| ≈ 2e-10 and report "no convergence".
+    const double slack = 64 * std::numeric_limits<double>::epsilon() * std::fabs(state.loss);
     double scale = 1.0;
     double trial_loss = 0;
     for (int halving = 0; halving < 40; ++halving, scale *= 0.5) {
       for (int j = 0; j < n; ++j) trial[j] = state.theta[j] - scale * step[j];
       trial_loss = evaluate_objective(data, options.lambda, trial.data(), nullptr, nullptr);
-      if (trial_loss <= state.loss) break;
+      if (trial_loss <= state.loss + slack) break;
     }
-    if (!(trial_loss <= state.loss)) break;  // no descent left: θ is as good as doubles allow
+    if (!(trial_loss <= state.loss + slack)) break;  // no descent left: as good as doubles allow
     state.theta = trial;
     state.loss = evaluate_objective(data, options.lambda, state.theta.data(), gradient.data(),
                                     hessian.data());

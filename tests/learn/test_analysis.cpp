@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -102,4 +103,45 @@ TEST_CASE("dataset: .pgn and .mat files merge, and a non-PGN file is reported, n
   CHECK(report.mat.bad_lines == 1);
   CHECK(report.mat.first_bad_lines.at(0).line == 3);
   CHECK(builder.histogram().totals().total() == 2);
+}
+
+TEST_CASE("dataset: bootstrap replicates group rows by game and do not depend on chunking") {
+  const std::string pgn = read_fixture("pgn/lichess-100.pgn");
+  const auto build = [&](std::size_t chunk) {
+    DatasetBuilder builder;
+    builder.enable_bootstrap(8, 42);
+    for (const char* name : {"a.pgn", "b.pgn"}) {  // the same games twice, as two files
+      builder.begin_file(name);
+      for (std::size_t at = 0; at < pgn.size(); at += chunk) {
+        builder.feed(pgn.data() + at, std::min(chunk, pgn.size() - at));
+      }
+      builder.end_file();
+    }
+    return builder;
+  };
+  const DatasetBuilder whole = build(1 << 20);
+  const DatasetBuilder small = build(997);
+  REQUIRE(whole.bootstrap() != nullptr);
+  const auto& a = whole.bootstrap()->replicates();
+  const auto& b = small.bootstrap()->replicates();
+  REQUIRE(a.size() == 8);
+  std::uint64_t total = 0;
+  for (std::size_t r = 0; r < a.size(); ++r) {
+    CHECK(a[r] == b[r]);
+    total += a[r].totals().total();
+  }
+  // Poisson(1) weights: the replicates hold about as many rows as the data, not exactly as many.
+  const double mean = static_cast<double>(total) / a.size();
+  const double rows = static_cast<double>(whole.histogram().totals().total());
+  CHECK(mean > 0.8 * rows);
+  CHECK(mean < 1.2 * rows);
+  // The second file's games draw other weights than the first's (ids include the file).
+  bool any_differs = false;
+  for (const auto& replicate : a) {
+    // Were the two files' games weighted alike, every count would be even.
+    replicate.for_each([&](const RowKey&, const OutcomeCounts& counts) {
+      for (int i = 0; i < kOutcomeCount; ++i) any_differs |= (counts.by_outcome[i] % 2) == 1;
+    });
+  }
+  CHECK(any_differs);
 }
