@@ -82,6 +82,7 @@ const char* Parser::on_tag_section(const char* p, const char* end) {
         return skip_rest_of_line(p + 1);
       case CharClass::kOpenBracket:
         tag_start_ = location_at(p);
+        last_tag_line_ = line_;  // even a broken tag is no blank line
         tag_name_.clear();
         tag_name_overflow_ = false;
         state_ = State::kTagName;

@@ -64,7 +64,8 @@ TokenPiece next_token_piece(std::string_view token) {
   }
   if (is_san_start(first)) return move_piece(token);
   if (token == "*") return {TokenKind::kResult, 1, "*", 0};
-  if (token == "\xC2\xBD-\xC2\xBD") return {TokenKind::kResult, token.size(), "1/2-1/2", 0};
+  if (token == "\xC2\xBD-\xC2\xBD" || token == "\xBD-\xBD")  // "½-½" in UTF-8 or Latin-1
+    return {TokenKind::kResult, token.size(), "1/2-1/2", 0};
   if (token == "...") return {TokenKind::kMissingMove, 3, {}, 0};
   if (token == "--") return {TokenKind::kMove, 2, "--", 0};
   if (first == '$') {

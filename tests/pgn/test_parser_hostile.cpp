@@ -110,6 +110,31 @@ TEST_CASE("pgn/hostile: 1 MB of '(' is a nesting error, the next game is found")
   CHECK(recorder.moves == 2);
 }
 
+TEST_CASE("pgn/hostile: a megabyte of '[', of ')' or of results stays linear") {
+  const Recorder brackets = parse_streamed(std::string(1 << 20, '[') + "\n\n1. e4 *");
+  CHECK(brackets.games() == 1);
+  CHECK(has_error(brackets.end(0), ErrorCode::kSyntax, "malformed tag"));
+  CHECK(brackets.moves == 0);
+
+  std::string lines;
+  while (lines.size() < (1 << 20)) lines += "[\n";
+  const Recorder bracket_lines = parse_streamed(lines + "\n1. e4 *", {}, 4096);
+  CHECK(bracket_lines.games() == 1);
+  CHECK(bracket_lines.end(0).error_count == (1 << 19));
+  CHECK(bracket_lines.end(0).errors.size() == 16);
+
+  const Recorder parens = parse_streamed("1. e4 " + std::string(1 << 20, ')') + " e5 *");
+  CHECK(parens.moves == 2);
+  CHECK(parens.end(0).error_count == (1 << 20));
+
+  std::string results;
+  while (results.size() < (1 << 20)) results += "1-0\n*\n";
+  const Recorder games = parse_streamed(results, {}, 4096);
+  CHECK(games.games() ==
+        static_cast<std::size_t>(std::count(results.begin(), results.end(), '\n')));
+  CHECK(games.end(games.games() - 1).result == "*");
+}
+
 TEST_CASE("pgn/hostile: binary junk (a JPEG renamed .pgn) gives per-game errors, then recovers") {
   std::string text = "\xFF\xD8\xFF\xE0";
   text += std::string("\0\x10JFIF\0", 7);

@@ -52,6 +52,7 @@ TEST_CASE("pgn/token: results, NAGs, glyphs and the bare ellipsis") {
   CHECK(piece("1/2-1/2").text == "1/2-1/2");
   CHECK(piece("*").text == "*");
   CHECK(piece("\xC2\xBD-\xC2\xBD").text == "1/2-1/2");
+  CHECK(piece("\xBD-\xBD").text == "1/2-1/2");
   CHECK(piece("$14").kind == TokenKind::kNag);
   CHECK(piece("$").kind == TokenKind::kInvalid);
   CHECK(piece("!?").kind == TokenKind::kGlyph);
