@@ -1,6 +1,6 @@
 #version 300 es
 // A filled disk with a darker one-pixel rim, both with analytic edge coverage.
-precision mediump float;
+precision highp float;
 
 in vec2 v_offset;
 in float v_radius;

@@ -1,6 +1,6 @@
 #version 300 es
 // Coverage of a line of width 2·u_half_width: full inside, a one-pixel ramp at the edge.
-precision mediump float;
+precision highp float;
 
 uniform vec4 u_color;  // straight (not premultiplied) RGBA
 uniform float u_half_width;

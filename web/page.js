@@ -218,7 +218,7 @@
       onAppCommand,
       onAppLayout: (buttons) => { materialist.ui.buttons = buttons; },
       print: (text) => console.log(text),
-      printErr: (text) => console.warn(text),
+      printErr: (text) => console.error(text),
     })).then(() => {
       materialist.appReady = true;
       loading.hidden = true;

@@ -83,6 +83,8 @@ struct FitSnapshot {
   int iteration = 0;
   std::array<double, kPieceCount> theta{};
   PieceValues values{};
+  PieceValues value_se{};  // standard errors, on the final snapshot only
+  bool has_se = false;
   double loss = 0;
 };
 

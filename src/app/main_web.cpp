@@ -37,7 +37,17 @@ struct Runtime {
   std::vector<unsigned char> font_file;  // the atlas reads it, never owns it
   float scale = 0;                       // devicePixelRatio the fonts and style were built for
   std::vector<ButtonRect> published_buttons;
+  // Frames still to draw; 0 while nothing changes, so an idle page costs no CPU and the worker
+  // gets both cores of a small machine.
+  int frames_to_draw = 0;
 };
+
+// After any change ImGui needs a few frames to settle (hover, press, release, layout).
+constexpr int kFramesAfterChange = 4;
+
+void note_change(GLFWwindow* window) {
+  static_cast<Runtime*>(glfwGetWindowUserPointer(window))->frames_to_draw = kFramesAfterChange;
+}
 
 void build_fonts(Runtime& rt, float scale) {
   ImGuiIO& io = ImGui::GetIO();
@@ -64,7 +74,7 @@ void build_fonts(Runtime& rt, float scale) {
 
 // Keeps the canvas backing store at CSS size × devicePixelRatio (crisp on HiDPI), and rebuilds
 // fonts and style when the ratio changes (browser zoom, moving to another screen).
-void fit_canvas(Runtime& rt) {
+bool fit_canvas(Runtime& rt) {
   const float dpr = std::max(0.5f, web::device_pixel_ratio());
   double css_width = 0, css_height = 0;
   web::canvas_css_size(css_width, css_height);
@@ -74,23 +84,32 @@ void fit_canvas(Runtime& rt) {
   // pointer lock) whenever the requested size equals the screen's.
   int current_width = 0, current_height = 0;
   web::canvas_pixel_size(current_width, current_height);
+  bool changed = false;
   if (width != current_width || height != current_height) {
     web::set_canvas_pixel_size(width, height);
+    changed = true;
   }
   if (dpr != rt.scale) {
+    changed = true;
     rt.scale = dpr;
     build_fonts(rt, dpr);
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
     apply_style(dpr);
   }
+  return changed;
 }
 
 void frame(void* argument) {
   Runtime& rt = *static_cast<Runtime*>(argument);
-  web::drain_messages(rt.state);
-  fit_canvas(rt);
+  const bool messages = web::drain_messages(rt.state) > 0;
+  const bool resized = fit_canvas(rt);
   glfwPollEvents();
+  if (messages || resized) rt.frames_to_draw = kFramesAfterChange;
+  // An active widget (a text cursor blinks) or a held button keeps frames coming.
+  if (ImGui::IsAnyItemActive() || ImGui::IsAnyMouseDown()) rt.frames_to_draw = kFramesAfterChange;
+  if (rt.frames_to_draw <= 0) return;  // nothing changed: the last frame stays on screen
+  --rt.frames_to_draw;
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
@@ -140,6 +159,14 @@ int main() {
     return 1;
   }
   glfwMakeContextCurrent(rt->window);
+  glfwSetWindowUserPointer(rt->window, rt);
+  // Installed before ImGui's, which chains to them: every input event wakes the drawing up.
+  glfwSetCursorPosCallback(rt->window, [](GLFWwindow* w, double, double) { note_change(w); });
+  glfwSetMouseButtonCallback(rt->window, [](GLFWwindow* w, int, int, int) { note_change(w); });
+  glfwSetScrollCallback(rt->window, [](GLFWwindow* w, double, double) { note_change(w); });
+  glfwSetKeyCallback(rt->window, [](GLFWwindow* w, int, int, int, int) { note_change(w); });
+  glfwSetCharCallback(rt->window, [](GLFWwindow* w, unsigned int) { note_change(w); });
+  rt->frames_to_draw = kFramesAfterChange;
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();

@@ -36,7 +36,7 @@ PlotArea begin_plot(const PlotSpec& spec, ImVec2 size, float scale, bool& hovere
   const float left = 6.0f * line * 0.62f + 8 * scale;
   PlotArea area;
   area.min = ImVec2(origin.x + left, origin.y + line * 1.5f);
-  area.max = ImVec2(origin.x + size.x - 10 * scale, origin.y + size.y - line * 2.4f);
+  area.max = ImVec2(origin.x + size.x - 24 * scale, origin.y + size.y - line * 2.4f);
   area.x0 = spec.x0;
   area.x1 = spec.x1 > spec.x0 ? spec.x1 : spec.x0 + 1;
   area.y0 = spec.y0;

@@ -150,8 +150,12 @@ void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
                 p.mb_per_s, duration(p.eta_s).c_str());
   } else {
     ImGui::ProgressBar(state.phase == Phase::kIdle ? 0.0f : 1.0f, ImVec2(-1, 4 * scale), "");
+    // The banner below says it in full; the status line would only repeat it.
+    const bool banner = !state.error.empty() && state.phase == Phase::kError;
     ImGui::TextColored(to_vec4(state.phase == Phase::kError ? kBad : kMuted), "%s",
-                       state.status.empty() ? "Ready." : state.status.c_str());
+                       banner                 ? "Error (details below)"
+                       : state.status.empty() ? "Ready."
+                                              : state.status.c_str());
   }
   if (!state.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.45f, 0.12f, 0.12f, 0.9f));
@@ -175,7 +179,7 @@ void draw_settings(AppState& state, std::vector<Command>& commands, float scale)
   FitSettings& s = state.settings;
   const FitSettings before = s;
   bool apply_now = false;
-  const float field = 230 * scale;
+  const float field = std::min(230 * scale, ImGui::GetContentRegionAvail().x * 0.42f);
 
   ImGui::SetNextItemWidth(field * 1.6f);
   if (ImGui::BeginCombo("Preset", kPresets[s.preset].label)) {
@@ -270,6 +274,10 @@ void draw_values(const AppState& state, const UiFonts& fonts) {
       ImGui::PushFont(fonts.large);
       ImGui::Text("%.0f", last->values[i]);
       ImGui::PopFont();
+      if (last->has_se && i > 0 && std::isfinite(last->value_se[i])) {
+        ImGui::SameLine();
+        ImGui::TextColored(to_vec4(kMuted), "± %.0f", last->value_se[i]);
+      }
     } else {
       ImGui::TextColored(to_vec4(kMuted), "–");
     }
@@ -363,6 +371,39 @@ void draw_report(const AppState& state, float scale) {
 
 // [SECTION] Right column: plots
 
+// Names each series at its last point ("Queen 1078"), nudged apart so labels never overlap.
+void draw_end_labels(const PlotArea& area, const std::vector<Series>& series, float scale) {
+  struct Label {
+    float y;
+    std::string text;
+    ImU32 color;
+  };
+  std::vector<Label> labels;
+  for (const Series& s : series) {
+    if (s.ys.empty() || !std::isfinite(s.ys.back())) continue;
+    char text[64];
+    std::snprintf(text, sizeof text, "%s %.0f", s.label.c_str(), s.ys.back());
+    labels.push_back({area.to_pixels(area.x0, s.ys.back()).y, text, s.color});
+  }
+  std::sort(labels.begin(), labels.end(), [](const Label& a, const Label& b) { return a.y < b.y; });
+  const float height = ImGui::GetTextLineHeight();
+  for (std::size_t i = 1; i < labels.size(); ++i) {
+    labels[i].y = std::max(labels[i].y, labels[i - 1].y + height);
+  }
+  // Shift the whole column up if it runs past the bottom of the plot.
+  const float overflow = labels.empty() ? 0 : labels.back().y + height * 0.5f - area.max.y;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (const Label& label : labels) {
+    const float y = label.y - std::max(0.0f, overflow);
+    const ImVec2 extent = ImGui::CalcTextSize(label.text.c_str());
+    const ImVec2 at(area.max.x - extent.x - 8 * scale, y - height * 0.5f);
+    draw->AddRectFilled(ImVec2(at.x - 4 * scale, at.y),
+                        ImVec2(at.x + extent.x + 4 * scale, at.y + height),
+                        IM_COL32(16, 18, 22, 200), 3 * scale);
+    draw->AddText(at, label.color, label.text.c_str());
+  }
+}
+
 void draw_convergence(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
   const Trajectory& t = state.trajectory;
   double y_min = 0, y_max = 1200;
@@ -400,7 +441,10 @@ void draw_convergence(AppState& state, PlotRenderer& renderer, ImVec2 size, floa
       s.ys.push_back(s.ys.back());
     }
   }
-  draw_series(renderer, area, series, scale, LegendCorner::kBottomRight);
+  std::vector<Series> unlabelled = series;
+  for (Series& s : unlabelled) s.label.clear();
+  draw_series(renderer, area, unlabelled, scale, LegendCorner::kBottomRight);
+  draw_end_labels(area, series, scale);
   if (hovered && !t.snapshots.empty()) {
     const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *
                                    (area.x1 - area.x0);
@@ -450,21 +494,18 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
 
 void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
   const BalanceChart& chart = state.balance;
-  double max_count = 1;
-  int reach = 4;
+  double max_count = 1, total = 0;
   for (const BalanceBin& bin : chart.bins) {
     max_count = std::max(max_count, bin.count());
-    if (bin.count() > 0) reach = std::max(reach, std::abs(bin.balance));
+    total += bin.count();
+  }
+  // Show the balances that hold at least 0.1% of the rows: the far tails are a handful of rows.
+  int reach = 4;
+  for (const BalanceBin& bin : chart.bins) {
+    if (bin.count() >= std::max(3.0, total * 1e-3)) reach = std::max(reach, std::abs(bin.balance));
   }
   reach = std::min(reach, 24);
-  char title[160];
-  if (chart.fitted) {
-    std::snprintf(title, sizeof title,
-                  "Points scored by White vs material balance ΔM (1-3-3-5-9): α = %.3f",
-                  chart.alpha);
-  } else {
-    std::snprintf(title, sizeof title, "Points scored by White vs material balance ΔM (1-3-3-5-9)");
-  }
+  const char* title = "Points scored by White vs material balance ΔM (1-3-3-5-9)";
   bool hovered = false;
   const PlotArea area = begin_plot({"##balance", title, "ΔM (pawns, White minus Black)",
                                     -reach - 0.5, reach + 0.5, 0, 1, "%.2f"},
@@ -514,6 +555,18 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
   }
 }
 
+std::string drop_headline(const AppState& state) {
+  if (!state.drag_over && state.phase == Phase::kReading) {
+    const ReadProgress& p = state.progress;
+    const int percent = p.total_bytes > 0 ? static_cast<int>(100 * p.bytes / p.total_bytes) : 0;
+    return "Reading " + p.file + ": " + std::to_string(percent) + "%";
+  }
+  if (!state.drag_over) return "Drop PGN files here";
+  if (state.drag_file_count <= 0) return "Release to read the files";
+  return "Release to read " + std::to_string(state.drag_file_count) +
+         (state.drag_file_count == 1 ? " file" : " files");
+}
+
 void draw_drop_target(const AppState& state, const UiFonts& fonts, ImVec2 size, float scale) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 min = ImGui::GetCursorScreenPos();
@@ -541,11 +594,11 @@ void draw_drop_target(const AppState& state, const UiFonts& fonts, ImVec2 size, 
   dashed(ImVec2(a.x, b.y), a);
 
   ImGui::PushFont(fonts.large);
-  const char* headline = lit ? "Release to read the files" : "Drop PGN files here";
-  const ImVec2 headline_size = ImGui::CalcTextSize(headline);
+  const std::string headline = drop_headline(state);
+  const ImVec2 headline_size = ImGui::CalcTextSize(headline.c_str());
   const ImVec2 centre((min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f);
   draw->AddText(ImVec2(centre.x - headline_size.x * 0.5f, centre.y - headline_size.y * 1.4f),
-                lit ? kAccent : IM_COL32(230, 233, 240, 255), headline);
+                lit ? kAccent : IM_COL32(230, 233, 240, 255), headline.c_str());
   ImGui::PopFont();
   const char* lines[] = {
       "or Open files… (several at once), or Load sample: the article's 2,997 engine games",
@@ -559,27 +612,25 @@ void draw_drop_target(const AppState& state, const UiFonts& fonts, ImVec2 size, 
   }
 }
 
-void draw_drag_overlay(const AppState& state, const UiFonts& fonts, float scale) {
+// Tints the window while files are dragged over the page; names the drop when the drop target
+// itself is hidden (data already shown).
+void draw_drag_overlay(const AppState& state, const UiFonts& fonts, float scale,
+                       bool drop_target_visible) {
   if (!state.drag_over) return;
   ImDrawList* draw = ImGui::GetForegroundDrawList();
   const ImVec2 size = ImGui::GetIO().DisplaySize;
   draw->AddRectFilled(ImVec2(0, 0), size, IM_COL32(20, 60, 110, 110));
   draw->AddRect(ImVec2(8 * scale, 8 * scale), ImVec2(size.x - 8 * scale, size.y - 8 * scale),
                 kAccent, 14 * scale, 0, 4 * scale);
-  char text[96];
-  if (state.drag_file_count > 0) {
-    std::snprintf(text, sizeof text, "Drop to read %d file%s", state.drag_file_count,
-                  state.drag_file_count == 1 ? "" : "s");
-  } else {
-    std::snprintf(text, sizeof text, "Drop to read the files");
-  }
+  if (drop_target_visible) return;
+  const std::string text = drop_headline(state);
   ImGui::PushFont(fonts.large);
-  const ImVec2 extent = ImGui::CalcTextSize(text);
+  const ImVec2 extent = ImGui::CalcTextSize(text.c_str());
   const ImVec2 at((size.x - extent.x) * 0.5f, (size.y - extent.y) * 0.5f);
   draw->AddRectFilled(ImVec2(at.x - 24 * scale, at.y - 16 * scale),
                       ImVec2(at.x + extent.x + 24 * scale, at.y + extent.y + 16 * scale),
                       IM_COL32(16, 18, 22, 230), 10 * scale);
-  draw->AddText(at, IM_COL32(255, 255, 255, 255), text);
+  draw->AddText(at, IM_COL32(255, 255, 255, 255), text.c_str());
   ImGui::PopFont();
 }
 
@@ -630,7 +681,7 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
   draw_status(state, commands, scale);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float left_width = std::clamp(avail.x * 0.36f, std::min(avail.x, 430 * scale), 640 * scale);
+  const float left_width = std::clamp(avail.x * 0.36f, std::min(avail.x, 340 * scale), 600 * scale);
   ImGui::BeginChild("left", ImVec2(left_width, avail.y), false);
   draw_settings(state, commands, scale);
   draw_values(state, fonts);
@@ -640,7 +691,8 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
   ImGui::SameLine();
   ImGui::BeginChild("right", ImVec2(0, avail.y), false, ImGuiWindowFlags_NoScrollbar);
   const ImVec2 plots = ImGui::GetContentRegionAvail();
-  if (!state.has_data() && state.trajectory.snapshots.empty()) {
+  const bool drop_target_visible = !state.has_data() && state.trajectory.snapshots.empty();
+  if (drop_target_visible) {
     draw_drop_target(state, fonts, plots, scale);
   } else {
     const float spacing = ImGui::GetStyle().ItemSpacing.y;
@@ -651,7 +703,7 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
   }
   ImGui::EndChild();
   ImGui::End();
-  draw_drag_overlay(state, fonts, scale);
+  draw_drag_overlay(state, fonts, scale, drop_target_visible);
   return commands;
 }
 

@@ -103,8 +103,11 @@ FitSnapshot decode_snapshot(const val& m) {
   s.loss = number(m, "loss");
   const val theta = m["theta"];
   const val values = m["values"];
+  const val se = m["valueSe"];
+  s.has_se = se.isArray();
   for (int i = 0; i < kPieceCount; ++i) {
     if (theta.isArray()) s.theta[i] = theta[i].as<double>();
+    if (s.has_se) s.value_se[i] = se[i].as<double>();
     if (values.isArray()) {
       s.values[i] = values[i].as<double>();
     } else if (!values.isUndefined() && !values.isNull()) {
@@ -208,13 +211,14 @@ bool same_layout(const std::vector<ButtonRect>& a, const std::vector<ButtonRect>
 
 }  // namespace
 
-void drain_messages(AppState& state) {
+int drain_messages(AppState& state) {
   val inbox = val::module_property("materialistInbox");
-  if (!inbox.isArray()) return;
+  if (!inbox.isArray() || inbox["length"].as<int>() == 0) return 0;
   // splice(0) empties the page's queue and hands us its contents in one call.
   val messages = inbox.call<val>("splice", 0);
   const int n = messages["length"].as<int>();
   for (int i = 0; i < n; ++i) apply(state, messages[i]);
+  return n;
 }
 
 void send(const Command& command) {

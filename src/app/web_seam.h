@@ -10,8 +10,8 @@
 
 namespace materialist::app::web {
 
-// Applies every message the page queued since the last frame.
-void drain_messages(AppState& state);
+// Applies every message the page queued since the last frame; returns how many there were.
+int drain_messages(AppState& state);
 
 // Hands a command to the page (which forwards worker commands and handles "png" itself).
 void send(const Command& command);
