@@ -212,8 +212,10 @@ int run_compare(const CliOptions& options) {
     for (const std::string& file : options.files) {
       auto dataset = load_dataset(options, {file}, nullptr);
       if (!dataset) return fail(dataset.error());
-      compared.push_back({file, dataset->builder->report(), {}});
-      compared.back().histogram = dataset->builder->histogram();
+      compared.push_back({file, dataset->builder->report(), {}, dataset->builder->histogram(), {}});
+      if (const auto* replicates = dataset->builder->bootstrap()) {
+        compared.back().bootstrap = learn::bootstrap_model(*replicates, settings->model);
+      }
     }
   } else {
     // One builder per filter set, fed from a single pass over the files.
@@ -225,14 +227,18 @@ int run_compare(const CliOptions& options) {
       auto ingest = ingest_options(one);
       if (!ingest) return fail(ingest.error());
       builders.push_back(std::make_unique<learn::DatasetBuilder>(*ingest));
+      if (options.bootstrap > 0) builders.back()->enable_bootstrap(options.bootstrap, options.seed);
       targets.push_back(builders.back().get());
     }
     if (auto error = read_files(options.files, targets, options.progress && !options.json)) {
       return fail(*error);
     }
     for (std::size_t i = 0; i < builders.size(); ++i) {
-      compared.push_back({options.each_filter[i], builders[i]->report(), {}});
-      compared.back().histogram = builders[i]->histogram();
+      compared.push_back(
+          {options.each_filter[i], builders[i]->report(), {}, builders[i]->histogram(), {}});
+      if (const auto* replicates = builders[i]->bootstrap()) {
+        compared.back().bootstrap = learn::bootstrap_model(*replicates, settings->model);
+      }
     }
   }
   for (ComparedDataset& d : compared) {

@@ -4,6 +4,7 @@
 #include <cinttypes>
 #include <cmath>
 
+#include "learn/compare.h"
 #include "learn/relations.h"
 #include "learn/report_json.h"
 #include "learn/uncertainty.h"
@@ -64,16 +65,6 @@ std::string format_estimate(const Estimate& e, bool compact = false) {
 std::array<double, 5> values_array(const ModelFit& fit) {
   const std::vector<double> values = learn::piece_values(fit);
   return {values[0], values[1], values[2], values[3], values[4]};
-}
-
-// Bishop minus knight in pawn = 100 units with its delta-method standard error.
-Estimate bishop_minus_knight(const ModelFit& fit) {
-  const int bishop = fit.column("bishop"), knight = fit.column("knight"), pawn = fit.column("pawn");
-  if (bishop < 0 || knight < 0 || pawn < 0 || !fit.covariance_ok) return {NAN, NAN};
-  std::vector<double> contrast(fit.parameter_count(), 0.0);
-  contrast[bishop] = 1;
-  contrast[knight] = -1;
-  return learn::ratio_contrast_estimate(fit.parameters(), fit.covariance, contrast, pawn);
 }
 
 }  // namespace
@@ -204,60 +195,69 @@ void print_relations(std::FILE* out, const ModelFit& fit) {
 void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& datasets,
                       const std::string& units) {
   if (datasets.empty()) return;
+  std::vector<learn::DatasetFit> sets;
+  for (const ComparedDataset& d : datasets) sets.push_back({d.name, d.fit, d.bootstrap});
+  const learn::ComparisonTable table = learn::compare_fits(sets);
+
   constexpr int kWidth = 22;
-  std::fprintf(out, "%-16s", "");
-  for (const ComparedDataset& d : datasets)
+  std::fprintf(out, "%-18s", "");
+  for (const ComparedDataset& d : datasets) {
     std::fprintf(out, " %*.*s", kWidth, kWidth, d.name.c_str());
-  std::fprintf(out, "\n%-16s", "games used");
+  }
+  std::fprintf(out, "\n%-18s", "games used");
   for (const ComparedDataset& d : datasets) {
     std::fprintf(out, " %*llu", kWidth,
                  u(d.report.games.games_used + d.report.games.games_partial));
   }
-  std::fprintf(out, "\n%-16s", "rows");
+  std::fprintf(out, "\n%-18s", "rows");
   for (const ComparedDataset& d : datasets) std::fprintf(out, " %*llu", kWidth, u(d.report.rows));
   std::fputc('\n', out);
-  for (const Coefficient& c : datasets.front().fit.coefficients) {
-    std::fprintf(out, "%-16s", label_of(c.name).c_str());
-    for (const ComparedDataset& d : datasets) {
-      const int column = d.fit.column(c.name);
-      const std::size_t index = c.name == "draw-margin" ? d.fit.coefficients.size() - 1 : column;
-      const std::string cell =
-          index < d.fit.coefficients.size()
-              ? format_estimate(in_units(d.fit.coefficients[index], units), true)
-              : "-";
+  for (const learn::ComparisonRow& row : table.rows) {
+    std::fprintf(out, "%-18s", label_of(row.name).c_str());
+    for (const learn::ComparisonCell& cell : row.cells) {
+      const std::string text =
+          cell.present ? format_estimate(in_units(cell.coefficient, units), true) : "-";
+      std::fprintf(out, " %*s", kWidth + 1, text.c_str());  // "±" is two bytes, one column
+    }
+    std::fputc('\n', out);
+  }
+
+  std::fprintf(out, "Capablanca's relations (margin in pawn = 100, verdict at 95%%):\n");
+  const std::size_t relation_count = table.relations.empty() ? 0 : table.relations[0].size();
+  for (std::size_t r = 0; r < relation_count; ++r) {
+    std::fprintf(out, "%-18s", table.relations[0][r].relation.c_str());
+    for (const auto& relations : table.relations) {
+      std::string cell = "-";
+      if (r < relations.size()) {
+        const learn::RelationEstimate& e = relations[r];
+        char text[64];
+        const char* verdict = e.equality && e.verdict == learn::Verdict::kHolds
+                                  ? "consistent"
+                                  : learn::verdict_name(e.verdict);
+        std::snprintf(text, sizeof text, "%s %+.0f", verdict, e.margin.value);
+        cell = text;
+      }
       std::fprintf(out, " %*s", kWidth, cell.c_str());
     }
     std::fputc('\n', out);
   }
-  std::fprintf(out, "Capablanca's relations:\n");
-  for (std::size_t r = 0; r < 5; ++r) {
-    std::string relation;
-    std::string cells;
-    for (const ComparedDataset& d : datasets) {
-      const std::array<double, 5> values = values_array(d.fit);
-      if (std::isnan(values[0])) continue;
-      const learn::RelationCheck check = learn::check_capablanca(values)[r];
-      relation = check.relation;
-      char cell[64];
-      std::snprintf(cell, sizeof cell, " %*s", kWidth - 2, check.holds ? "yes" : "no");
-      cells += cell;
+
+  if (datasets.size() < 2) return;
+  const learn::Contrast bishop_minus_knight = {{"bishop", 1.0}, {"knight", -1.0}};
+  std::fprintf(out, "Bishop - Knight (pawn = 100), each set against %s:\n",
+               sets.front().name.c_str());
+  for (const learn::DatasetFit& set : sets) {
+    const Estimate e = learn::contrast_estimate(set.fit, bishop_minus_knight);
+    std::fprintf(out, "  %-20s B-N = %s", set.name.c_str(), format_estimate(e, true).c_str());
+    if (&set != &sets.front()) {
+      const learn::DatasetDifference diff =
+          learn::compare_contrast(set, sets.front(), bishop_minus_knight);
+      std::fprintf(out, "   diff %+.1f ± %.1f, p = %.3g", diff.z_test.difference, diff.z_test.se,
+                   diff.z_test.p_value);
+      if (diff.has_bootstrap) std::fprintf(out, " (bootstrap p = %.3g)", diff.bootstrap_p);
+      std::fprintf(out, "%s", diff.z_test.p_value < 0.05 ? "  significant" : "  not significant");
     }
-    if (!relation.empty()) std::fprintf(out, "%-18s%s\n", relation.c_str(), cells.c_str());
-  }
-  if (datasets.size() >= 2) {
-    std::fprintf(out, "Bishop - Knight (pawn = 100), difference against %s:\n",
-                 datasets.front().name.c_str());
-    const Estimate base = bishop_minus_knight(datasets.front().fit);
-    for (const ComparedDataset& d : datasets) {
-      const Estimate e = bishop_minus_knight(d.fit);
-      std::fprintf(out, "  %-20s B-N = %s", d.name.c_str(), format_estimate(e, true).c_str());
-      if (&d != &datasets.front()) {
-        const learn::DifferenceTest test = learn::difference_test(e, base);
-        std::fprintf(out, "   diff %+.1f ± %.1f, z = %.2f, p = %.3g%s", test.difference, test.se,
-                     test.z, test.p_value, test.p_value < 0.05 ? " (significant)" : "");
-      }
-      std::fputc('\n', out);
-    }
+    std::fputc('\n', out);
   }
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@ struct ComparedDataset {
   learn::DatasetReport report;
   learn::ModelFit fit;
   learn::Histogram histogram;
+  std::optional<learn::BootstrapFit> bootstrap;
 };
 
 void print_dataset_summary(std::FILE* out, const learn::DatasetReport& report);
