@@ -59,6 +59,9 @@ void Parser::feed(const char* data, std::size_t size) {
       case State::kComment:
         p = on_comment(p, end);
         break;
+      case State::kCommentTagProbe:
+        p = on_comment_tag_probe(p, end);
+        break;
       case State::kRestOfLine:
         p = on_rest_of_line(p, end);
         break;
@@ -85,6 +88,7 @@ void Parser::finish() {
       process_buffered_token();
       break;
     case State::kComment:
+    case State::kCommentTagProbe:
       if (in_game_ && !failed_)
         add_error(ErrorCode::kSyntax, "unterminated comment", comment_start_);
       break;
@@ -174,8 +178,7 @@ void Parser::end_game(std::string_view result, Location where, bool truncated) {
   visitor_.end_game(game_end_);
 }
 
-void Parser::start_next_game(const char* bracket) {
-  const Location where = location_at(bracket);
+void Parser::start_next_game(Location where) {
   if (depth_ > 0 && !failed_) add_error(ErrorCode::kSyntax, "unterminated variation", where);
   end_game({}, where, false);
   begin_game(where);

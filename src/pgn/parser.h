@@ -97,18 +97,19 @@ class Parser {
 
  private:
   enum class State : std::uint8_t {
-    kBom,             // the first bytes, looking for a UTF-8 byte-order mark
-    kBetweenGames,    // blanks, comments and escape lines before a game
-    kTagSection,      // between tags: another '[' or the first movetext byte
-    kTagName,         // after '[': the name
-    kTagBeforeValue,  // after the name: the opening quote
-    kTagValue,        // inside the quoted value
-    kTagEscape,       // after a backslash in the value
-    kTagAfterValue,   // after the closing quote: the ']'
-    kMoves,           // movetext: tokens, variations, comments
-    kToken,           // a movetext token that straddles two chunks
-    kComment,         // inside {...} that straddles chunks (or resynchronising)
-    kRestOfLine,      // a ';' comment, a '%' escape line, or the rest of a bad tag line
+    kBom,              // the first bytes, looking for a UTF-8 byte-order mark
+    kBetweenGames,     // blanks, comments and escape lines before a game
+    kTagSection,       // between tags: another '[' or the first movetext byte
+    kTagName,          // after '[': the name
+    kTagBeforeValue,   // after the name: the opening quote
+    kTagValue,         // inside the quoted value
+    kTagEscape,        // after a backslash in the value
+    kTagAfterValue,    // after the closing quote: the ']'
+    kMoves,            // movetext: tokens, variations, comments
+    kToken,            // a movetext token that straddles two chunks
+    kComment,          // inside {...} that straddles chunks (or resynchronising)
+    kCommentTagProbe,  // after a '[' starting a line in a comment: a tag, so no '}'?
+    kRestOfLine,       // a ';' comment, a '%' escape line, or the rest of a bad tag line
   };
 
   // State handlers: each consumes bytes while its state lasts and returns where it stopped.
@@ -124,14 +125,17 @@ class Parser {
   const char* on_token(const char* p, const char* end);
   const char* on_comment(const char* p, const char* end);
   const char* on_comment_resynchronising(const char* p, const char* end);
+  const char* on_comment_tag_probe(const char* p, const char* end);
   const char* on_rest_of_line(const char* p, const char* end);
 
   // Events.
   void begin_game(Location start);
   void begin_moves();
   void end_game(std::string_view result, Location where, bool truncated);
-  void start_next_game(const char* bracket);
+  void start_next_game(Location where);
   const char* open_comment(const char* brace, const char* end);
+  void append_comment(const char* data, std::size_t size);
+  const char* tag_in_comment(const char* quote);
   const char* skip_rest_of_line(const char* p);
   const char* tag_line_error(const char* p, const char* message);
   void deliver_tag();
@@ -189,6 +193,8 @@ class Parser {
   std::uint64_t token_start_ = 0;  // stream offset of a token straddling chunks
   Location tag_start_;             // the '[' of the tag being read
   Location comment_start_;
+  Location probe_start_;  // the '[' that may start a tag inside a comment
+  bool probe_after_name_ = false;
   std::string token_;     // a token straddling chunks (reused, at most max_token_length)
   std::string tag_name_;  // reused buffers, bounded by the options
   std::string tag_value_;

@@ -34,13 +34,28 @@ bool looks_binary(std::string_view token) {
 // [SECTION] Comments and skipped lines
 // ---------------------------------------------------------------------------------------------
 
+namespace {
+
+// Whether a line starts inside [begin, end), which follows a '{' (so begin is no line start).
+bool has_line_starting_with_bracket(const char* begin, const char* end) {
+  for (const char* p = begin + 1; p < end; ++p)
+    if (*p == '[' && is_newline(p[-1])) return true;
+  return false;
+}
+
+constexpr bool is_tag_name_char(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
+}
+
+}  // namespace
+
 const char* Parser::open_comment(const char* brace, const char* end) {
   comment_start_ = location_at(brace);
   comment_wanted_ = options_.comments && reporting();
   const char* p = brace + 1;
   if (comment_wanted_) {  // fast path: the whole comment is in this chunk, hand out a view
     const auto* close = static_cast<const char*>(std::memchr(p, '}', static_cast<size_t>(end - p)));
-    if (close != nullptr) {
+    if (close != nullptr && !has_line_starting_with_bracket(p, close)) {
       count_lines(p, close);
       const auto size =
           std::min<std::size_t>(static_cast<std::size_t>(close - p), options_.max_comment_length);
@@ -54,19 +69,72 @@ const char* Parser::open_comment(const char* brace, const char* end) {
   return p;
 }
 
+void Parser::append_comment(const char* data, std::size_t size) {
+  if (!comment_wanted_) return;
+  const std::size_t room = options_.max_comment_length - comment_.size();
+  comment_.append(data, std::min(room, size));
+}
+
 const char* Parser::on_comment(const char* p, const char* end) {
   if (failed_ && in_game_) return on_comment_resynchronising(p, end);
-  const auto* close = static_cast<const char*>(std::memchr(p, '}', static_cast<size_t>(end - p)));
-  const char* stop = close != nullptr ? close : end;
-  count_lines(p, stop);
-  if (comment_wanted_) {
-    const std::size_t room = options_.max_comment_length - comment_.size();
-    comment_.append(p, std::min(room, static_cast<std::size_t>(stop - p)));
+  const char* const run = p;
+  for (; p < end; ++p) {
+    const char c = *p;
+    if (c == '}') {
+      append_comment(run, static_cast<std::size_t>(p - run));
+      if (comment_wanted_) visitor_.comment(comment_, comment_start_);
+      state_ = return_state_;
+      return p + 1;
+    }
+    if (is_newline(c)) {
+      newline(p);
+    } else if (c == '[' && at_line_start(p)) {  // perhaps the '}' is missing: is it a tag?
+      append_comment(run, static_cast<std::size_t>(p - run));
+      append_comment(p, 1);
+      probe_start_ = location_at(p);
+      probe_after_name_ = false;
+      tag_name_.clear();
+      state_ = State::kCommentTagProbe;
+      return p + 1;
+    }
   }
-  if (close == nullptr) return end;
-  if (comment_wanted_) visitor_.comment(comment_, comment_start_);
-  state_ = return_state_;
-  return close + 1;
+  append_comment(run, static_cast<std::size_t>(p - run));
+  return p;
+}
+
+// After "{...\n[": a tag ("[Name \"") means the comment was never closed; the tag belongs to
+// the next game (or to this game's tag section). Anything else is comment text after all.
+const char* Parser::on_comment_tag_probe(const char* p, const char* end) {
+  for (; p < end; ++p) {
+    const char c = *p;
+    if (c == '"' && !tag_name_.empty()) return tag_in_comment(p);
+    if (!probe_after_name_ && is_tag_name_char(c) && tag_name_.size() < options_.max_token_length) {
+      tag_name_.push_back(c);
+    } else if ((c == ' ' || c == '\t') && !tag_name_.empty()) {
+      probe_after_name_ = true;
+    } else {
+      state_ = State::kComment;  // not a tag: this byte is comment text again
+      return p;
+    }
+    append_comment(p, 1);
+  }
+  return p;
+}
+
+const char* Parser::tag_in_comment(const char* quote) {
+  if (in_game_ && !failed_) add_error(ErrorCode::kSyntax, "unterminated comment", comment_start_);
+  if (!in_game_) {
+    begin_game(probe_start_);
+  } else if (return_state_ != State::kTagSection) {
+    start_next_game(probe_start_);
+  }
+  tag_start_ = probe_start_;
+  last_tag_line_ = line_;
+  tag_name_overflow_ = false;
+  tag_value_.clear();
+  tag_value_overflow_ = false;
+  state_ = State::kTagValue;
+  return quote + 1;
 }
 
 // In a game already broken (binary junk, say) a '{' may never be closed: a '[' at the start of
@@ -158,7 +226,7 @@ const char* Parser::on_moves(const char* p, const char* end) {
             ++p;
             continue;
           }
-          start_next_game(p);
+          start_next_game(location_at(p));
           return p;
         default:  // a stray '}'
           ++p;

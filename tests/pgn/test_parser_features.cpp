@@ -209,6 +209,34 @@ TEST_CASE("pgn/parser: zero castling and null moves reach the visitor normalised
         std::vector<std::string>{"O-O@1", "O-O-O+@1", "--@1", "--@1"});
 }
 
+TEST_CASE("pgn/parser: a comment missing its '}' ends at a tag starting a line") {
+  const Events events = parse(
+      "[Event \"a\"]\n\n1. e4 {broken comment\n2. d4\n\n[Event \"b\"]\n\n1. c4 *\n"
+      "{ between games, broken\n[Event \"c\"]\n[Site \"s\"]\n{ in tags, broken\n[Round "
+      "\"r\"]\n\n1. "
+      "f4 *");
+  CHECK(moves_of(events) == std::vector<std::string>{"e4@3", "c4@8", "f4@15"});
+  const auto ends = ends_of(events);
+  REQUIRE(ends.size() == 3);
+  CHECK(testing::at(ends, 0) ==
+        "end '' 1:0-6:42 plies=1 missing=0 errors=1 [syntax 3:19 unterminated comment]");
+  CHECK(testing::at(ends, 1).rfind("end '*' 6:42-8:", 0) == 0);
+  CHECK(testing::at(ends, 1).find("errors=0") != std::string::npos);
+  CHECK(testing::at(ends, 2).find("errors=1 [syntax 12:110 unterminated comment]") !=
+        std::string::npos);
+  CHECK(std::count(events.begin(), events.end(), "tag Round=r") == 1);
+  CHECK(std::count(events.begin(), events.end(), "tag Site=s") == 1);
+}
+
+TEST_CASE("pgn/parser: '[' starting a line inside a comment is text unless it starts a tag") {
+  ParserOptions options;
+  options.comments = true;
+  const Events events = parse("1. e4 {a\n[%clk 1:00]\n[x] y\n[Note x} e5 *", options);
+  CHECK(moves_of(events) == std::vector<std::string>{"e4@1", "e5@4"});
+  CHECK(testing::at(events, 3) == "comment a\n[%clk 1:00]\n[x] y\n[Note x 1:6");
+  CHECK(testing::at(ends_of(events), 0).find("errors=0") != std::string::npos);
+}
+
 TEST_CASE("pgn/parser: an error ends reporting for the game, the next game is clean") {
   const Events events = parse("[Event \"a\"]\n\n1. e4 <junk> e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n");
   CHECK(moves_of(events) == std::vector<std::string>{"e4@3", "d4@7"});
