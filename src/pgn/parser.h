@@ -20,7 +20,8 @@
 // "0-0" → "O-O", "Z0" → "--"); variations are parsed and skipped. A bare "..." is reported
 // through missing_move() and is not a ply ("12. ..." with Black to move is just a move number).
 // After a syntax error, an overlong token or too deep nesting, no more moves of that game are
-// reported; the game still ends normally, with its errors in GameEnd.
+// reported; the game still ends normally, with its errors in GameEnd. A comment whose '}' is
+// lost ends at a line starting with a tag ('[Name "'), so it cannot swallow the games after it.
 #pragma once
 
 #include <cstddef>
