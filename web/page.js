@@ -62,7 +62,7 @@
         updateResult({
           games: r.games, used: r.used, partial: r.partial, skipped: r.skipped, rows: r.rows,
           drawRows: r.drawRows, decisiveRows: r.decisiveRows, bytes: r.bytes, files: r.files,
-          fileErrors: r.fileErrors,
+          fileErrors: r.fileErrors, seconds: r.seconds, mbps: r.mbps,
         });
         break;
       }

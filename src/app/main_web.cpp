@@ -5,6 +5,7 @@
 #include <GLFW/glfw3.h>
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -105,7 +106,8 @@ void frame(void* argument) {
   const bool messages = web::drain_messages(rt.state) > 0;
   const bool resized = fit_canvas(rt);
   glfwPollEvents();
-  if (messages || resized) rt.frames_to_draw = kFramesAfterChange;
+  // New data needs one frame; input needs a few (hover, press, release).
+  if (messages || resized) rt.frames_to_draw = std::max(rt.frames_to_draw, 1);
   // An active widget (a text cursor blinks) or a held button keeps frames coming.
   if (ImGui::IsAnyItemActive() || ImGui::IsAnyMouseDown()) rt.frames_to_draw = kFramesAfterChange;
   if (rt.frames_to_draw <= 0) return;  // nothing changed: the last frame stays on screen

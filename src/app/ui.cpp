@@ -651,7 +651,9 @@ void apply_style(float scale) {
   style.WindowBorderSize = 0;
   style.ScrollbarSize = 13;
   ImVec4* c = style.Colors;
-  c[ImGuiCol_WindowBg] = ImVec4(0.075f, 0.082f, 0.098f, 1.0f);
+  // The frame is cleared to the window colour; a transparent window background saves a full-screen
+  // layer of fill (it matters with software WebGL).
+  c[ImGuiCol_WindowBg] = ImVec4(0, 0, 0, 0);
   c[ImGuiCol_ChildBg] = ImVec4(0.095f, 0.102f, 0.122f, 1.0f);
   c[ImGuiCol_Button] = ImVec4(0.20f, 0.36f, 0.58f, 1.0f);
   c[ImGuiCol_ButtonHovered] = ImVec4(0.26f, 0.46f, 0.74f, 1.0f);
@@ -682,6 +684,7 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float left_width = std::clamp(avail.x * 0.36f, std::min(avail.x, 340 * scale), 600 * scale);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));  // layout only, no fill
   ImGui::BeginChild("left", ImVec2(left_width, avail.y), false);
   draw_settings(state, commands, scale);
   draw_values(state, fonts);
@@ -702,6 +705,7 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
     draw_balance(state, renderer, ImVec2(plots.x, usable * 0.38f), scale);
   }
   ImGui::EndChild();
+  ImGui::PopStyleColor();
   ImGui::End();
   draw_drag_overlay(state, fonts, scale, drop_target_visible);
   return commands;

@@ -1,0 +1,182 @@
+// By-hand browser benchmark: the app's worker reading a ≥200 MB PGN in headless Chromium, the
+// longest gap between animation frames meanwhile, and lichess's chessops parsing and replaying
+// the same bytes in the same browser session.
+//
+//   web/build-dist.sh && node bench/browser/run.mjs [--dist DIR] [--mb 200] [--app-only]
+//
+// The input is built from the repo's fixture PGNs into bench/data/ (git-ignored). The app reads it
+// through its real file input (a File backed by the file on disk, as a user's would be). Prints
+// MB/s for both, their ratio and the frame gaps; writes bench/out/browser.json.
+import { createServer } from 'node:http';
+import {
+  closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const REPO = resolve(HERE, '../..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+};
+const DIST = resolve(option('--dist', join(REPO, 'dist')));
+const TARGET_MB = Number(option('--mb', '200'));
+const DATA = join(REPO, 'bench/data', `fixtures-${TARGET_MB}mb.pgn`);
+const OUT = join(REPO, 'bench/out');
+const FIXTURES = ['OpenRating.pgn', 'lichess-2021-10-first999.pgn', 'lichess-100.pgn']
+  .map((name) => join(REPO, 'tests/fixtures/pgn', name));
+const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
+];
+
+// ---- the input: the fixtures, concatenated until the target size ----
+
+function buildInput() {
+  if (existsSync(DATA) && statSync(DATA).size >= TARGET_MB * 1e6) return;
+  mkdirSync(dirname(DATA), { recursive: true });
+  // Each fixture once, cleaned for concatenation: a trailing DOS end-of-file byte dropped, games
+  // separated by a blank line.
+  const parts = FIXTURES.map((file) => {
+    let text = readFileSync(file);
+    while (text.length && (text[text.length - 1] === 0x1a || text[text.length - 1] === 0x0a
+      || text[text.length - 1] === 0x0d)) text = text.subarray(0, text.length - 1);
+    return Buffer.concat([text, Buffer.from('\n\n')]);
+  });
+  const fd = openSync(DATA, 'w');
+  let written = 0;
+  while (written < TARGET_MB * 1e6) {
+    for (const part of parts) written += writeSync(fd, part);
+  }
+  closeSync(fd);
+}
+
+// ---- a static server for the site, the bench pages, the data and chessops ----
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm', '.ttf': 'font/ttf', '.pgn': 'application/x-chess-pgn',
+  '.json': 'application/json',
+};
+const MOUNTS = [
+  ['/bench/', join(REPO, 'bench/browser')],
+  ['/data/', join(REPO, 'bench/data')],
+  ['/node_modules/', join(REPO, 'node_modules')],
+  ['/', DIST],
+];
+
+function serve() {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const [prefix, root] = MOUNTS.find(([p]) => path.startsWith(p));
+    const file = normalize(join(root, path.slice(prefix.length)));
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) {
+      response.writeHead(404).end();
+      return;
+    }
+    // Large files are streamed, never read whole.
+    response.writeHead(200, {
+      'content-type': MIME[extname(file)] || 'application/octet-stream',
+      'content-length': statSync(file).size,
+      'cache-control': 'no-store',
+    });
+    import('node:fs').then(({ createReadStream }) => createReadStream(file).pipe(response));
+  });
+  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
+}
+
+// ---- measurements ----
+
+// Records every animation frame with the mirror's state, from before the page's own scripts run.
+function recordFrames() {
+  window.__frames = [];
+  const tick = (now) => {
+    const mirror = document.getElementById('materialist-status');
+    window.__frames.push([now, mirror ? mirror.dataset.state : 'loading']);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+function frameGaps(frames, state) {
+  const gaps = [];
+  for (let i = 1; i < frames.length; ++i) {
+    if (frames[i][1] === state && frames[i - 1][1] === state) gaps.push(frames[i][0] - frames[i - 1][0]);
+  }
+  gaps.sort((a, b) => a - b);
+  const at = (q) => (gaps.length ? gaps[Math.min(gaps.length - 1, Math.floor(q * gaps.length))] : NaN);
+  return { frames: gaps.length, median: at(0.5), p95: at(0.95), max: gaps.length ? gaps[gaps.length - 1] : NaN };
+}
+
+async function benchApp(context, baseUrl) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.addInitScript(recordFrames);
+  await page.goto(`${baseUrl}/index.html`);
+  await page.waitForFunction(() => window.materialist && window.materialist.appReady && window.materialist.workerReady);
+  await page.setInputFiles('#file-input', DATA);
+  await page.waitForFunction(() => ['done', 'error'].includes(document.getElementById('materialist-status').dataset.state),
+    null, { timeout: 600000 });
+  const result = await page.$eval('#materialist-status', (e) => JSON.parse(e.dataset.result));
+  const frames = await page.evaluate(() => window.__frames);
+  await page.close();
+  return { result, reading: frameGaps(frames, 'reading'), fitting: frameGaps(frames, 'fitting') };
+}
+
+async function benchChessops(context, baseUrl) {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/bench/chessops.html?file=/data/${DATA.split('/').pop()}`);
+  await page.waitForFunction(() => window.benchResult, null, { timeout: 1800000, polling: 500 });
+  const result = await page.evaluate(() => window.benchResult);
+  await page.close();
+  return result;
+}
+
+async function main() {
+  if (!existsSync(join(DIST, 'index.html'))) {
+    console.error(`no site in ${DIST}: run web/build-dist.sh first (or pass --dist)`);
+    process.exit(2);
+  }
+  buildInput();
+  const size = statSync(DATA).size;
+  console.log(`input: ${DATA} (${(size / 1e6).toFixed(1)} MB, the fixture PGNs repeated)`);
+  const server = await serve();
+  const baseUrl = `http://127.0.0.1:${server.address().port}`;
+  const profile = mkdtempSync(join(tmpdir(), 'materialist-bench-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true,
+  });
+  try {
+    const app = await benchApp(context, baseUrl);
+    const r = app.result;
+    if (r.error) console.log(`app error: ${r.error}`);
+    console.log(`materialist worker: ${r.mbps.toFixed(1)} MB/s (${(r.bytes / 1e6).toFixed(1)} MB in ${r.seconds.toFixed(2)} s; `
+      + `${r.games} games, ${r.rows} rows; parse + legal replay + quiet filter + histogram)`);
+    console.log(`frames while reading: ${app.reading.frames} gaps, median ${app.reading.median.toFixed(1)} ms, `
+      + `p95 ${app.reading.p95.toFixed(1)} ms, longest ${app.reading.max.toFixed(1)} ms (target < 50 ms)`);
+    if (args.includes('--app-only')) return;
+    const peer = await benchChessops(context, baseUrl);
+    if (peer.error) throw new Error(`chessops: ${peer.error}`);
+    console.log(`chessops 0.14 (PgnParser stream + parseSan/play): ${peer.mbps.toFixed(1)} MB/s `
+      + `(${peer.games} games, ${peer.plies} plies, ${peer.unplayable} stopped at an unplayable move, ${peer.seconds.toFixed(2)} s)`);
+    console.log(`ratio: materialist is ${(r.mbps / peer.mbps).toFixed(2)}× chessops`);
+    mkdirSync(OUT, { recursive: true });
+    const record = { date: new Date().toISOString(), inputBytes: size, app, chessops: peer, ratio: r.mbps / peer.mbps };
+    import('node:fs').then(({ writeFileSync }) => writeFileSync(join(OUT, 'browser.json'), JSON.stringify(record, null, 2)));
+  } finally {
+    await context.close();
+    server.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
