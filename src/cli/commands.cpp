@@ -164,10 +164,13 @@ int run_fit(const CliOptions& options) {
   if (text) print_fit_header(stdout, histogram, *settings);
 
   const auto fit_start = Clock::now();
-  const auto fit = learn::run_analysis(histogram, *settings, [&](const learn::FitState& state) {
-    if (text && state.iteration % options.log_every == 0) print_iteration(stdout, state);
-    return true;
-  });
+  const auto fit = learn::run_analysis(
+      histogram, *settings,
+      [&](const learn::FitState& state) {
+        if (text) print_iteration(stdout, state);
+        return true;
+      },
+      options.log_every);
   const double fit_seconds = seconds_since(fit_start);
   if (!fit) return fail(fit.error());
 

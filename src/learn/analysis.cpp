@@ -1,5 +1,6 @@
 #include "learn/analysis.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -96,13 +97,13 @@ ModelFit GradientDescentRun::fit() const {
 }
 
 Expected<ModelFit> run_analysis(const Histogram& histogram, const AnalysisSettings& settings,
-                                const FitCallback& on_iteration) {
+                                const FitCallback& on_iteration, int report_every) {
   if (settings.solver == SolverKind::kNewton) return fit_model(histogram, settings.model);
   auto run = GradientDescentRun::start(histogram, settings);
   if (!run) return run.error();
   if (on_iteration && !on_iteration(run->state())) return run->fit();
   while (!run->finished()) {
-    if (run->step(1) == 0) break;
+    if (run->step(on_iteration ? std::max(report_every, 1) : settings.gd.iterations) == 0) break;
     if (on_iteration && !on_iteration(run->state())) break;
   }
   return run->fit();

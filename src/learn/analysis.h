@@ -69,10 +69,11 @@ class GradientDescentRun {
   GradientDescent descent_;
 };
 
-// Runs the settings' solver to the end. `on_iteration` sees every gradient-descent state and
-// may stop it early by returning false; Newton reports only its result.
+// Runs the settings' solver to the end. `on_iteration` sees gradient descent's state at iteration
+// 0 and every `report_every` iterations after (the loss is evaluated only there, so a sparse
+// log is cheap) and may stop it by returning false; Newton reports only its result.
 Expected<ModelFit> run_analysis(const Histogram& histogram, const AnalysisSettings& settings,
-                                const FitCallback& on_iteration = {});
+                                const FitCallback& on_iteration = {}, int report_every = 1);
 
 // Values of the five piece columns (pawn = 100) of a fit, in P N B R Q order; NaN where absent.
 std::vector<double> piece_values(const ModelFit& fit);
