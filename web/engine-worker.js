@@ -49,7 +49,9 @@ function describe(source) {
 
 function isGzip(name) { return /\.gz$/i.test(name); }
 
-// Yields Uint8Array chunks of a source; `onSize` learns a URL's length when the server tells it.
+// Yields {data: Uint8Array, source: bytes of the source consumed so far} for a source; `onSize`
+// learns a URL's length when the server tells it. Progress counts source bytes, so a .gz file's
+// bar ends at its compressed size.
 async function* chunksOf(source, onSize) {
   if (source.kind === 'url') {
     const response = await fetch(source.url);
@@ -57,25 +59,34 @@ async function* chunksOf(source, onSize) {
     const length = Number(response.headers.get('content-length'));
     if (length > 0) onSize(length);
     const reader = response.body.getReader();
+    let consumed = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
-      yield value;
+      consumed += value.length;
+      yield { data: value, source: consumed };
     }
   }
   const file = source.file;
   if (isGzip(file.name) && typeof DecompressionStream === 'function') {
-    const reader = file.stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+    let consumed = 0;
+    const counted = file.stream().pipeThrough(new TransformStream({
+      transform(chunk, controller) {
+        consumed += chunk.length;
+        controller.enqueue(chunk);
+      },
+    }));
+    const reader = counted.pipeThrough(new DecompressionStream('gzip')).getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
-      yield value;
+      yield { data: value, source: consumed };
     }
   }
   // Slices keep memory flat: a multi-GB file is never whole in memory.
   for (let offset = 0; offset < file.size; offset += CHUNK_BYTES) {
-    const slice = file.slice(offset, Math.min(file.size, offset + CHUNK_BYTES));
-    yield new Uint8Array(await slice.arrayBuffer());
+    const end = Math.min(file.size, offset + CHUNK_BYTES);
+    yield { data: new Uint8Array(await file.slice(offset, end).arrayBuffer()), source: end };
   }
 }
 
@@ -122,14 +133,14 @@ async function read(sources, myJob) {
   for (let i = 0; i < sources.length; ++i) {
     const file = files[i];
     engine.beginFile(file.name, file.size);
-    let fileBytes = 0;
+    let fileBytes = 0;  // of the source (compressed for .gz)
     for await (const chunk of chunksOf(sources[i], (size) => {
       totalBytes += size - file.size;
       file.size = size;
     })) {
       if (myJob !== job) return null;  // cancelled or superseded: the new task owns the engine
-      fileBytes += chunk.length;
-      if (!feed(chunk)) break;  // rejected (binary): stop reading this file
+      fileBytes = chunk.source;
+      if (!feed(chunk.data)) break;  // rejected (binary): stop reading this file
       sendProgress(i, fileBytes, false);
       await yieldToMessages();
       if (myJob !== job) return null;
@@ -252,11 +263,26 @@ async function exportData(format) {
 function start(task) {
   const myJob = ++job;
   task(myJob).catch((error) => {
-    if (myJob !== job) return;
     const message = error && error.message ? error.message : String(error);
+    if (error instanceof WebAssembly.RuntimeError) {
+      // The module aborted (out of memory, a bug): its state is gone; a fresh one takes over.
+      restartEngine(`The engine stopped (${message}) and was restarted; read the files again.`);
+      return;
+    }
+    if (myJob !== job) return;
     post({ type: 'error', message });
     state('error', message);
   });
+}
+
+function restartEngine(why) {
+  ++job;
+  engine = null;
+  lastSources = [];
+  post({ type: 'reset' });
+  post({ type: 'error', message: why });
+  state('error', why);
+  loadEngine();
 }
 
 function onMessage(message) {
@@ -295,18 +321,21 @@ function onMessage(message) {
   }
 }
 
-const pending = [];
+const pending = [];  // messages that arrive while the engine loads
 self.onmessage = (event) => {
   if (engine) onMessage(event.data);
   else pending.push(event.data);
 };
 
-createMaterialistEngine().then((module) => {
-  wasm = module;
-  engine = new module.Engine();
-  post({ type: 'ready' });
-  for (const message of pending.splice(0)) onMessage(message);
-}).catch((error) => {
-  post({ type: 'error', message: `The engine failed to start: ${error}` });
-  state('error', `The engine failed to start: ${error}`);
-});
+function loadEngine() {
+  createMaterialistEngine().then((module) => {
+    wasm = module;
+    engine = new module.Engine();
+    post({ type: 'ready' });
+    for (const message of pending.splice(0)) onMessage(message);
+  }).catch((error) => {
+    post({ type: 'error', message: `The engine failed to start: ${error}` });
+    state('error', `The engine failed to start: ${error}`);
+  });
+}
+loadEngine();

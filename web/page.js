@@ -47,10 +47,12 @@
   worker.onmessage = (event) => {
     const m = event.data;
     switch (m.type) {
-      case 'ready':
+      case 'ready': {
+        const first = !materialist.workerReady;  // a restarted engine says ready again
         materialist.workerReady = true;
-        if (location.hash === '#sample') loadSample();
+        if (first && location.hash === '#sample') loadSample();
         return;
+      }
       case 'download':
         download(m.blob, m.name);
         return;
@@ -181,6 +183,16 @@
     toApp({ type: 'drag', over: false });
     if (event.dataTransfer && event.dataTransfer.files.length) readFiles(event.dataTransfer.files);
   }, true);
+
+  // Mouse wheel: normalised here (Emscripten 3.1.6's GLFW passes raw pixels with the wrong sign)
+  // and handed to the app as notches, positive = up, as GLFW and ImGui count them.
+  const WHEEL_PIXELS_PER_NOTCH = 100;
+  window.addEventListener('wheel', (event) => {
+    if (event.target !== canvas) return;
+    event.stopPropagation();
+    const scale = event.deltaMode === 1 ? 1 / 3 : event.deltaMode === 2 ? 10 : 1 / WHEEL_PIXELS_PER_NOTCH;
+    toApp({ type: 'wheel', x: -event.deltaX * scale, y: -event.deltaY * scale });
+  }, { capture: true, passive: true });
 
   window.addEventListener('hashchange', () => {
     if (location.hash === '#sample' && materialist.workerReady) loadSample();

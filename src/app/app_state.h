@@ -128,6 +128,7 @@ struct AppState {
   BalanceChart balance;
   FitSettings settings;
   std::vector<ButtonRect> buttons;  // filled by the UI every frame
+  float wheel_x = 0, wheel_y = 0;   // mouse wheel notches since the last frame (positive = up)
   bool has_data() const { return report.present && report.rows > 0; }
   bool busy() const { return phase == Phase::kReading || phase == Phase::kFitting; }
 };

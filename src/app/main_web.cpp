@@ -121,6 +121,9 @@ void frame(void* argument) {
   web::canvas_pixel_size(width, height);
   ImGui::GetIO().DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
   ImGui::GetIO().DisplayFramebufferScale = ImVec2(1, 1);
+  ImGui::GetIO().MouseWheel += rt.state.wheel_y;
+  ImGui::GetIO().MouseWheelH += rt.state.wheel_x;
+  rt.state.wheel_x = rt.state.wheel_y = 0;
   ImGui::NewFrame();
   const std::vector<Command> commands = draw_ui(rt.state, rt.renderer, rt.fonts, rt.scale);
   ImGui::Render();
@@ -165,7 +168,6 @@ int main() {
   // Installed before ImGui's, which chains to them: every input event wakes the drawing up.
   glfwSetCursorPosCallback(rt->window, [](GLFWwindow* w, double, double) { note_change(w); });
   glfwSetMouseButtonCallback(rt->window, [](GLFWwindow* w, int, int, int) { note_change(w); });
-  glfwSetScrollCallback(rt->window, [](GLFWwindow* w, double, double) { note_change(w); });
   glfwSetKeyCallback(rt->window, [](GLFWwindow* w, int, int, int, int) { note_change(w); });
   glfwSetCharCallback(rt->window, [](GLFWwindow* w, unsigned int) { note_change(w); });
   rt->frames_to_draw = kFramesAfterChange;

@@ -352,9 +352,10 @@ void draw_report(const AppState& state, float scale) {
   } else {
     ImGui::Text("Skipped games (%s):", grouped(r.skipped_games.size()).c_str());
   }
-  const float rows = std::min<float>(8.0f, static_cast<float>(r.skipped_games.size()));
+  // Room for up to eight entries (and a horizontal scrollbar: reasons can be long).
+  const float rows = std::clamp(static_cast<float>(r.skipped_games.size()), 2.0f, 8.0f) + 1.0f;
   ImGui::BeginChild("skipped", ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * rows + 8 * scale),
-                    true);
+                    true, ImGuiWindowFlags_HorizontalScrollbar);
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(r.skipped_games.size()));
   while (clipper.Step()) {

@@ -156,6 +156,9 @@ void apply(AppState& state, const val& m) {
     state.trajectory.done = true;
   } else if (type == "error") {
     state.error = text(m, "message");
+  } else if (type == "wheel") {
+    state.wheel_x += static_cast<float>(number(m, "x"));
+    state.wheel_y += static_cast<float>(number(m, "y"));
   } else if (type == "drag") {
     state.drag_over = flag(m, "over");
     state.drag_file_count = static_cast<int>(number(m, "count"));

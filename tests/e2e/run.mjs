@@ -7,6 +7,7 @@
 // Screenshots go to tests/e2e/artifacts/. Prints one line per test and "N passed, N failed";
 // exits non-zero when a test fails.
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
@@ -233,6 +234,21 @@ test('drop a PGN file on the canvas (DataTransfer)', async ({ baseUrl }) => {
   await context.close();
 });
 
+test('Open files… opens the file chooser; .pgn.gz files are decompressed', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const chooser = page.waitForEvent('filechooser');
+  await clickButton(page, 'Open files…');
+  const picker = await chooser;
+  check(picker.isMultiple(), 'the file input does not take several files');
+  const lichess = readFileSync(join(FIXTURES, 'lichess-100.pgn'));
+  await picker.setFiles([{ name: 'lichess-100.pgn.gz', mimeType: 'application/gzip', buffer: gzipSync(lichess) }]);
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the .gz file did not fit');
+  const result = await mirrorResult(page);
+  check(result.games === 100, `games = ${result.games}, expected 100`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
 test('several files at once, one with a truncated game', async ({ baseUrl }) => {
   const { context, page, problems } = await openPage(baseUrl);
   const lichess = readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8');
@@ -242,6 +258,12 @@ test('several files at once, one with a truncated game', async ({ baseUrl }) => 
   const result = await mirrorResult(page);
   check(result.games === 201, `games = ${result.games}, expected 201`);
   check(result.partial + result.skipped >= 1, 'the truncated game was not reported');
+  // Scroll the left column down to the skipped-games list.
+  await page.mouse.move(200, 600);
+  for (let i = 0; i < 6; ++i) {
+    await page.mouse.wheel(0, 400);
+    await settle(page, 2);
+  }
   await settle(page);
   await page.screenshot({ path: join(ARTIFACTS, '07-two-files-truncated.png') });
   check(problems.length === 0, problems.join('\n'));
