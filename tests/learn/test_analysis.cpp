@@ -88,7 +88,7 @@ TEST_CASE("relations: the article's table of Capablanca's relations") {
 TEST_CASE("dataset: .pgn and .mat files merge, and a non-PGN file is reported, not fatal") {
   DatasetBuilder builder;
   builder.begin_file("photo.pgn");
-  const std::string jpeg("\xFF\xD8\xFF\xE0\x00\x10JFIF\x00\x01\x01\x00\x00\x01", 18);
+  const std::string jpeg("\xFF\xD8\xFF\xE0\x00\x10JFIF\x00\x01\x01\x00\x00\x01", 16);
   builder.feed(jpeg.data(), jpeg.size());
   builder.end_file();
   builder.begin_file("rows.MAT");
