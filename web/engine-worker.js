@@ -23,6 +23,7 @@ let settings = { ...DEFAULT_SETTINGS };
 let job = 0;            // bumped by every new task and by cancel: running loops check it
 let lastSources = [];   // what the current data came from (re-read if the result policy changes)
 let readPolicy = null;  // the unknown-result policy of the current data
+let reading = false;    // a read is running: new settings wait for its fit
 
 const post = (message) => self.postMessage(message);
 const state = (name, status) => post({ type: 'state', state: name, status });
@@ -111,7 +112,8 @@ async function read(sources, myJob) {
   let doneBytes = 0;
   let lastProgress = 0;
   const fileErrors = [];
-  engine.beginRead({ unknown: settings.unknown, keepRows: true });
+  const policy = settings.unknown;
+  engine.beginRead({ unknown: policy, keepRows: true });
   state('reading', `Reading ${files.length === 1 ? files[0].name : plural(files.length, 'file')}…`);
 
   const sendProgress = (fileIndex, fileBytes, force) => {
@@ -160,7 +162,7 @@ async function read(sources, myJob) {
   post({ type: 'report', report, committed });
   if (committed) {
     lastSources = sources;
-    readPolicy = settings.unknown;
+    readPolicy = policy;
     post({ type: 'balance', ...engine.balance() });
   }
   return { committed, fileErrors, report };
@@ -221,8 +223,15 @@ async function fit(myJob) {
 // ---- tasks ----
 
 async function readAndFit(sources, myJob) {
-  const outcome = await read(sources, myJob);
+  reading = true;
+  const outcome = await read(sources, myJob).finally(() => {
+    if (myJob === job) reading = false;
+  });
   if (!outcome || myJob !== job) return;
+  if (settings.unknown !== readPolicy && outcome.committed) {
+    await readAndFit(sources, myJob);  // the policy changed while reading: read again with it
+    return;
+  }
   if (!outcome.committed) {
     const why = outcome.fileErrors.length ? outcome.fileErrors.join('; ')
       : 'no game produced a row (every game was skipped: see the data report)';
@@ -293,7 +302,7 @@ function onMessage(message) {
     case 'fit': {
       const previousPolicy = readPolicy;
       settings = { ...settings, ...message.settings };
-      if (!engine.hasData()) break;
+      if (reading || !engine.hasData()) break;  // the running read fits with them at its end
       if (settings.unknown !== previousPolicy && lastSources.length) {
         start((myJob) => readAndFit(lastSources, myJob));  // the policy decides which games count
       } else {
@@ -303,6 +312,7 @@ function onMessage(message) {
     }
     case 'cancel':
       ++job;
+      reading = false;
       engine.cancelRead();
       state(engine.hasData() ? 'done' : 'idle', 'Cancelled: the previous data and fit are kept.');
       break;
@@ -311,6 +321,7 @@ function onMessage(message) {
       break;
     case 'reset':
       ++job;
+      reading = false;
       engine.reset();
       lastSources = [];
       post({ type: 'reset' });

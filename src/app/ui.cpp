@@ -231,9 +231,8 @@ void draw_settings(AppState& state, std::vector<Command>& commands, float scale)
     if (!(s == as_preset)) s.preset = kCustomPreset;
   }
   const bool can_fit = state.has_data() && state.phase != Phase::kReading;
-  if ((apply_now || edited) && can_fit) {
-    commands.push_back({Command::Kind::kFit, s});
-  }
+  // Sent even without data: the worker keeps the settings for the next read.
+  if (apply_now || edited) commands.push_back({Command::Kind::kFit, s});
   if (button(state, "Refit", scale, can_fit)) commands.push_back({Command::Kind::kFit, s});
   ImGui::SameLine();
   if (button(state, "Newton", scale, can_fit)) {

@@ -41,10 +41,18 @@ const MIME = {
   '.json': 'application/json', '.txt': 'text/plain; charset=utf-8', '.png': 'image/png',
 };
 
+// The site is served under a sub-path, as on a project page of a static host: every URL it uses
+// must be relative.
+const SUB_PATH = '/some/sub-path/';
+
 function serve(root) {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    let file = normalize(join(root, path));
+    if (!path.startsWith(SUB_PATH)) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('outside the site');
+      return;
+    }
+    let file = normalize(join(root, path.slice(SUB_PATH.length)));
     if (!file.startsWith(root)) {
       response.writeHead(403).end();
       return;
@@ -400,7 +408,7 @@ async function main() {
   }
   mkdirSync(ARTIFACTS, { recursive: true });
   const server = await serve(DIST);
-  const baseUrl = `http://127.0.0.1:${server.address().port}`;
+  const baseUrl = `http://127.0.0.1:${server.address().port}${SUB_PATH.slice(0, -1)}`;
   let passed = 0;
   let failed = 0;
   for (const { name, body } of tests) {
