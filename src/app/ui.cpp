@@ -100,9 +100,14 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
   ImGui::PushFont(fonts.large);
   ImGui::TextUnformatted("Materialist");
   ImGui::PopFont();
+  const char* tagline = "chess piece values learned from game outcomes";
   ImGui::SameLine();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextColored(to_vec4(kMuted), "chess piece values learned from game outcomes");
+  if (ImGui::GetCursorPosX() + ImGui::CalcTextSize(tagline).x <= ImGui::GetContentRegionMax().x) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(to_vec4(kMuted), "%s", tagline);
+  } else {
+    ImGui::NewLine();
+  }
 
   if (button(state, "Open files…", scale)) commands.push_back({Command::Kind::kOpenFiles});
   ImGui::SameLine();
@@ -123,7 +128,14 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
              ImGui::GetStyle().ItemSpacing.x;
   }
   const bool fitted = !state.trajectory.snapshots.empty();
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetContentRegionMax().x - width));
+  // Right-aligned on the same line when they fit, else on a line of their own (narrow windows).
+  ImGui::SameLine();
+  const float right = ImGui::GetContentRegionMax().x - width;
+  if (ImGui::GetCursorPosX() <= right) {
+    ImGui::SetCursorPosX(right);
+  } else {
+    ImGui::NewLine();
+  }
   for (int i = 0; i < 4; ++i) {
     const bool enabled = i == 3 || (i == 0 ? state.has_data() : fitted);
     if (button(state, labels[i], scale, enabled && !(i < 3 && state.phase == Phase::kReading))) {
@@ -152,10 +164,11 @@ void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
     ImGui::ProgressBar(state.phase == Phase::kIdle ? 0.0f : 1.0f, ImVec2(-1, 4 * scale), "");
     // The banner below says it in full; the status line would only repeat it.
     const bool banner = !state.error.empty() && state.phase == Phase::kError;
-    ImGui::TextColored(to_vec4(state.phase == Phase::kError ? kBad : kMuted), "%s",
-                       banner                 ? "Error (details below)"
-                       : state.status.empty() ? "Ready."
-                                              : state.status.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(state.phase == Phase::kError ? kBad : kMuted));
+    ImGui::TextWrapped("%s", banner                 ? "Error (details below)"
+                             : state.status.empty() ? "Ready."
+                                                    : state.status.c_str());
+    ImGui::PopStyleColor();
   }
   if (!state.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.45f, 0.12f, 0.12f, 0.9f));
@@ -259,7 +272,7 @@ void draw_values(const AppState& state, const UiFonts& fonts) {
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("values", 5, flags)) return;
   ImGui::TableSetupColumn("Piece", ImGuiTableColumnFlags_WidthStretch, 1.3f);
-  ImGui::TableSetupColumn("Learned", ImGuiTableColumnFlags_WidthStretch, 1.3f);
+  ImGui::TableSetupColumn("Learned", ImGuiTableColumnFlags_WidthStretch, 1.9f);
   ImGui::TableSetupColumn("Article", ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableSetupColumn("1-3-3-5-9", ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableSetupColumn("Capablanca", ImGuiTableColumnFlags_WidthStretch, 1.1f);
@@ -634,6 +647,14 @@ void draw_drag_overlay(const AppState& state, const UiFonts& fonts, float scale,
   ImGui::PopFont();
 }
 
+void draw_left_column(AppState& state, std::vector<Command>& commands, const UiFonts& fonts,
+                      float scale) {
+  draw_settings(state, commands, scale);
+  draw_values(state, fonts);
+  draw_relations(state);
+  draw_report(state, scale);
+}
+
 }  // namespace
 
 // [SECTION] Style
@@ -683,28 +704,41 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
   draw_status(state, commands, scale);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float left_width = std::clamp(avail.x * 0.36f, std::min(avail.x, 340 * scale), 600 * scale);
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));  // layout only, no fill
-  ImGui::BeginChild("left", ImVec2(left_width, avail.y), false);
-  draw_settings(state, commands, scale);
-  draw_values(state, fonts);
-  draw_relations(state);
-  draw_report(state, scale);
-  ImGui::EndChild();
-  ImGui::SameLine();
-  ImGui::BeginChild("right", ImVec2(0, avail.y), false, ImGuiWindowFlags_NoScrollbar);
-  const ImVec2 plots = ImGui::GetContentRegionAvail();
   const bool drop_target_visible = !state.has_data() && state.trajectory.snapshots.empty();
-  if (drop_target_visible) {
-    draw_drop_target(state, fonts, plots, scale);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));  // layout only, no fill
+  if (avail.x >= 760 * scale) {
+    // Side by side: settings, values and report on the left, the plots filling the right.
+    const float left_width = std::clamp(avail.x * 0.38f, 400 * scale, 600 * scale);
+    ImGui::BeginChild("left", ImVec2(left_width, avail.y), false);
+    draw_left_column(state, commands, fonts, scale);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("right", ImVec2(0, avail.y), false, ImGuiWindowFlags_NoScrollbar);
+    const ImVec2 plots = ImGui::GetContentRegionAvail();
+    if (drop_target_visible) {
+      draw_drop_target(state, fonts, plots, scale);
+    } else {
+      const float usable = plots.y - 2 * ImGui::GetStyle().ItemSpacing.y;
+      draw_convergence(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
+      draw_loss(state, renderer, ImVec2(plots.x, usable * 0.2f), scale);
+      draw_balance(state, renderer, ImVec2(plots.x, usable * 0.38f), scale);
+    }
+    ImGui::EndChild();
   } else {
-    const float spacing = ImGui::GetStyle().ItemSpacing.y;
-    const float usable = plots.y - 2 * spacing;
-    draw_convergence(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
-    draw_loss(state, renderer, ImVec2(plots.x, usable * 0.2f), scale);
-    draw_balance(state, renderer, ImVec2(plots.x, usable * 0.38f), scale);
+    // A narrow window (a phone, a split screen): one scrolling column, plots first.
+    ImGui::BeginChild("column", ImVec2(0, avail.y), false);
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float height = std::max(220 * scale, avail.y * 0.45f);
+    if (drop_target_visible) {
+      draw_drop_target(state, fonts, ImVec2(width, height), scale);
+    } else {
+      draw_convergence(state, renderer, ImVec2(width, height), scale);
+      draw_loss(state, renderer, ImVec2(width, height * 0.5f), scale);
+      draw_balance(state, renderer, ImVec2(width, height), scale);
+    }
+    draw_left_column(state, commands, fonts, scale);
+    ImGui::EndChild();
   }
-  ImGui::EndChild();
   ImGui::PopStyleColor();
   ImGui::End();
   draw_drag_overlay(state, fonts, scale, drop_target_visible);

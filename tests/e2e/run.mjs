@@ -393,6 +393,11 @@ test('HiDPI: crisp backing store at devicePixelRatio 2, follows resizes', async 
   size = await page.$eval('#canvas', (c) => [c.width, c.height]);
   check(size[0] === 1800 && size[1] === 1400, `after resize: ${size}`);
   await page.screenshot({ path: join(ARTIFACTS, '10-narrow.png') });
+  await page.setViewportSize({ width: 420, height: 860 });  // a phone: one scrolling column
+  await settle(page, 10);
+  size = await page.$eval('#canvas', (c) => [c.width, c.height]);
+  check(size[0] === 840 && size[1] === 1720, `phone size: ${size}`);
+  await page.screenshot({ path: join(ARTIFACTS, '12-phone.png') });
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
