@@ -90,7 +90,9 @@ stage_native() {
 }
 
 stage_asan() {
-  cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMATERIALIST_SANITIZE=ON -DMATERIALIST_TESTS=ON &&
+  # -O1 -g1: half the compile time of -O2 -g, still symbolized stack traces.
+  cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
+    -DMATERIALIST_SANITIZE=ON -DMATERIALIST_TESTS=ON &&
     cmake --build build/asan -j"${JOBS}" --target materialist_tests &&
     ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:strict_string_checks=1 \
       UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
