@@ -384,10 +384,12 @@ void draw_report(const AppState& state, float scale) {
 
 // [SECTION] Right column: plots
 
-// Names each series at its last point ("Queen 1078"), nudged apart so labels never overlap.
+// Names each series just after its last point ("Queen 1078"), nudged apart so labels never
+// overlap, and kept inside the plot.
 void draw_end_labels(const PlotArea& area, const std::vector<Series>& series, float scale) {
   struct Label {
     float y;
+    float x;  // where the series ends: labels ride along while a fit is running
     std::string text;
     ImU32 color;
   };
@@ -396,7 +398,8 @@ void draw_end_labels(const PlotArea& area, const std::vector<Series>& series, fl
     if (s.ys.empty() || !std::isfinite(s.ys.back())) continue;
     char text[64];
     std::snprintf(text, sizeof text, "%s %.0f", s.label.c_str(), s.ys.back());
-    labels.push_back({area.to_pixels(area.x0, s.ys.back()).y, text, s.color});
+    const ImVec2 end = area.to_pixels(s.xs.back(), s.ys.back());
+    labels.push_back({end.y, end.x, text, s.color});
   }
   std::sort(labels.begin(), labels.end(), [](const Label& a, const Label& b) { return a.y < b.y; });
   const float height = ImGui::GetTextLineHeight();
@@ -409,7 +412,8 @@ void draw_end_labels(const PlotArea& area, const std::vector<Series>& series, fl
   for (const Label& label : labels) {
     const float y = label.y - std::max(0.0f, overflow);
     const ImVec2 extent = ImGui::CalcTextSize(label.text.c_str());
-    const ImVec2 at(area.max.x - extent.x - 8 * scale, y - height * 0.5f);
+    const ImVec2 at(std::min(label.x + 10 * scale, area.max.x - extent.x - 8 * scale),
+                    y - height * 0.5f);
     draw->AddRectFilled(ImVec2(at.x - 4 * scale, at.y),
                         ImVec2(at.x + extent.x + 4 * scale, at.y + height),
                         IM_COL32(16, 18, 22, 200), 3 * scale);
