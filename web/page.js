@@ -13,6 +13,7 @@
   const materialist = {
     ui: { buttons: {} },     // the app's main buttons, CSS pixels relative to the canvas
     downloads: [],           // {name, size} of every download offered
+    reads: 0,                // reads the worker finished (a refit must not add one)
     appReady: false,
     workerReady: false,
   };
@@ -60,6 +61,7 @@
         setMirror(m.state, m.status);
         break;
       case 'report': {
+        materialist.reads += 1;
         const r = m.report;
         updateResult({
           games: r.games, used: r.used, partial: r.partial, skipped: r.skipped, rows: r.rows,

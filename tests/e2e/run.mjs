@@ -213,6 +213,7 @@ test('#sample loads and fits at once; Newton is one click away', async ({ baseUr
   const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
   check(await waitForState(page, ['done', 'error']) === 'done', 'the #sample fit did not finish');
   checkArticleValues((await mirrorResult(page)).values);
+  const reads = await page.evaluate(() => window.materialist.reads);
   await clickButton(page, 'Newton');
   await page.waitForFunction(() => JSON.parse(document.getElementById('materialist-status').dataset.result).solver === 'newton');
   check(await waitForState(page, ['done', 'error']) === 'done', 'Newton did not finish');
@@ -221,6 +222,7 @@ test('#sample loads and fits at once; Newton is one click away', async ({ baseUr
   // Gradient descent stopped at 10 000 steps sits next to the exact optimum.
   checkArticleValues(result.values);
   check(result.standardErrors && result.standardErrors.N > 0, 'no standard errors after Newton');
+  check(await page.evaluate(() => window.materialist.reads) === reads, 'the refit read the file again');
   await settle(page);
   await page.screenshot({ path: join(ARTIFACTS, '04-newton.png') });
   check(problems.length === 0, problems.join('\n'));
