@@ -560,6 +560,11 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
     const int balance = static_cast<int>(std::lround(x));
     for (const BalanceBin& bin : chart.bins) {
       if (bin.balance != balance || bin.count() <= 0) continue;
+      const float radius = std::max(
+          2.5f * scale, max_radius * static_cast<float>(std::sqrt(bin.count() / max_count)));
+      ImGui::GetWindowDrawList()->AddCircle(area.to_pixels(bin.balance, bin.score()),
+                                            radius + 4 * scale, IM_COL32(255, 255, 255, 200), 0,
+                                            1.5f * scale);
       ImGui::BeginTooltip();
       ImGui::Text("ΔM = %+d: White scored %.1f%% of %s rows", balance, 100 * bin.score(),
                   grouped(static_cast<std::uint64_t>(bin.count())).c_str());

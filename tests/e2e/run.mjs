@@ -205,6 +205,13 @@ test('Load sample (real click) fits the article values', async ({ baseUrl }) => 
   check(result.alpha > 0.5 && result.alpha < 1, `alpha = ${result.alpha}`);
   await settle(page);
   await page.screenshot({ path: join(ARTIFACTS, '03-sample-done.png') });
+  // Hovering a plot shows the values at that iteration.
+  await page.mouse.move(760, 250);
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '03b-hover-convergence.png') });
+  await page.mouse.move(1010, 690);
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '03c-hover-balance.png') });
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
@@ -240,6 +247,23 @@ test('drop a PGN file on the canvas (DataTransfer)', async ({ baseUrl }) => {
   check(result.rows > 0 && Number.isFinite(result.values.Q), 'no rows or values');
   await settle(page);
   await page.screenshot({ path: join(ARTIFACTS, '06-dropped.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test("the article's .mat rows reproduce its values exactly", async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const text = readFileSync(join(REPO, 'tests/fixtures/learn/OpenRating.article.mat'), 'utf8');
+  await dropFiles(page, [{ name: 'OpenRating.article.mat', text }]);
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the .mat file did not fit');
+  const result = await mirrorResult(page);
+  check(result.rows === 20196, `rows = ${result.rows}, expected the article's 20196`);
+  // METHOD.md: 288.478, 345.377, 479.66, 1076.56 after 10 000 steps of the article's descent.
+  const article = { N: 288.478, B: 345.377, R: 479.66, Q: 1076.56 };
+  for (const [piece, value] of Object.entries(article)) {
+    check(Math.abs(result.values[piece] - value) < 0.01, `${piece} = ${result.values[piece]}, article ${value}`);
+  }
+  check(Math.abs(result.loss - 0.469324) < 1e-6, `loss = ${result.loss}`);
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
