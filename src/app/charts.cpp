@@ -1,0 +1,210 @@
+#include "app/charts.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/plot.h"
+#include "app/theme.h"
+
+namespace materialist::app {
+namespace {
+
+// Names each series just after its last point ("Queen 1078"), nudged apart so labels never
+// overlap, and kept inside the plot.
+void draw_end_labels(const PlotArea& area, const std::vector<Series>& series, float scale) {
+  struct Label {
+    float y;
+    float x;  // where the series ends: labels ride along while a fit is running
+    std::string text;
+    ImU32 color;
+  };
+  std::vector<Label> labels;
+  for (const Series& s : series) {
+    if (s.ys.empty() || !std::isfinite(s.ys.back())) continue;
+    char text[64];
+    std::snprintf(text, sizeof text, "%s %.0f", s.label.c_str(), s.ys.back());
+    const ImVec2 end = area.to_pixels(s.xs.back(), s.ys.back());
+    labels.push_back({end.y, end.x, text, s.color});
+  }
+  std::sort(labels.begin(), labels.end(), [](const Label& a, const Label& b) { return a.y < b.y; });
+  const float height = ImGui::GetTextLineHeight();
+  for (std::size_t i = 1; i < labels.size(); ++i) {
+    labels[i].y = std::max(labels[i].y, labels[i - 1].y + height);
+  }
+  // Shift the whole column up if it runs past the bottom of the plot.
+  const float overflow = labels.empty() ? 0 : labels.back().y + height * 0.5f - area.max.y;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (const Label& label : labels) {
+    const float y = label.y - std::max(0.0f, overflow);
+    const ImVec2 extent = ImGui::CalcTextSize(label.text.c_str());
+    const ImVec2 at(std::min(label.x + 10 * scale, area.max.x - extent.x - 8 * scale),
+                    y - height * 0.5f);
+    draw->AddRectFilled(ImVec2(at.x - 4 * scale, at.y),
+                        ImVec2(at.x + extent.x + 4 * scale, at.y + height),
+                        IM_COL32(16, 18, 22, 200), 3 * scale);
+    draw->AddText(at, label.color, label.text.c_str());
+  }
+}
+
+}  // namespace
+
+void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+  const Trajectory& t = state.trajectory;
+  double y_min = 0, y_max = 1200;
+  for (const FitSnapshot& s : t.snapshots) {
+    for (double v : s.values) {
+      if (!std::isfinite(v)) continue;
+      y_min = std::min(y_min, std::max(v, -600.0));
+      y_max = std::max(y_max, std::min(v, 3000.0));
+    }
+  }
+  const double step = nice_step(y_max - y_min, 6);
+  y_min = std::floor(y_min / step) * step;
+  y_max = std::ceil(y_max / step) * step;
+  const int last_iteration = t.snapshots.empty() ? 0 : t.snapshots.back().iteration;
+  const double x_max =
+      std::max({1, t.done ? last_iteration : t.planned_iterations, last_iteration});
+  char title[128];
+  std::snprintf(title, sizeof title, "Piece values vs iteration (%s)", solver_name(t.solver));
+  bool hovered = false;
+  const PlotArea area = begin_plot({"##convergence", title, "iteration", 0, x_max, y_min, y_max},
+                                   size, scale, hovered);
+  std::vector<Series> series(kPieceCount);
+  for (int i = 0; i < kPieceCount; ++i) {
+    series[i].label = kPieceNames[i];
+    series[i].color = kPieceColors[i];
+    series[i].width = i == 0 ? 1.5f : 2.25f;
+    for (const FitSnapshot& s : t.snapshots) {
+      series[i].xs.push_back(s.iteration);
+      series[i].ys.push_back(s.values[i]);
+    }
+  }
+  if (t.snapshots.size() == 1) {  // a single snapshot still shows as a short flat mark
+    for (Series& s : series) {
+      s.xs.push_back(s.xs.back() + x_max * 0.01);
+      s.ys.push_back(s.ys.back());
+    }
+  }
+  std::vector<Series> unlabelled = series;
+  for (Series& s : unlabelled) s.label.clear();
+  draw_series(renderer, area, unlabelled, scale, LegendCorner::kBottomRight);
+  draw_end_labels(area, series, scale);
+  if (hovered && !t.snapshots.empty()) {
+    const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *
+                                   (area.x1 - area.x0);
+    const auto nearest = std::min_element(
+        t.snapshots.begin(), t.snapshots.end(), [x](const FitSnapshot& a, const FitSnapshot& b) {
+          return std::fabs(a.iteration - x) < std::fabs(b.iteration - x);
+        });
+    const float px = area.to_pixels(nearest->iteration, 0).x;
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(px, area.min.y), ImVec2(px, area.max.y),
+                                        IM_COL32(255, 255, 255, 70), 1.0f);
+    ImGui::BeginTooltip();
+    ImGui::Text("iteration %d, loss %.6f", nearest->iteration, nearest->loss);
+    for (int i = 0; i < kPieceCount; ++i) {
+      ImGui::TextColored(to_vec4(kPieceColors[i]), "%s %.1f", kPieceNames[i], nearest->values[i]);
+    }
+    ImGui::EndTooltip();
+  }
+}
+
+void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+  const Trajectory& t = state.trajectory;
+  double lo = 1e300, hi = -1e300;
+  for (const FitSnapshot& s : t.snapshots) {
+    if (!std::isfinite(s.loss)) continue;
+    lo = std::min(lo, s.loss);
+    hi = std::max(hi, s.loss);
+  }
+  if (lo > hi) lo = 0.4, hi = 0.7;
+  const double pad = std::max(1e-4, (hi - lo) * 0.08);
+  const int last_iteration = t.snapshots.empty() ? 0 : t.snapshots.back().iteration;
+  const double x_max =
+      std::max({1, t.done ? last_iteration : t.planned_iterations, last_iteration});
+  char title[96];
+  std::snprintf(title, sizeof title, "Loss J(θ)%s",
+                t.snapshots.empty() ? "" : (t.done ? " — converged" : " — fitting…"));
+  bool hovered = false;
+  const PlotArea area = begin_plot({"##loss", title, "iteration", 0, x_max, lo - pad, hi + pad,
+                                    hi - lo < 0.01 ? "%.4f" : "%.3f"},
+                                   size, scale, hovered);
+  Series loss{"", {}, {}, kAccent, 2.0f};
+  for (const FitSnapshot& s : t.snapshots) {
+    loss.xs.push_back(s.iteration);
+    loss.ys.push_back(s.loss);
+  }
+  draw_series(renderer, area, {loss}, scale, LegendCorner::kTopRight);
+}
+
+void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+  const BalanceChart& chart = state.balance;
+  double max_count = 1, total = 0;
+  for (const BalanceBin& bin : chart.bins) {
+    max_count = std::max(max_count, bin.count());
+    total += bin.count();
+  }
+  // Show the balances that hold at least 0.1% of the rows: the far tails are a handful of rows.
+  int reach = 4;
+  for (const BalanceBin& bin : chart.bins) {
+    if (bin.count() >= std::max(3.0, total * 1e-3)) reach = std::max(reach, std::abs(bin.balance));
+  }
+  reach = std::min(reach, 24);
+  const char* title = "Points scored by White vs material balance ΔM (1-3-3-5-9)";
+  bool hovered = false;
+  const PlotArea area = begin_plot({"##balance", title, "ΔM (pawns, White minus Black)",
+                                    -reach - 0.5, reach + 0.5, 0, 1, "%.2f"},
+                                   size, scale, hovered);
+  std::vector<Series> curves;
+  auto curve = [&](double alpha, const char* label, ImU32 color, float width) {
+    Series s{label, {}, {}, color, width};
+    for (int i = 0; i <= 240; ++i) {
+      const double x = -reach - 0.5 + (2 * reach + 1) * i / 240.0;
+      s.xs.push_back(x);
+      s.ys.push_back(1 / (1 + std::exp(-alpha * x)));
+    }
+    curves.push_back(std::move(s));
+  };
+  curve(0.5, "α = 0.5", IM_COL32(150, 156, 168, 110), 1.25f);
+  curve(1.0, "α = 1.0", IM_COL32(150, 156, 168, 170), 1.25f);
+  char fitted_label[48];
+  if (chart.fitted) {
+    std::snprintf(fitted_label, sizeof fitted_label, "fit: α = %.3f", chart.alpha);
+    curve(chart.alpha, fitted_label, kAccent, 2.5f);
+  }
+  std::vector<Disk> disks;
+  const float max_radius = std::min(14.0f * scale, (area.max.x - area.min.x) / (4.0f * reach + 2));
+  for (const BalanceBin& bin : chart.bins) {
+    if (bin.count() <= 0 || std::abs(bin.balance) > reach) continue;
+    const float radius =
+        std::max(2.5f * scale, max_radius * static_cast<float>(std::sqrt(bin.count() / max_count)));
+    disks.push_back({double(bin.balance), bin.score(), radius, IM_COL32(242, 142, 43, 170)});
+  }
+  draw_series(renderer, area, curves, scale, LegendCorner::kTopLeft);
+  renderer.add_disks(ImGui::GetWindowDrawList(), area, disks);
+  if (hovered) {
+    const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *
+                                   (area.x1 - area.x0);
+    const int balance = static_cast<int>(std::lround(x));
+    for (const BalanceBin& bin : chart.bins) {
+      if (bin.balance != balance || bin.count() <= 0) continue;
+      const float radius = std::max(
+          2.5f * scale, max_radius * static_cast<float>(std::sqrt(bin.count() / max_count)));
+      ImGui::GetWindowDrawList()->AddCircle(area.to_pixels(bin.balance, bin.score()),
+                                            radius + 4 * scale, IM_COL32(255, 255, 255, 200), 0,
+                                            1.5f * scale);
+      ImGui::BeginTooltip();
+      ImGui::Text("ΔM = %+d: White scored %.1f%% of %s rows", balance, 100 * bin.score(),
+                  grouped(static_cast<std::uint64_t>(bin.count())).c_str());
+      ImGui::Text("%s white wins, %s draws, %s black wins",
+                  grouped(static_cast<std::uint64_t>(bin.white_wins)).c_str(),
+                  grouped(static_cast<std::uint64_t>(bin.draws)).c_str(),
+                  grouped(static_cast<std::uint64_t>(bin.black_wins)).c_str());
+      ImGui::EndTooltip();
+    }
+  }
+}
+
+}  // namespace materialist::app

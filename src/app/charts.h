@@ -1,0 +1,14 @@
+// The three plots: piece values and loss against iterations (drawn live as snapshots arrive) and
+// the article's chart of White's score against the material balance, with the fitted logistic.
+#pragma once
+
+#include "app/app_state.h"
+#include "app/plot_renderer.h"
+
+namespace materialist::app {
+
+void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
+void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
+void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
+
+}  // namespace materialist::app
