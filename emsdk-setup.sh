@@ -4,11 +4,12 @@
 #   ./emsdk-setup.sh            everything: compilers, test tools, Dear ImGui sources, npm packages
 #   ./emsdk-setup.sh --web      only what web/build-dist.sh needs (emscripten, cmake, ImGui sources)
 #
-# On Debian/Ubuntu it installs missing packages with apt-get (as root, or through sudo).
-# Elsewhere, or when EMSDK points at an official emsdk (e.g. `emsdk install 3.1.6 && emsdk
-# activate 3.1.6`), the emsdk is used instead of Debian's emscripten and nothing is installed:
-# missing tools are reported with what to install. Nothing is downloaded except from Debian's
-# archive (packages, the ImGui source tarball) and the npm registry (`npm ci`).
+# On Debian/Ubuntu it installs missing packages with apt-get (as root, or through sudo), among
+# them Emscripten (bookworm: 3.1.6). When EMSDK points at an official emsdk (a laptop, GitHub
+# Actions: `./emsdk install 3.1.6 && ./emsdk activate 3.1.6`, then export EMSDK=<emsdk dir>), that
+# emsdk is used instead of Debian's emscripten. Without apt-get nothing is installed: missing
+# tools are reported. Downloads come only from Debian's archive (packages; Dear ImGui's source
+# tarball, sha256-pinned) and the npm registry (`npm ci`, versions and hashes in package-lock.json).
 #
 # It writes build/env.sh, the environment the build needs (the scripts source it):
 #   Debian's emscripten: NODE_PATH=/usr/share/nodejs (else em++ cannot find 'acorn');
@@ -33,7 +34,7 @@ WEB_ONLY=0
 for arg in "$@"; do
   case "${arg}" in
     --web) WEB_ONLY=1 ;;
-    -h | --help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "emsdk-setup.sh: unknown option '${arg}' (try --help)" >&2; exit 2 ;;
   esac
 done
