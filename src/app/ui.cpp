@@ -139,14 +139,19 @@ void draw_settings(AppState& state, std::vector<Command>& commands, float scale)
   const float field = std::min(230 * scale, ImGui::GetContentRegionAvail().x * 0.42f);
 
   ImGui::SetNextItemWidth(field * 1.6f);
+  // The combo and its items are published like buttons ("Preset", "preset:exact") for tests.
   if (ImGui::BeginCombo("Preset", kPresets[s.preset].label)) {
     for (int i = 0; i < static_cast<int>(kPresets.size()); ++i) {
-      if (ImGui::Selectable(kPresets[i].label, s.preset == i) && s.preset != i) {
+      const bool picked = ImGui::Selectable(kPresets[i].label, s.preset == i);
+      publish(state, (std::string("preset:") + kPresets[i].id).c_str(), scale);
+      if (picked && s.preset != i) {
         s = kPresets[i].settings;
         apply_now = true;
       }
     }
     ImGui::EndCombo();
+  } else {
+    publish(state, "Preset", scale);
   }
   int solver = static_cast<int>(s.solver);
   if (ImGui::RadioButton("Gradient descent", &solver, 0)) apply_now = true;

@@ -236,6 +236,25 @@ test('#sample loads and fits at once; Newton is one click away', async ({ baseUr
   await context.close();
 });
 
+test('the Exact preset (combo, real clicks) refits with Newton and draws as half points', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  const article = (await mirrorResult(page)).values;
+  await clickButton(page, 'Preset');
+  await clickButton(page, 'preset:exact');
+  await page.waitForFunction(() => JSON.parse(document.getElementById('materialist-status').dataset.result).preset === 'exact');
+  check(await waitForState(page, ['done', 'error'], 90000) === 'done', 'the Exact fit did not finish');
+  const result = await mirrorResult(page);
+  check(result.solver === 'newton', `solver ${result.solver}`);
+  // Draws as half points move the values (the draws carry information the article left out).
+  check(Math.abs(result.values.Q - article.Q) > 1, `Q unchanged: ${result.values.Q} vs ${article.Q}`);
+  check(Number.isFinite(result.values.N) && result.values.N > 150 && result.values.N < 450, `N = ${result.values.N}`);
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '04b-exact-preset.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
 test('drop a PGN file on the canvas (DataTransfer)', async ({ baseUrl }) => {
   const { context, page, problems } = await openPage(baseUrl);
   const text = readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8');
