@@ -44,7 +44,11 @@ TEMP_DIRS=()
 cleanup() { [[ ${#TEMP_DIRS[@]} == 0 ]] || rm -rf "${TEMP_DIRS[@]}"; }
 trap cleanup EXIT
 
-say() { echo "emsdk-setup: $*" >&2; }
+DID_WORK=0
+say() {
+  DID_WORK=1
+  echo "emsdk-setup: $*" >&2
+}
 die() { echo "emsdk-setup: ERROR: $*" >&2; exit 1; }
 
 sha256_of() {
@@ -224,4 +228,7 @@ install_imgui
 write_env
 check_emscripten
 [[ "${WEB_ONLY}" == 0 ]] && install_npm_packages
+if [[ "${DID_WORK}" == 1 ]]; then
+  echo "emsdk-setup: done. For em++/emcmake by hand: source build/env.sh" >&2
+fi
 exit 0
