@@ -3,7 +3,7 @@
 // web/PROTOCOL.md. The UI thread never parses a byte.
 'use strict';
 
-importScripts('materialist-engine.js');
+importScripts('materialist-engine.js', 'parallel-read.js');
 
 const CHUNK_BYTES = 1 << 20;          // File slices: 1 MB (a few ms of parsing each)
 const PROGRESS_INTERVAL_MS = 150;     // several progress messages a second
@@ -24,6 +24,7 @@ let job = 0;            // bumped by every new task and by cancel: running loops
 let lastSources = [];   // what the current data came from (re-read if the result policy changes)
 let readPolicy = null;  // the unknown-result policy of the current data
 let reading = false;    // a read is running: new settings wait for its fit
+let requestedReaders = 0;  // parallel readers per large file, 0: one per core but one
 
 const post = (message) => self.postMessage(message);
 const state = (name, status) => post({ type: 'state', state: name, status });
@@ -105,7 +106,7 @@ function feed(bytes) {
 
 // ---- reading ----
 
-async function read(sources, myJob) {
+async function read(sources, myJob, requestedReaders) {
   const files = sources.map(describe);
   let totalBytes = files.reduce((sum, f) => sum + f.size, 0);
   const started = performance.now();
@@ -116,6 +117,7 @@ async function read(sources, myJob) {
   engine.beginRead({ unknown: policy, keepRows: true });
   state('reading', `Reading ${files.length === 1 ? files[0].name : plural(files.length, 'file')}…`);
 
+  let readers = null;  // the summed progress of parallel readers while they run
   const sendProgress = (fileIndex, fileBytes, force) => {
     const now = performance.now();
     if (!force && now - lastProgress < PROGRESS_INTERVAL_MS) return;
@@ -124,6 +126,7 @@ async function read(sources, myJob) {
     const seconds = Math.max(1e-3, (now - started) / 1000);
     const rate = bytes / seconds;
     const p = engine.progress();
+    if (readers) for (const key of ['games', 'used', 'partial', 'skipped', 'rows']) p[key] += readers[key];
     post({
       type: 'progress', bytes, totalBytes, games: p.games, used: p.used + p.partial,
       skipped: p.skipped, rows: p.rows, mbps: rate / 1e6,
@@ -134,6 +137,30 @@ async function read(sources, myJob) {
 
   for (let i = 0; i < sources.length; ++i) {
     const file = files[i];
+    const count = readerCountFor(sources[i], file.size, requestedReaders);
+    if (count > 1) {
+      // A large file: several readers, one range each; their shares are imported in order.
+      const shares = await readInParallel(sources[i].file, count, policy, () => myJob === job, (sum) => {
+        readers = sum;
+        sendProgress(i, sum.bytes, false);
+      });
+      readers = null;
+      if (!shares || myJob !== job) return null;
+      engine.beginImport(file.name);
+      let lines = 0;
+      let games = 0;
+      for (const share of shares) {
+        engine.importPart(share.part, lines, games);
+        lines += share.lines;
+        games += share.part.report[1];  // games read: see report_numbers in engine_bindings.cpp
+        if (share.error && !fileErrors.includes(`${file.name}: ${share.error}`)) fileErrors.push(`${file.name}: ${share.error}`);
+      }
+      engine.endImport(file.size);
+      if (games === 0 && !fileErrors.length) fileErrors.push(`${file.name}: no games found: is this a PGN file?`);
+      doneBytes += file.size;
+      sendProgress(i, 0, true);
+      continue;
+    }
     engine.beginFile(file.name, file.size);
     let fileBytes = 0;  // of the source (compressed for .gz)
     for await (const chunk of chunksOf(sources[i], (size) => {
@@ -224,7 +251,7 @@ async function fit(myJob) {
 
 async function readAndFit(sources, myJob) {
   reading = true;
-  const outcome = await read(sources, myJob).finally(() => {
+  const outcome = await read(sources, myJob, requestedReaders).finally(() => {
     if (myJob === job) reading = false;
   });
   if (!outcome || myJob !== job) return;
@@ -297,6 +324,7 @@ function restartEngine(why) {
 function onMessage(message) {
   switch (message.type) {
     case 'read':
+      if (message.readers >= 0) requestedReaders = message.readers;
       start((myJob) => readAndFit(message.sources, myJob));
       break;
     case 'fit': {
@@ -341,6 +369,13 @@ self.onmessage = (event) => {
 function loadEngine() {
   createMaterialistEngine().then((module) => {
     wasm = module;
+    if (self.name === READER_NAME) {  // a reader of parallel-read.js: one range, then done
+      self.onmessage = (event) => serveRange(wasm, event.data).catch((error) => {
+        self.postMessage({ type: 'range-error', message: error && error.message ? error.message : String(error) });
+      });
+      for (const message of pending.splice(0)) self.onmessage({ data: message });
+      return;
+    }
     engine = new module.Engine();
     post({ type: 'ready' });
     for (const message of pending.splice(0)) onMessage(message);

@@ -98,10 +98,13 @@
     toApp(m);
   };
 
+  // ?readers=N sets how many workers read one large file in parallel (default: a core each, but
+  // one left for the page).
+  const readers = Number(new URLSearchParams(location.search).get('readers')) || 0;
   function read(sources) {
     if (sources.length === 0) return;
     updateResult({ error: null });
-    worker.postMessage({ type: 'read', sources });
+    worker.postMessage({ type: 'read', sources, readers });
   }
   function readFiles(files) { read(Array.from(files, (file) => ({ kind: 'file', file }))); }
   function loadSample() { read([SAMPLE]); }

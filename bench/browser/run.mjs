@@ -2,7 +2,7 @@
 // longest gap between animation frames meanwhile, and lichess's chessops parsing and replaying
 // the same bytes in the same browser session.
 //
-//   web/build-dist.sh && node bench/browser/run.mjs [--dist DIR] [--mb 200] [--app-only]
+//   web/build-dist.sh && node bench/browser/run.mjs [--dist DIR] [--mb 200] [--readers 1,2] [--app-only]
 //
 // The input is built from the repo's fixture PGNs into bench/data/ (git-ignored). The app reads it
 // through its real file input (a File backed by the file on disk, as a user's would be). Prints
@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import {
   closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -25,6 +25,7 @@ const option = (name, fallback) => {
 };
 const DIST = resolve(option('--dist', join(REPO, 'dist')));
 const TARGET_MB = Number(option('--mb', '200'));
+const READERS = option('--readers', '1,2').split(',').map(Number);  // parallel readers per run
 const DATA = join(REPO, 'bench/data', `fixtures-${TARGET_MB}mb.pgn`);
 const OUT = join(REPO, 'bench/out');
 const FIXTURES = ['OpenRating.pgn', 'lichess-2021-10-first999.pgn', 'lichess-100.pgn']
@@ -114,11 +115,11 @@ function frameGaps(frames, state) {
   return { frames: gaps.length, median: at(0.5), p95: at(0.95), max: gaps.length ? gaps[gaps.length - 1] : NaN };
 }
 
-async function benchApp(context, baseUrl) {
+async function benchApp(context, baseUrl, readers) {
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.addInitScript(recordFrames);
-  await page.goto(`${baseUrl}/index.html`);
+  await page.goto(`${baseUrl}/index.html?readers=${readers}`);
   await page.waitForFunction(() => window.materialist && window.materialist.appReady && window.materialist.workerReady);
   await page.setInputFiles('#file-input', DATA);
   await page.waitForFunction(() => ['done', 'error'].includes(document.getElementById('materialist-status').dataset.state),
@@ -153,21 +154,27 @@ async function main() {
     executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true,
   });
   try {
-    const app = await benchApp(context, baseUrl);
-    const r = app.result;
-    if (r.error) console.log(`app error: ${r.error}`);
-    console.log(`materialist worker: ${r.mbps.toFixed(1)} MB/s (${(r.bytes / 1e6).toFixed(1)} MB in ${r.seconds.toFixed(2)} s; `
-      + `${r.games} games, ${r.rows} rows; parse + legal replay + quiet filter + histogram)`);
-    console.log(`frames while reading: ${app.reading.frames} gaps, median ${app.reading.median.toFixed(1)} ms, `
-      + `p95 ${app.reading.p95.toFixed(1)} ms, longest ${app.reading.max.toFixed(1)} ms (target < 50 ms)`);
+    const apps = [];
+    for (const readers of READERS) {
+      const app = await benchApp(context, baseUrl, readers);
+      const r = app.result;
+      if (r.error) console.log(`app error: ${r.error}`);
+      console.log(`materialist, ${readers} reader${readers === 1 ? '' : 's'}: ${r.mbps.toFixed(1)} MB/s (${(r.bytes / 1e6).toFixed(1)} MB in ${r.seconds.toFixed(2)} s; `
+        + `${r.games} games, ${r.rows} rows; parse + legal replay + quiet filter + histogram)`);
+      console.log(`  frames while reading: ${app.reading.frames} gaps, median ${app.reading.median.toFixed(1)} ms, `
+        + `p95 ${app.reading.p95.toFixed(1)} ms, longest ${app.reading.max.toFixed(1)} ms (target < 50 ms)`);
+      apps.push({ readers, ...app });
+    }
     if (args.includes('--app-only')) return;
     const peer = await benchChessops(context, baseUrl);
     if (peer.error) throw new Error(`chessops: ${peer.error}`);
     console.log(`chessops 0.14 (PgnParser stream + parseSan/play): ${peer.mbps.toFixed(1)} MB/s `
       + `(${peer.games} games, ${peer.plies} plies, ${peer.unplayable} stopped at an unplayable move, ${peer.seconds.toFixed(2)} s)`);
-    console.log(`ratio: materialist is ${(r.mbps / peer.mbps).toFixed(2)}× chessops`);
+    for (const app of apps) {
+      console.log(`ratio: materialist with ${app.readers} reader${app.readers === 1 ? '' : 's'} is ${(app.result.mbps / peer.mbps).toFixed(2)}× chessops`);
+    }
     mkdirSync(OUT, { recursive: true });
-    const record = { date: new Date().toISOString(), inputBytes: size, app, chessops: peer, ratio: r.mbps / peer.mbps };
+    const record = { date: new Date().toISOString(), cores: os.cpus().length, inputBytes: size, apps, chessops: peer };
     import('node:fs').then(({ writeFileSync }) => writeFileSync(join(OUT, 'browser.json'), JSON.stringify(record, null, 2)));
   } finally {
     await context.close();

@@ -108,22 +108,40 @@ std::string Engine::end_file() {
 ReadProgress Engine::progress() const {
   ReadProgress p;
   if (!pending_) return p;
-  const learn::DatasetReport live = pending_->builder->live_report();
-  p.bytes = live.bytes;
-  p.games = live.games.games_read;
-  p.used = live.games.games_used;
-  p.partial = live.games.games_partial;
-  p.skipped = live.games.games_skipped;
-  p.rows = live.rows;
+  // Files read here so far, plus the parts of parallel reads imported so far.
+  learn::IngestReport games = pending_->report.games;
+  std::uint64_t bytes = pending_->report.bytes, rows = pending_->report.rows;
+  if (pending_->builder) {
+    const learn::DatasetReport live = pending_->builder->live_report();
+    learn::merge_ingest_reports(games, live.games, 0);
+    bytes += live.bytes;
+    rows += live.rows;
+  }
+  p.bytes = bytes;
+  p.games = games.games_read;
+  p.used = games.games_used;
+  p.partial = games.games_partial;
+  p.skipped = games.games_skipped;
+  p.rows = rows;
   return p;
 }
 
 bool Engine::end_read() {
   if (!pending_) return false;
-  last_read_report_ = pending_->builder->report();
+  if (pending_->builder) {  // the files read here join the imported ones
+    const learn::DatasetReport& read = pending_->builder->report();
+    pending_->histogram.merge(pending_->builder->histogram());
+    learn::merge_ingest_reports(pending_->report.games, read.games, kMaxListedIssues);
+    pending_->report.mat = read.mat;
+    for (const learn::FileReport& file : read.files) pending_->report.files.push_back(file);
+    pending_->report.bytes += read.bytes;
+    pending_->report.rows += read.rows;
+    pending_->builder.reset();
+  }
+  last_read_report_ = pending_->report;
   last_read_issues_ = pending_->issues;
   last_read_errors_ = pending_->file_errors;
-  if (pending_->builder->histogram().totals().total() == 0) {
+  if (pending_->histogram.totals().total() == 0) {
     pending_.reset();
     return false;
   }
@@ -134,19 +152,80 @@ bool Engine::end_read() {
   return true;
 }
 
+// ---- parallel reads ----
+
+Part Engine::export_part() const {
+  Part part;
+  if (!pending_ || !pending_->builder) return part;
+  pending_->builder->histogram().for_each(
+      [&part](const learn::RowKey& key, const learn::OutcomeCounts& counts) {
+        part.keys.push_back(key.pack());
+        part.counts.push_back(counts);
+      });
+  part.games = pending_->builder->report().games;
+  part.rows = pending_->rows;
+  part.rows_truncated = pending_->rows_truncated;
+  part.file_errors = pending_->file_errors;
+  return part;
+}
+
+void Engine::begin_import(const std::string& file_name) {
+  if (!pending_) begin_read({});
+  import_name_ = file_name;
+  import_report_ = {};
+}
+
+void Engine::import_part(const Part& part, std::uint64_t line_offset, std::uint64_t game_offset) {
+  if (!pending_) return;
+  for (std::size_t i = 0; i < part.keys.size(); ++i) {
+    pending_->histogram.add(learn::RowKey::unpack(part.keys[i]), part.counts[i]);
+  }
+  learn::IngestReport shifted = part.games;
+  for (learn::GameIssue& issue : shifted.issues) {
+    issue.line += line_offset;
+    issue.game += game_offset;
+    if (pending_->issues.size() < kMaxListedIssues)
+      pending_->issues.push_back({import_name_, issue});
+  }
+  learn::merge_ingest_reports(import_report_, shifted, kMaxListedIssues);
+  const std::size_t room = kMaxKeptRows * 6 - std::min(kMaxKeptRows * 6, pending_->rows.size());
+  const std::size_t taken = std::min(room, part.rows.size());
+  pending_->rows.insert(pending_->rows.end(), part.rows.begin(),
+                        part.rows.begin() + static_cast<std::ptrdiff_t>(taken));
+  pending_->rows_truncated =
+      pending_->rows_truncated || part.rows_truncated || taken < part.rows.size();
+}
+
+void Engine::end_import(std::uint64_t bytes) {
+  if (!pending_) return;
+  learn::DatasetReport& report = pending_->report;
+  learn::FileReport file;
+  file.name = import_name_;
+  file.bytes = bytes;
+  file.games = import_report_.games_read;
+  file.rows = import_report_.rows;
+  if (file.games == 0 && bytes > 0) file.error = "no games found: is this a PGN file?";
+  if (!file.error.empty()) pending_->file_errors.push_back(import_name_ + ": " + file.error);
+  learn::merge_ingest_reports(report.games, import_report_, kMaxListedIssues);
+  report.bytes += bytes;
+  report.rows += file.rows;
+  report.files.push_back(std::move(file));
+  import_report_ = {};
+}
+
 // ---- the current dataset ----
 
 const learn::DatasetReport* Engine::report() const {
-  return current_ ? &current_->builder->report() : nullptr;
+  return current_ ? &current_->report : nullptr;
 }
 
 std::size_t Engine::distinct_rows() const {
-  return current_ ? current_->builder->histogram().distinct() : 0;
+  return current_ ? current_->histogram.distinct() : 0;
 }
 
 std::vector<learn::BalanceBin> Engine::balance_bins() const {
   if (!current_) return {};
-  return learn::balance_bins(current_->builder->histogram());
+  return learn::balance_bins(current_->histogram);
 }
 
 void Engine::reset() {
@@ -171,7 +250,7 @@ Expected<int> Engine::begin_fit(const FitSettings& settings) {
   newton_next_ = 0;
   newton_result_.reset();
   const learn::Design design =
-      learn::build_design(current_->builder->histogram(), learn::ModelSpec::article());
+      learn::build_design(current_->histogram, learn::ModelSpec::article());
   data_ = learn::make_logistic_data(design, settings.draws);
   if (data_.total_weight <= 0) {
     return make_error(ErrorCode::kInvalidArgument,

@@ -52,6 +52,17 @@ struct FileIssue {
   learn::GameIssue issue;
 };
 
+// A reader's share of a parallel read: everything its dataset holds, in plain arrays, so it can
+// travel between Web Workers and be merged by the coordinating engine (histograms add up).
+struct Part {
+  std::vector<std::uint64_t> keys;           // packed RowKeys
+  std::vector<learn::OutcomeCounts> counts;  // one per key
+  learn::IngestReport games;
+  std::vector<std::int8_t> rows;  // kept rows, six bytes each
+  bool rows_truncated = false;
+  std::vector<std::string> file_errors;
+};
+
 struct ReadProgress {
   std::uint64_t bytes = 0;  // of every file of this read so far
   std::uint64_t games = 0, used = 0, partial = 0, skipped = 0, rows = 0;
@@ -76,10 +87,18 @@ class Engine {
   void cancel_read() { pending_.reset(); }
   bool reading() const { return pending_ != nullptr; }
 
+  // ---- parallel reads ----
+  // A reader exports the read it is doing (after end_file, before end_read).
+  Part export_part() const;
+  // The coordinator builds a pending dataset from parts, in file order: `line_offset` and
+  // `game_offset` shift the part's line and game numbers by what came before it in the file.
+  void begin_import(const std::string& file_name);
+  void import_part(const Part& part, std::uint64_t line_offset, std::uint64_t game_offset);
+  // Ends the file the parts came from (`bytes` long); then end_read() commits as usual.
+  void end_import(std::uint64_t bytes);
+
   // ---- the current dataset ----
-  bool has_data() const {
-    return current_ != nullptr && current_->builder->histogram().totals().total() > 0;
-  }
+  bool has_data() const { return current_ != nullptr && current_->histogram.totals().total() > 0; }
   const learn::DatasetReport* report() const;
   // The last read's outcome, even when it was not committed: file errors and issues.
   const learn::DatasetReport& last_read_report() const { return last_read_report_; }
@@ -109,7 +128,9 @@ class Engine {
 
  private:
   struct Dataset {
-    std::unique_ptr<learn::DatasetBuilder> builder;
+    std::unique_ptr<learn::DatasetBuilder> builder;  // while reading; null once the read ended
+    learn::Histogram histogram;                      // set when the read ends
+    learn::DatasetReport report;
     std::vector<std::int8_t> rows;  // ΔP ΔN ΔB ΔR ΔQ outcome, six bytes a row
     bool rows_truncated = false;
     std::vector<FileIssue> issues;
@@ -127,6 +148,9 @@ class Engine {
   std::uint64_t file_bytes_ = 0;
   std::string file_error_;
   std::size_t issues_before_file_ = 0;
+  // The file whose parts are being imported.
+  std::string import_name_;
+  learn::IngestReport import_report_;
 
   // The fit in progress.
   FitSettings settings_;

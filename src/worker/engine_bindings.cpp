@@ -58,6 +58,109 @@ val issue_object(const FileIssue& f) {
   return out;
 }
 
+// ---- a Part in plain typed arrays (parallel reads: reader workers → coordinator) ----
+
+// The IngestReport's counters in a fixed order (both ends of the transfer are this file).
+std::vector<double> report_numbers(const learn::IngestReport& r) {
+  std::vector<double> out = {
+      double(r.bytes),         double(r.games_read),    double(r.games_used),
+      double(r.games_partial), double(r.games_skipped), double(r.games_filtered),
+      double(r.issue_count),   double(r.rows),          double(r.plies_replayed)};
+  for (std::uint64_t v : r.skipped_by_reason) out.push_back(double(v));
+  for (std::uint64_t v : r.partial_by_reason) out.push_back(double(v));
+  for (std::uint64_t v : r.filter_tally.counts) out.push_back(double(v));
+  for (std::uint64_t v : r.rows_by_outcome.by_outcome) out.push_back(double(v));
+  return out;
+}
+
+learn::IngestReport report_from_numbers(const std::vector<double>& n) {
+  learn::IngestReport r;
+  std::size_t i = 0;
+  auto next = [&]() { return i < n.size() ? static_cast<std::uint64_t>(n[i++]) : 0; };
+  r.bytes = next();
+  r.games_read = next();
+  r.games_used = next();
+  r.games_partial = next();
+  r.games_skipped = next();
+  r.games_filtered = next();
+  r.issue_count = next();
+  r.rows = next();
+  r.plies_replayed = next();
+  for (std::uint64_t& v : r.skipped_by_reason) v = next();
+  for (std::uint64_t& v : r.partial_by_reason) v = next();
+  for (std::uint64_t& v : r.filter_tally.counts) v = next();
+  for (std::uint64_t& v : r.rows_by_outcome.by_outcome) v = next();
+  return r;
+}
+
+// Copies a vector into a new JavaScript typed array (not a view: wasm memory may move).
+template <typename T>
+val typed_copy(const char* type, const std::vector<T>& values) {
+  return val::global(type).new_(emscripten::typed_memory_view(values.size(), values.data()));
+}
+
+val part_object(const Part& part) {
+  std::vector<std::uint32_t> keys;
+  std::vector<double> counts;
+  for (std::size_t i = 0; i < part.keys.size(); ++i) {
+    keys.push_back(static_cast<std::uint32_t>(part.keys[i]));
+    keys.push_back(static_cast<std::uint32_t>(part.keys[i] >> 32));
+    for (std::uint64_t c : part.counts[i].by_outcome) counts.push_back(double(c));
+  }
+  val out = val::object();
+  out.set("keys", typed_copy("Uint32Array", keys));
+  out.set("counts", typed_copy("Float64Array", counts));
+  out.set("report", typed_copy("Float64Array", report_numbers(part.games)));
+  val issues = val::array();
+  for (std::size_t i = 0; i < part.games.issues.size(); ++i) {
+    const learn::GameIssue& issue = part.games.issues[i];
+    val o = val::object();
+    o.set("game", val(double(issue.game)));
+    o.set("line", val(double(issue.line)));
+    o.set("status", val(static_cast<int>(issue.status)));
+    o.set("reason", val(static_cast<int>(issue.reason)));
+    o.set("detail", val(issue.detail));
+    o.set("rowsKept", val(issue.rows_kept));
+    issues.set(i, o);
+  }
+  out.set("issues", issues);
+  out.set("rows", typed_copy("Int8Array", part.rows));
+  out.set("rowsTruncated", val(part.rows_truncated));
+  return out;
+}
+
+Part part_from_object(const val& o) {
+  Part part;
+  const auto keys = emscripten::convertJSArrayToNumberVector<std::uint32_t>(o["keys"]);
+  const auto counts = emscripten::convertJSArrayToNumberVector<double>(o["counts"]);
+  for (std::size_t i = 0; i + 1 < keys.size(); i += 2) {
+    part.keys.push_back(std::uint64_t{keys[i]} | (std::uint64_t{keys[i + 1]} << 32));
+    learn::OutcomeCounts c;
+    for (int k = 0; k < learn::kOutcomeCount; ++k) {
+      const std::size_t at = 3 * (i / 2) + static_cast<std::size_t>(k);
+      c.by_outcome[k] = at < counts.size() ? static_cast<std::uint64_t>(counts[at]) : 0;
+    }
+    part.counts.push_back(c);
+  }
+  part.games = report_from_numbers(emscripten::convertJSArrayToNumberVector<double>(o["report"]));
+  const val issues = o["issues"];
+  const int n = issues["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    const val x = issues[i];
+    learn::GameIssue issue;
+    issue.game = static_cast<std::uint64_t>(number(x, "game", 0));
+    issue.line = static_cast<std::uint64_t>(number(x, "line", 0));
+    issue.status = static_cast<learn::GameStatus>(static_cast<int>(number(x, "status", 2)));
+    issue.reason = static_cast<learn::IssueReason>(static_cast<int>(number(x, "reason", 0)));
+    issue.detail = text(x, "detail", "");
+    issue.rows_kept = static_cast<std::uint32_t>(number(x, "rowsKept", 0));
+    part.games.issues.push_back(std::move(issue));
+  }
+  part.rows = emscripten::convertJSArrayToNumberVector<std::int8_t>(o["rows"]);
+  part.rows_truncated = o["rowsTruncated"].isTrue();
+  return part;
+}
+
 }  // namespace
 
 class JsEngine {
@@ -88,6 +191,16 @@ class JsEngine {
     return engine_.feed(reinterpret_cast<const char*>(pointer), static_cast<std::size_t>(length));
   }
   std::string endFile() { return engine_.end_file(); }
+
+  // Parallel reads (web/engine-worker.js): a reader exports its share after endFile; the
+  // coordinator imports the shares of one file in order between beginImport and endImport.
+  val exportPart() const { return part_object(engine_.export_part()); }
+  void beginImport(std::string name) { engine_.begin_import(name); }
+  void importPart(val part, double line_offset, double game_offset) {
+    engine_.import_part(part_from_object(part), static_cast<std::uint64_t>(line_offset),
+                        static_cast<std::uint64_t>(game_offset));
+  }
+  void endImport(double bytes) { engine_.end_import(static_cast<std::uint64_t>(bytes)); }
   bool endRead() { return engine_.end_read(); }
   void cancelRead() { engine_.cancel_read(); }
 
@@ -211,6 +324,10 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("chunkBuffer", &JsEngine::chunkBuffer)
       .function("feed", &JsEngine::feed)
       .function("endFile", &JsEngine::endFile)
+      .function("exportPart", &JsEngine::exportPart)
+      .function("beginImport", &JsEngine::beginImport)
+      .function("importPart", &JsEngine::importPart)
+      .function("endImport", &JsEngine::endImport)
       .function("endRead", &JsEngine::endRead)
       .function("cancelRead", &JsEngine::cancelRead)
       .function("progress", &JsEngine::progress)

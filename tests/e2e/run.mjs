@@ -81,7 +81,7 @@ function check(condition, message) {
 }
 
 // Every test gets its own Chromium with a fresh --user-data-dir (a new temporary profile).
-async function openPage(baseUrl, { hash = '', scale = 1, width = 1400, height = 900 } = {}) {
+async function openPage(baseUrl, { hash = '', query = '', scale = 1, width = 1400, height = 900 } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'materialist-e2e-'));
   const browserContext = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true,
@@ -99,7 +99,7 @@ async function openPage(baseUrl, { hash = '', scale = 1, width = 1400, height = 
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await page.goto(`${baseUrl}/index.html${hash}`);
+  await page.goto(`${baseUrl}/index.html${query}${hash}`);
   await page.waitForFunction(() => window.materialist && window.materialist.appReady
     && window.materialist.workerReady && window.materialist.ui.buttons['Load sample'], null,
   { timeout: 30000 });
@@ -351,8 +351,8 @@ test('malformed files give an error state; the app keeps working', async ({ base
   await context.close();
 });
 
-test('Cancel stops a long read at once; the app keeps working', async ({ baseUrl }) => {
-  const { context, page, problems } = await openPage(baseUrl);
+test('Cancel stops a long parallel read at once; the app keeps working', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { query: '?readers=2' });
   const lichess = readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8');
   const times = Math.ceil(250e6 / lichess.length);  // about 250 MB, as Blob parts
   const big = [{ name: 'big.pgn', repeat: { text: lichess + '\n\n', times } }];
@@ -395,8 +395,9 @@ test('Cancel stops a long read at once; the app keeps working', async ({ baseUrl
   await context.close();
 });
 
-test('a 200 MB file reads to the end with live progress', async ({ baseUrl }) => {
-  const { context, page, problems } = await openPage(baseUrl);
+test('a 200 MB file read by two parallel readers: every game counted once', async ({ baseUrl }) => {
+  // ?readers=2: the file is cut at game starts into two ranges read by two nested workers.
+  const { context, page, problems } = await openPage(baseUrl, { query: '?readers=2' });
   const lichess = readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8');
   const times = Math.ceil(200e6 / lichess.length);
   await dropFiles(page, [{ name: 'lichess-x' + times + '.pgn', repeat: { text: lichess + '\n\n', times } }]);
@@ -406,6 +407,17 @@ test('a 200 MB file reads to the end with live progress', async ({ baseUrl }) =>
     `the 200 MB read did not fit: ${(await mirrorResult(page)).error}`);
   const result = await mirrorResult(page);
   check(result.games === 100 * times, `games = ${result.games}, expected ${100 * times}`);
+  // The same file read sequentially gives exactly the same rows and values.
+  await page.goto(page.url().replace('?readers=2', '?readers=1'));
+  await page.waitForFunction(() => window.materialist && window.materialist.appReady && window.materialist.workerReady);
+  await dropFiles(page, [{ name: 'lichess-x' + times + '.pgn', repeat: { text: lichess + '\n\n', times } }]);
+  check(await waitForState(page, ['done', 'error'], 120000) === 'done', 'the sequential read did not fit');
+  const sequential = await mirrorResult(page);
+  check(sequential.rows === result.rows && sequential.games === result.games,
+    `sequential ${sequential.games} games ${sequential.rows} rows, parallel ${result.games} games ${result.rows} rows`);
+  for (const piece of ['N', 'B', 'R', 'Q']) {
+    check(Math.abs(sequential.values[piece] - result.values[piece]) < 1e-6, `${piece}: ${sequential.values[piece]} vs ${result.values[piece]}`);
+  }
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });

@@ -1,0 +1,129 @@
+// Parallel reading of one large PGN file (loaded by engine-worker.js with importScripts). The
+// coordinator cuts the file at game starts into one range per reader; each reader (a nested
+// worker running engine-worker.js in the reader role) parses its range with its own Engine and
+// sends back its share (histogram, report, kept rows, line count); the coordinator imports the
+// shares in file order, so the result is the same as a sequential read. Histograms add up.
+'use strict';
+
+const PARALLEL_MIN_BYTES = 32e6;  // smaller files: one worker is fast enough
+const MAX_READERS = 4;
+const BOUNDARY_WINDOW = 1 << 20;  // bytes searched at a time for the next game start
+const READER_NAME = 'materialist-reader';
+
+// How many readers to use for a file of `size` bytes (1: read it here, sequentially). One core
+// stays free for the page, so the canvas keeps drawing smoothly; `requested` (the page's
+// ?readers=N) overrides the core count.
+function readerCountFor(source, size, requested) {
+  if (source.kind !== 'file' || /\.(gz|mat)$/i.test(source.file.name) || size < PARALLEL_MIN_BYTES) return 1;
+  const cores = self.navigator && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 1;
+  const wanted = requested > 0 ? requested : cores - 1;
+  return Math.max(1, Math.min(MAX_READERS, wanted, Math.floor(size / (PARALLEL_MIN_BYTES / 2))));
+}
+
+// The byte offset of the first game that starts at or after `from`: a "[Event " line that follows
+// an empty line. null when none does before the end of the file.
+async function nextGameStart(file, from) {
+  const pattern = [0x0a, 0x5b, 0x45, 0x76, 0x65, 0x6e, 0x74, 0x20];  // "\n[Event "
+  for (let at = Math.max(0, from - 2); at < file.size; at += BOUNDARY_WINDOW - pattern.length - 2) {
+    const bytes = new Uint8Array(await file.slice(at, Math.min(file.size, at + BOUNDARY_WINDOW)).arrayBuffer());
+    for (let i = 2; i + pattern.length <= bytes.length; ++i) {
+      if (bytes[i] !== 0x0a || bytes[i + 1] !== 0x5b) continue;
+      let match = true;
+      for (let k = 2; k < pattern.length && match; ++k) match = bytes[i + k] === pattern[k];
+      // The line before must be empty ("\n\n" or "\n\r\n"), as between two games.
+      const blank = bytes[i - 1] === 0x0a || (bytes[i - 1] === 0x0d && bytes[i - 2] === 0x0a);
+      if (match && blank && at + i + 1 > from) return at + i + 1;
+    }
+    if (at + BOUNDARY_WINDOW >= file.size) break;
+  }
+  return null;
+}
+
+// Cuts [0, size) into up to `count` ranges that each start at a game.
+async function splitAtGames(file, count) {
+  const cuts = [0];
+  for (let k = 1; k < count; ++k) {
+    const start = await nextGameStart(file, Math.floor((file.size * k) / count));
+    if (start !== null && start > cuts[cuts.length - 1]) cuts.push(start);
+  }
+  cuts.push(file.size);
+  const ranges = [];
+  for (let k = 0; k + 1 < cuts.length; ++k) ranges.push({ start: cuts[k], end: cuts[k + 1] });
+  return ranges;
+}
+
+// Reads one file with several readers. `isCurrent()` turns false when the task is cancelled
+// (the readers are then terminated); `onProgress(totals)` gets the readers' summed progress.
+// Resolves with the shares in file order, or null when cancelled.
+async function readInParallel(file, count, policy, isCurrent, onProgress) {
+  const ranges = await splitAtGames(file, count);
+  const readers = ranges.map(() => new Worker('engine-worker.js', { name: READER_NAME }));
+  const progress = ranges.map(() => ({ bytes: 0, games: 0, used: 0, partial: 0, skipped: 0, rows: 0 }));
+  const report = () => {
+    const sum = { bytes: 0, games: 0, used: 0, partial: 0, skipped: 0, rows: 0 };
+    for (const p of progress) for (const key of Object.keys(sum)) sum[key] += p[key];
+    onProgress(sum);
+  };
+  const all = Promise.all(ranges.map((range, i) => new Promise((resolve, reject) => {
+    const reader = readers[i];
+    reader.onmessage = (event) => {
+      const m = event.data;
+      if (m.type === 'range-progress') {
+        progress[i] = m.progress;
+        report();
+      } else if (m.type === 'range-done') {
+        progress[i] = { ...m.progress, bytes: range.end - range.start };
+        report();
+        resolve({ ...m, range });
+      } else if (m.type === 'range-error') {
+        reject(new Error(m.message));
+      }
+    };
+    reader.onerror = (event) => reject(new Error(event.message || 'a reader failed'));
+    reader.postMessage({ type: 'read-range', file, start: range.start, end: range.end, policy });
+  })));
+  // Cancelling settles the wait at once: terminated readers never answer.
+  let poll = null;
+  const cancelled = new Promise((resolve) => {
+    poll = setInterval(() => {
+      if (!isCurrent()) resolve(null);
+    }, 50);
+  });
+  try {
+    const shares = await Promise.race([all, cancelled]);
+    return isCurrent() ? shares : null;
+  } finally {
+    clearInterval(poll);
+    readers.forEach((reader) => reader.terminate());
+  }
+}
+
+// ---- the reader role ----
+
+// Parses [start, end) of a file and answers with its share; counts lines for the coordinator.
+async function serveRange(wasm, message) {
+  const { file, start, end, policy } = message;
+  const engine = new wasm.Engine();
+  engine.beginRead({ unknown: policy, keepRows: true });
+  engine.beginFile(file.name, end - start);
+  let lines = 0;
+  let last = 0;
+  for (let offset = start; offset < end; offset += CHUNK_BYTES) {
+    const bytes = new Uint8Array(await file.slice(offset, Math.min(end, offset + CHUNK_BYTES)).arrayBuffer());
+    for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) ++lines;
+    const pointer = engine.chunkBuffer(bytes.length);
+    wasm.HEAPU8.set(bytes, pointer);
+    if (!engine.feed(pointer, bytes.length)) break;
+    const now = performance.now();
+    if (now - last > PROGRESS_INTERVAL_MS) {
+      last = now;
+      self.postMessage({ type: 'range-progress', progress: { ...engine.progress(), bytes: offset + bytes.length - start } });
+    }
+  }
+  const error = engine.endFile();
+  const part = engine.exportPart();
+  const progress = engine.progress();
+  engine.delete();
+  self.postMessage({ type: 'range-done', part, lines, error, progress },
+    [part.keys.buffer, part.counts.buffer, part.report.buffer, part.rows.buffer]);
+}
