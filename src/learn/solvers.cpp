@@ -5,6 +5,8 @@
 #include <limits>
 #include <utility>
 
+#include "learn/uncertainty.h"
+
 namespace materialist::learn {
 
 namespace {
@@ -13,32 +15,6 @@ double norm(const std::vector<double>& v) {
   double sum = 0;
   for (double value : v) sum += value * value;
   return std::sqrt(sum);
-}
-
-// Solves A x = b in place (b becomes x) by Cholesky; A is n×n symmetric, destroyed. Returns false
-// when A is not positive definite.
-bool cholesky_solve(std::vector<double>& a, std::vector<double>& b, int n) {
-  for (int j = 0; j < n; ++j) {
-    double diagonal = a[j * n + j];
-    for (int k = 0; k < j; ++k) diagonal -= a[j * n + k] * a[j * n + k];
-    if (!(diagonal > 0)) return false;
-    const double l_jj = std::sqrt(diagonal);
-    a[j * n + j] = l_jj;
-    for (int i = j + 1; i < n; ++i) {
-      double sum = a[i * n + j];
-      for (int k = 0; k < j; ++k) sum -= a[i * n + k] * a[j * n + k];
-      a[i * n + j] = sum / l_jj;
-    }
-  }
-  for (int i = 0; i < n; ++i) {  // L y = b
-    for (int k = 0; k < i; ++k) b[i] -= a[i * n + k] * b[k];
-    b[i] /= a[i * n + i];
-  }
-  for (int i = n - 1; i >= 0; --i) {  // Lᵀ x = y
-    for (int k = i + 1; k < n; ++k) b[i] -= a[k * n + i] * b[k];
-    b[i] /= a[i * n + i];
-  }
-  return true;
 }
 
 }  // namespace
@@ -228,8 +204,7 @@ Expected<FitResult> fit_newton(const LogisticData& data, const NewtonOptions& op
           "Newton: no convergence in " + std::to_string(options.max_iterations) + " iterations");
     }
     step = gradient;
-    std::vector<double> factor = hessian;
-    if (!cholesky_solve(factor, step, n)) {
+    if (!solve_symmetric(hessian, step, n)) {
       return make_error(ErrorCode::kNotConverged,
                         "Newton: the Hessian is singular (collinear or empty columns?)");
     }

@@ -9,27 +9,14 @@
 
 #include "learn/compare.h"
 #include "learn/models.h"
+#include "learn/random.h"
 #include "learn/uncertainty.h"
 
 using namespace materialist::learn;
 
 namespace {
 
-class Rng {  // xorshift64*: the same numbers on every platform
- public:
-  explicit Rng(std::uint64_t seed) : state_(seed * 0x9E3779B97F4A7C15ull + 1) {}
-  std::uint64_t next() {
-    state_ ^= state_ >> 12;
-    state_ ^= state_ << 25;
-    state_ ^= state_ >> 27;
-    return state_ * 0x2545F4914F6CDD1Dull;
-  }
-  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-  int between(int low, int high) { return low + static_cast<int>(next() % (high - low + 1)); }
-
- private:
-  std::uint64_t state_;
-};
+using materialist::testing::Rng;
 
 struct Game {
   std::uint64_t id;
