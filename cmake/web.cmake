@@ -29,8 +29,9 @@ endif()
 add_library(materialist_imgui STATIC
   "${IMGUI_DIR}/imgui.cpp" "${IMGUI_DIR}/imgui_draw.cpp" "${IMGUI_DIR}/imgui_tables.cpp"
   "${IMGUI_DIR}/imgui_widgets.cpp" "${IMGUI_DIR}/backends/imgui_impl_glfw.cpp"
-  "${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp")
-target_include_directories(materialist_imgui SYSTEM PUBLIC "${IMGUI_DIR}" "${IMGUI_DIR}/backends")
+  "${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp" "${IMGUI_DIR}/misc/cpp/imgui_stdlib.cpp")
+target_include_directories(materialist_imgui SYSTEM PUBLIC "${IMGUI_DIR}" "${IMGUI_DIR}/backends"
+  "${IMGUI_DIR}/misc/cpp")
 target_compile_options(materialist_imgui PRIVATE -w)
 target_compile_definitions(materialist_imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
 
@@ -58,7 +59,8 @@ file(CONFIGURE OUTPUT "${SHADER_HEADER}" CONTENT "${shader_text}" @ONLY)
 file(GLOB APP_SOURCES CONFIGURE_DEPENDS src/app/*.cpp)
 add_executable(materialist_app ${APP_SOURCES})
 target_include_directories(materialist_app PRIVATE src "${CMAKE_BINARY_DIR}/generated")
-target_link_libraries(materialist_app PRIVATE materialist_imgui)
+# The core gives the app the filter text format (learn/game_filter.h), shared with the worker.
+target_link_libraries(materialist_app PRIVATE materialist_imgui materialist_core)
 set_target_properties(materialist_app PROPERTIES OUTPUT_NAME "materialist-app" SUFFIX ".js")
 target_link_options(materialist_app PRIVATE
   --bind -sUSE_GLFW=3 -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "learn/game_filter.h"
+
 namespace materialist::app {
 
 inline constexpr int kPieceCount = 5;  // P N B R Q
@@ -54,6 +56,104 @@ inline constexpr std::array<Preset, 3> kPresets = {{
       UnknownResult::kSkip}},
 }};
 
+// [SECTION] Analysis beyond the article (web/PROTOCOL.md, last section)
+
+enum class Outcomes : std::uint8_t { kDrawsOut, kFractional, kOrdinal };
+enum class Units : std::uint8_t { kPawn, kElo, kLogOdds };
+enum class DatasetMode : std::uint8_t { kMerge, kPerFile, kPerFilter };
+
+// The model's columns and outcome coding: a change refits the kept histogram.
+struct ModelOptions {
+  Outcomes outcomes = Outcomes::kDrawsOut;
+  bool intercept = false;    // White's first-move advantage
+  bool bishop_pair = false;  // a bonus for two bishops
+  bool phase = false;        // tapered: middlegame and endgame columns per piece
+  bool elo_offset = false;   // the rating difference as a column (Elo)
+  bool operator==(const ModelOptions&) const = default;
+};
+
+// Which positions become rows.
+struct QuietOptions {
+  int plies = 2;             // a position counts after this many quiet plies
+  bool checks_break = true;  // a check breaks quietness
+  bool distinct = true;      // one row per distinct material vector per game
+  int skip_first = 0;        // plies skipped at the start of each game
+  bool operator==(const QuietOptions&) const = default;
+};
+
+// The options that decide which games and positions are read: a change re-reads the files.
+struct ReadOptions {
+  int bootstrap = 0;  // replicates over games; 0: none
+  QuietOptions quiet;
+  std::string filter;  // the compact text of learn/game_filter.h ("" keeps every game)
+  DatasetMode datasets = DatasetMode::kMerge;
+  std::vector<std::string> each_filter;  // one dataset per entry with kPerFilter
+  bool operator==(const ReadOptions&) const = default;
+};
+
+struct AnalysisSettings {
+  ModelOptions model;
+  Units units = Units::kPawn;  // display only: every unit is always sent
+  ReadOptions read;            // what the Analysis panel shows (applied with its button)
+  bool operator==(const AnalysisSettings&) const = default;
+};
+
+// One coefficient of a fit; low/high: bootstrap 95% interval in pawn units (NaN without).
+struct Coefficient {
+  std::string name;  // "pawn", "knight", ..., "bishop-pair", "intercept", "pawn-mg", ...
+  double value = 0, value_se = 0, elo = 0, elo_se = 0, theta = 0, theta_se = 0;
+  double low = 0, high = 0;
+  bool has_interval = false;
+};
+
+struct RelationVerdict {
+  std::string relation;
+  double margin = 0, se = 0;
+  std::string verdict;  // "holds", "violated", "undecided"
+  bool equality = false;
+};
+
+struct CurvePoint {
+  double pawns = 0, win = 0, draw = 0, loss = 0;
+};
+
+// One fitted dataset (several with datasets per file or per filter).
+struct DatasetFit {
+  std::string name;
+  std::uint64_t games = 0, used = 0, rows = 0, decisive_rows = 0;
+  double loss = 0;
+  int iterations = 0;
+  double draw_margin = 0;  // ordinal model, Elo
+  bool has_draw_margin = false;
+  std::vector<Coefficient> coefficients;
+  std::vector<RelationVerdict> relations;
+  std::vector<CurvePoint> curve;
+  const Coefficient* find(const std::string& coefficient) const {
+    for (const Coefficient& c : coefficients) {
+      if (c.name == coefficient) return &c;
+    }
+    return nullptr;
+  }
+};
+
+// A contrast between two datasets (B − N of `b` against `a`).
+struct DatasetDifference {
+  int a = 0, b = 0;
+  std::string contrast;
+  double diff = 0, se = 0, p = 1, bootstrap_p = 0;
+  bool has_bootstrap_p = false;
+};
+
+struct FilteredCount {
+  std::string reason;
+  std::uint64_t games = 0;
+};
+
+struct DatasetSummary {
+  std::string name;
+  std::uint64_t games = 0, used = 0, filtered = 0, rows = 0;
+};
+
 struct ReadProgress {
   double bytes = 0, total_bytes = 0;
   std::uint64_t games = 0, used = 0, skipped = 0, rows = 0;
@@ -77,6 +177,8 @@ struct DataReport {
   std::vector<std::string> file_errors;  // whole files rejected (not PGN, empty, ...)
   std::vector<SkippedGame> skipped_games;
   std::uint64_t skipped_listed_total = 0;  // skipped games known, even if the list is capped
+  std::vector<FilteredCount> filtered_by;  // games each filter removed (report.filteredBy)
+  std::vector<DatasetSummary> datasets;    // with several datasets
 };
 
 struct FitSnapshot {
@@ -86,6 +188,7 @@ struct FitSnapshot {
   PieceValues value_se{};  // standard errors, on the final snapshot only
   bool has_se = false;
   double loss = 0;
+  int dataset = 0;  // which dataset's fit (gradient descent runs them one after the other)
 };
 
 // The live convergence view: every snapshot received for the current fit.
@@ -94,7 +197,10 @@ struct Trajectory {
   std::string preset;
   int planned_iterations = 0;
   bool done = false;
+  std::string reason;  // why the worker chose its solver (fit-begin)
   std::vector<FitSnapshot> snapshots;
+  std::vector<DatasetFit> fits;  // fit-done: one per dataset
+  std::vector<DatasetDifference> differences;
 };
 
 // The article's first chart: points scored by White per material balance ΔM (1-3-3-5-9).
@@ -127,8 +233,14 @@ struct AppState {
   Trajectory trajectory;
   BalanceChart balance;
   FitSettings settings;
-  std::vector<ButtonRect> buttons;  // filled by the UI every frame
-  float wheel_x = 0, wheel_y = 0;   // mouse wheel notches since the last frame (positive = up)
+  AnalysisSettings analysis;
+  ReadOptions applied_read;              // the read options the worker has (last Apply)
+  learn::GameFilterOptions filter_form;  // the filter as the panel edits it
+  std::string filter_error;              // a filter text that did not parse (share link)
+  std::string terminations_text;         // "Time forfeit, Abandoned" as typed
+  bool settings_restored = false;        // the page passed settings (a share link)
+  std::vector<ButtonRect> buttons;       // filled by the UI every frame
+  float wheel_x = 0, wheel_y = 0;        // mouse wheel notches since the last frame (positive = up)
   bool has_data() const { return report.present && report.rows > 0; }
   bool busy() const { return phase == Phase::kReading || phase == Phase::kFitting; }
 };
@@ -136,16 +248,18 @@ struct AppState {
 // What the UI asks the worker (through the page) to do.
 struct Command {
   enum class Kind : std::uint8_t {
-    kOpenFiles,    // show the file picker
-    kLoadSample,   // read the bundled sample
-    kCancel,       // stop reading or fitting
-    kFit,          // refit with `settings` from the kept histogram
-    kExport,       // `format`: "mat", "csv", "json", "png"
-    kReset,        // forget all data
-    kDismissError  // clear the error banner (app-only; the page resets data-state)
+    kOpenFiles,     // show the file picker
+    kLoadSample,    // read the bundled sample
+    kCancel,        // stop reading or fitting
+    kFit,           // refit with `settings` from the kept histogram
+    kExport,        // `format`: "mat", "csv", "json", "png"
+    kReset,         // forget all data
+    kDismissError,  // clear the error banner (app-only; the page resets data-state)
+    kShare          // the page writes a share link of `settings` + `analysis`
   };
   Kind kind;
   FitSettings settings{};
+  AnalysisSettings analysis{};  // with `read` as applied (kFit, kShare)
   std::string format{};
 };
 

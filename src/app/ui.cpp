@@ -5,37 +5,15 @@
 #include <cstdio>
 #include <string>
 
+#include "app/analysis_panel.h"
 #include "app/charts.h"
+#include "app/fit_tables.h"
 #include "app/relations.h"
 #include "app/theme.h"
+#include "app/widgets.h"
 
 namespace materialist::app {
 namespace {
-
-// [SECTION] Widgets
-
-// Records a button's rectangle in CSS pixels so tests can click it like a user would.
-void publish(AppState& state, const char* label, float scale) {
-  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
-  state.buttons.push_back(
-      {label, min.x / scale, min.y / scale, (max.x - min.x) / scale, (max.y - min.y) / scale});
-}
-
-bool button(AppState& state, const char* label, float scale, bool enabled = true) {
-  ImGui::BeginDisabled(!enabled);
-  const bool clicked = ImGui::Button(label);
-  ImGui::EndDisabled();
-  publish(state, label, scale);
-  return clicked;
-}
-
-void section(const char* title) {
-  ImGui::Spacing();
-  ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kAccent));
-  ImGui::TextUnformatted(title);
-  ImGui::PopStyleColor();
-  ImGui::Separator();
-}
 
 // [SECTION] Toolbar and status
 
@@ -194,28 +172,38 @@ void draw_settings(AppState& state, std::vector<Command>& commands, float scale)
   }
   const bool can_fit = state.has_data() && state.phase != Phase::kReading;
   // Sent even without data: the worker keeps the settings for the next read.
-  if (apply_now || edited) commands.push_back({Command::Kind::kFit, s});
-  if (button(state, "Refit", scale, can_fit)) commands.push_back({Command::Kind::kFit, s});
+  if (apply_now || edited) commands.push_back(fit_command(state));
+  if (button(state, "Refit", scale, can_fit)) commands.push_back(fit_command(state));
   ImGui::SameLine();
   if (button(state, "Newton", scale, can_fit)) {
     s.solver = Solver::kNewton;
     if (!(s == kPresets[s.preset].settings)) s.preset = kCustomPreset;
-    commands.push_back({Command::Kind::kFit, s});
+    commands.push_back(fit_command(state));
   }
   ImGui::SameLine();
   ImGui::TextColored(to_vec4(kMuted), "refits the kept histogram: no re-reading");
 }
 
 void draw_values(const AppState& state, const UiFonts& fonts) {
-  section("Piece values (pawn = 100)");
+  section("Piece values");
   const Trajectory& t = state.trajectory;
   const FitSnapshot* last = t.snapshots.empty() ? nullptr : &t.snapshots.back();
   if (last != nullptr) {
     ImGui::Text("%s, %s iterations, loss %.6f%s", solver_name(t.solver),
                 grouped(static_cast<std::uint64_t>(last->iteration)).c_str(), last->loss,
                 t.done ? "" : " (running)");
+    if (!t.reason.empty()) ImGui::TextColored(to_vec4(kMuted), "%s", t.reason.c_str());
   } else {
     ImGui::TextColored(to_vec4(kMuted), "No fit yet: drop PGN files or load the sample.");
+  }
+  // The worker's fits carry every coefficient with its uncertainty.
+  if (t.done && t.fits.size() >= 2) {
+    draw_comparison(state);
+    return;
+  }
+  if (t.done && t.fits.size() == 1 && !t.fits.front().coefficients.empty()) {
+    draw_fit_values(state, fonts);
+    return;
   }
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
@@ -253,8 +241,24 @@ void draw_values(const AppState& state, const UiFonts& fonts) {
 }
 
 void draw_relations(const AppState& state) {
-  if (state.trajectory.snapshots.empty()) return;
+  if (state.trajectory.snapshots.empty() || state.trajectory.fits.size() >= 2) return;
   section("Capablanca's relations");
+  if (state.trajectory.fits.size() == 1 && !state.trajectory.fits.front().relations.empty()) {
+    // The worker's verdicts weigh each margin against its standard error.
+    if (!ImGui::BeginTable("verdicts", 3, ImGuiTableFlags_SizingStretchProp)) return;
+    for (const RelationVerdict& v : state.trajectory.fits.front().relations) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(v.relation.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextColored(to_vec4(kMuted), "margin %+.0f ± %.0f", v.margin, v.se);
+      ImGui::TableNextColumn();
+      const ImU32 color = v.verdict == "holds" ? kGood : v.verdict == "violated" ? kBad : kMuted;
+      ImGui::TextColored(to_vec4(color), "%s", v.verdict.c_str());
+    }
+    ImGui::EndTable();
+    return;
+  }
   const auto checks = check_capablanca(state.trajectory.snapshots.back().values);
   if (!ImGui::BeginTable("relations", 3, ImGuiTableFlags_SizingStretchProp)) return;
   ImGui::TableSetupColumn("relation", ImGuiTableColumnFlags_WidthStretch, 1.1f);
@@ -413,6 +417,7 @@ void draw_drag_overlay(const AppState& state, const UiFonts& fonts, float scale,
 void draw_left_column(AppState& state, std::vector<Command>& commands, const UiFonts& fonts,
                       float scale) {
   draw_settings(state, commands, scale);
+  draw_analysis_panel(state, commands, scale);
   draw_values(state, fonts);
   draw_relations(state);
   draw_report(state, scale);

@@ -7,6 +7,8 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace materialist::app::web {
 namespace {
@@ -39,6 +41,179 @@ std::vector<std::string> strings(const val& object, const char* key) {
   const int n = array["length"].as<int>();
   for (int i = 0; i < n; ++i) out.push_back(array[i].as<std::string>());
   return out;
+}
+
+bool is_object(const val& v) {
+  return !v.isNull() && v.typeOf().as<std::string>() == "object";
+}
+
+std::vector<FilteredCount> decode_filtered_by(const val& object) {
+  std::vector<FilteredCount> out;
+  if (object.isUndefined() || object.isNull()) return out;
+  const val keys = val::global("Object").call<val>("keys", object);
+  const int n = keys["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    const std::string key = keys[i].as<std::string>();
+    const std::uint64_t games = count(object, key.c_str());
+    if (games > 0) out.push_back({key, games});
+  }
+  return out;
+}
+
+std::vector<DatasetSummary> decode_dataset_summaries(const val& array) {
+  std::vector<DatasetSummary> out;
+  if (!array.isArray()) return out;
+  const int n = array["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    const val d = array[i];
+    out.push_back({text(d, "name"), count(d, "games"), count(d, "used"), count(d, "filtered"),
+                   count(d, "rows")});
+  }
+  return out;
+}
+
+Coefficient decode_coefficient(const val& c) {
+  Coefficient out;
+  out.name = text(c, "name");
+  out.value = number(c, "value");
+  out.value_se = number(c, "valueSe", std::numeric_limits<double>::quiet_NaN());
+  out.elo = number(c, "elo");
+  out.elo_se = number(c, "eloSe", std::numeric_limits<double>::quiet_NaN());
+  out.theta = number(c, "theta");
+  out.theta_se = number(c, "thetaSe", std::numeric_limits<double>::quiet_NaN());
+  out.has_interval = c["low"].isNumber() && c["high"].isNumber();
+  out.low = number(c, "low");
+  out.high = number(c, "high");
+  return out;
+}
+
+DatasetFit decode_fit(const val& f) {
+  DatasetFit fit;
+  fit.name = text(f, "name");
+  fit.games = count(f, "games");
+  fit.used = count(f, "used");
+  fit.rows = count(f, "rows");
+  fit.decisive_rows = count(f, "decisiveRows");
+  fit.loss = number(f, "loss");
+  fit.iterations = static_cast<int>(number(f, "iterations"));
+  fit.has_draw_margin = f["drawMargin"].isNumber();
+  fit.draw_margin = number(f, "drawMargin");
+  const val coefficients = f["coefficients"];
+  if (coefficients.isArray()) {
+    const int n = coefficients["length"].as<int>();
+    for (int i = 0; i < n; ++i) fit.coefficients.push_back(decode_coefficient(coefficients[i]));
+  }
+  const val relations = f["relations"];
+  if (relations.isArray()) {
+    const int n = relations["length"].as<int>();
+    for (int i = 0; i < n; ++i) {
+      const val r = relations[i];
+      fit.relations.push_back({text(r, "relation"), number(r, "margin"), number(r, "se"),
+                               text(r, "verdict"), flag(r, "equality")});
+    }
+  }
+  const val curve = f["curve"];
+  if (curve.isArray()) {
+    const int n = curve["length"].as<int>();
+    for (int i = 0; i < n; ++i) {
+      const val p = curve[i];
+      fit.curve.push_back(
+          {number(p, "pawns"), number(p, "win"), number(p, "draw"), number(p, "loss")});
+    }
+  }
+  return fit;
+}
+
+void decode_fit_done(Trajectory& trajectory, const val& m) {
+  trajectory.fits.clear();
+  trajectory.differences.clear();
+  const val fits = m["fits"];
+  if (fits.isArray()) {
+    const int n = fits["length"].as<int>();
+    for (int i = 0; i < n; ++i) trajectory.fits.push_back(decode_fit(fits[i]));
+  }
+  const val differences = m["differences"];
+  if (!differences.isArray()) return;
+  const int n = differences["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    const val d = differences[i];
+    DatasetDifference diff;
+    diff.a = static_cast<int>(number(d, "a"));
+    diff.b = static_cast<int>(number(d, "b"));
+    diff.contrast = text(d, "contrast");
+    diff.diff = number(d, "diff");
+    diff.se = number(d, "se");
+    diff.p = number(d, "p", 1);
+    diff.has_bootstrap_p = d["bootstrapP"].isNumber();
+    diff.bootstrap_p = number(d, "bootstrapP");
+    trajectory.differences.push_back(diff);
+  }
+}
+
+// A share link's settings (the page pushes them on load): every field optional.
+void decode_settings(AppState& state, const val& s) {
+  if (s.isUndefined() || s.isNull()) return;
+  FitSettings& fit = state.settings;
+  const std::string preset = text(s, "preset");
+  for (int i = 0; i < static_cast<int>(kPresets.size()); ++i) {
+    if (preset == kPresets[i].id) fit = kPresets[i].settings;
+  }
+  if (s["solver"].isString()) {
+    fit.solver = text(s, "solver") == "newton" ? Solver::kNewton : Solver::kGradientDescent;
+  }
+  fit.step = static_cast<float>(number(s, "step", fit.step));
+  fit.iterations = static_cast<int>(number(s, "iterations", fit.iterations));
+  fit.lambda = static_cast<float>(number(s, "lambda", fit.lambda));
+  if (s["draws"].isString()) {
+    fit.draws = text(s, "draws") == "half" ? DrawHandling::kHalfPoint : DrawHandling::kExclude;
+  }
+  if (s["unknown"].isString()) {
+    fit.unknown = text(s, "unknown") == "draw" ? UnknownResult::kAsDraw : UnknownResult::kSkip;
+  }
+  AnalysisSettings& a = state.analysis;
+  const val model = s["model"];
+  if (is_object(model)) {
+    const std::string outcomes = text(model, "outcomes");
+    if (outcomes == "ordinal") a.model.outcomes = Outcomes::kOrdinal;
+    if (outcomes == "fractional") a.model.outcomes = Outcomes::kFractional;
+    if (outcomes == "draws-out") a.model.outcomes = Outcomes::kDrawsOut;
+    a.model.intercept = flag(model, "intercept");
+    a.model.bishop_pair = flag(model, "bishopPair");
+    a.model.phase = flag(model, "phase");
+    a.model.elo_offset = flag(model, "eloOffset");
+  }
+  const std::string units = text(s, "units");
+  a.units = units == "elo" ? Units::kElo : units == "logodds" ? Units::kLogOdds : Units::kPawn;
+  ReadOptions& r = a.read;
+  r.bootstrap = static_cast<int>(number(s, "bootstrap", r.bootstrap));
+  const val quiet = s["quiet"];
+  if (is_object(quiet)) {
+    r.quiet.plies = static_cast<int>(number(quiet, "plies", r.quiet.plies));
+    if (quiet["checksBreak"].isTrue() || quiet["checksBreak"].isFalse())
+      r.quiet.checks_break = flag(quiet, "checksBreak");
+    if (quiet["distinct"].isTrue() || quiet["distinct"].isFalse())
+      r.quiet.distinct = flag(quiet, "distinct");
+    r.quiet.skip_first = static_cast<int>(number(quiet, "skipFirst", r.quiet.skip_first));
+  }
+  if (s["filter"].isString()) r.filter = text(s, "filter");
+  const std::string datasets = text(s, "datasets");
+  r.datasets = datasets == "per-file"     ? DatasetMode::kPerFile
+               : datasets == "per-filter" ? DatasetMode::kPerFilter
+                                          : DatasetMode::kMerge;
+  if (s["eachFilter"].isArray()) r.each_filter = strings(s, "eachFilter");
+  state.applied_read = r;
+  state.settings_restored = true;
+  Expected<learn::GameFilterOptions> parsed = learn::parse_game_filter(r.filter);
+  if (parsed) {
+    state.filter_form = *parsed;
+    state.filter_error.clear();
+  } else {
+    state.filter_error = parsed.error().message;
+  }
+  state.terminations_text.clear();
+  for (const std::string& t : state.filter_form.excluded_terminations) {
+    state.terminations_text += (state.terminations_text.empty() ? "" : ", ") + t;
+  }
 }
 
 Phase phase_from(const std::string& name) {
@@ -94,6 +269,8 @@ DataReport decode_report(const val& r) {
   }
   report.skipped_listed_total =
       std::max<std::uint64_t>(count(r, "skippedTotal"), report.skipped_games.size());
+  report.filtered_by = decode_filtered_by(r["filteredBy"]);
+  report.datasets = decode_dataset_summaries(r["datasets"]);
   return report;
 }
 
@@ -101,6 +278,7 @@ FitSnapshot decode_snapshot(const val& m) {
   FitSnapshot s;
   s.iteration = static_cast<int>(number(m, "iteration"));
   s.loss = number(m, "loss");
+  s.dataset = static_cast<int>(number(m, "dataset"));
   const val theta = m["theta"];
   const val values = m["values"];
   const val se = m["valueSe"];
@@ -150,10 +328,14 @@ void apply(AppState& state, const val& m) {
         text(m, "solver") == "newton" ? Solver::kNewton : Solver::kGradientDescent;
     state.trajectory.preset = text(m, "preset");
     state.trajectory.planned_iterations = static_cast<int>(number(m, "planned"));
+    state.trajectory.reason = text(m, "reason");
   } else if (type == "snapshot") {
     state.trajectory.snapshots.push_back(decode_snapshot(m));
   } else if (type == "fit-done") {
     state.trajectory.done = true;
+    decode_fit_done(state.trajectory, m);
+  } else if (type == "settings") {
+    decode_settings(state, m["settings"]);
   } else if (type == "error") {
     state.error = text(m, "message");
   } else if (type == "wheel") {
@@ -185,6 +367,56 @@ val encode_settings(const FitSettings& s) {
   return out;
 }
 
+const char* outcomes_id(Outcomes outcomes) {
+  switch (outcomes) {
+    case Outcomes::kFractional:
+      return "fractional";
+    case Outcomes::kOrdinal:
+      return "ordinal";
+    case Outcomes::kDrawsOut:
+      break;
+  }
+  return "draws-out";
+}
+
+const char* units_id(Units units) {
+  return units == Units::kElo ? "elo" : units == Units::kLogOdds ? "logodds" : "pawn";
+}
+
+const char* datasets_id(DatasetMode mode) {
+  return mode == DatasetMode::kPerFile     ? "per-file"
+         : mode == DatasetMode::kPerFilter ? "per-filter"
+                                           : "merge";
+}
+
+// The article's fields plus the analysis section of PROTOCOL.md.
+val encode_all_settings(const FitSettings& fit, const AnalysisSettings& a) {
+  val out = encode_settings(fit);
+  val model = val::object();
+  model.set("outcomes", val(outcomes_id(a.model.outcomes)));
+  model.set("intercept", val(a.model.intercept));
+  model.set("bishopPair", val(a.model.bishop_pair));
+  model.set("phase", val(a.model.phase));
+  model.set("eloOffset", val(a.model.elo_offset));
+  model.set("sideToMove", val(false));
+  out.set("model", model);
+  out.set("units", val(units_id(a.units)));
+  out.set("bootstrap", val(a.read.bootstrap));
+  out.set("seed", val(1));
+  out.set("filter", val(a.read.filter));
+  val quiet = val::object();
+  quiet.set("plies", val(a.read.quiet.plies));
+  quiet.set("checksBreak", val(a.read.quiet.checks_break));
+  quiet.set("distinct", val(a.read.quiet.distinct));
+  quiet.set("skipFirst", val(a.read.quiet.skip_first));
+  out.set("quiet", quiet);
+  out.set("datasets", val(datasets_id(a.read.datasets)));
+  val each = val::array();
+  for (const std::string& filter : a.read.each_filter) each.call<void>("push", val(filter));
+  out.set("eachFilter", each);
+  return out;
+}
+
 const char* command_type(Command::Kind kind) {
   switch (kind) {
     case Command::Kind::kOpenFiles:
@@ -201,6 +433,8 @@ const char* command_type(Command::Kind kind) {
       return "reset";
     case Command::Kind::kDismissError:
       return "dismiss-error";
+    case Command::Kind::kShare:
+      return "share";
   }
   return "unknown";
 }
@@ -229,8 +463,8 @@ void send(const Command& command) {
   if (handler.typeOf().as<std::string>() != "function") return;
   val message = val::object();
   message.set("type", val(command_type(command.kind)));
-  if (command.kind == Command::Kind::kFit)
-    message.set("settings", encode_settings(command.settings));
+  if (command.kind == Command::Kind::kFit || command.kind == Command::Kind::kShare)
+    message.set("settings", encode_all_settings(command.settings, command.analysis));
   if (command.kind == Command::Kind::kExport) message.set("format", val(command.format));
   handler(message);
 }

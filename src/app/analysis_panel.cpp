@@ -1,0 +1,334 @@
+#include "app/analysis_panel.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include "app/theme.h"
+#include "app/widgets.h"
+#include "imgui_stdlib.h"
+#include "learn/time_control.h"
+
+namespace materialist::app {
+namespace {
+
+struct Choice {
+  const char* id;     // published as "<group>:<id>"
+  const char* label;  // what the radio button says
+};
+
+// A row of radio buttons over an enum-like int; true when the choice changed.
+template <std::size_t N>
+bool radio_row(AppState& state, const char* group, const std::array<Choice, N>& choices,
+               int& picked, float scale) {
+  bool changed = false;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (i > 0) ImGui::SameLine();
+    ImGui::PushID(group);
+    if (ImGui::RadioButton(choices[i].label, picked == static_cast<int>(i))) {
+      changed = picked != static_cast<int>(i);
+      picked = static_cast<int>(i);
+    }
+    ImGui::PopID();
+    publish(state, (std::string(group) + ":" + choices[i].id).c_str(), scale);
+  }
+  return changed;
+}
+
+bool checkbox(AppState& state, const char* label, bool& value, const char* published_as,
+              float scale) {
+  const bool changed = ImGui::Checkbox(label, &value);
+  publish(state, published_as, scale);
+  return changed;
+}
+
+// An optional integer edited as a number where 0 means "none".
+void optional_int(AppState& state, const char* label, std::optional<int>& value, float width,
+                  const char* published_as, float scale) {
+  int shown = value.value_or(0);
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::InputInt(label, &shown, 0, 0)) {
+    value = shown > 0 ? std::optional<int>(shown) : std::nullopt;
+  }
+  publish(state, published_as, scale);
+}
+
+void text_field(AppState& state, const char* label, std::string& value, float width,
+                const char* published_as, float scale, const char* hint = "") {
+  ImGui::SetNextItemWidth(width);
+  ImGui::InputTextWithHint(label, hint, &value);
+  publish(state, published_as, scale);
+}
+
+std::string date_text(const std::optional<learn::PgnDate>& date) {
+  return date ? learn::format_pgn_date(*date) : std::string();
+}
+
+// A date field: typed text, read when it parses ("2021.10.01", "2021", empty = open).
+void date_field(AppState& state, const char* label, std::optional<learn::PgnDate>& date,
+                float width, const char* published_as, float scale) {
+  std::string text = date_text(date);
+  ImGui::SetNextItemWidth(width);
+  ImGui::PushID(label);
+  if (ImGui::InputTextWithHint(label, "yyyy.mm.dd", &text, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    if (text.empty()) date.reset();
+    if (auto parsed = learn::parse_pgn_date(text)) date = *parsed;
+  }
+  ImGui::PopID();
+  publish(state, published_as, scale);
+}
+
+void model_options(AppState& state, std::vector<Command>& commands, float scale) {
+  ModelOptions& model = state.analysis.model;
+  const ModelOptions before = model;
+  ImGui::TextColored(to_vec4(kMuted), "Model");
+  constexpr std::array<Choice, 3> kOutcomes = {{{"draws-out", "draws left out"},
+                                                {"fractional", "draws = ½"},
+                                                {"ordinal", "ordinal (W/D/L)"}}};
+  int outcomes = static_cast<int>(model.outcomes);
+  radio_row(state, "model", kOutcomes, outcomes, scale);
+  model.outcomes = static_cast<Outcomes>(outcomes);
+  checkbox(state, "intercept (White's first move)", model.intercept, "model:intercept", scale);
+  ImGui::SameLine();
+  checkbox(state, "bishop pair", model.bishop_pair, "model:bishop-pair", scale);
+  checkbox(state, "game phase (tapered)", model.phase, "model:phase", scale);
+  ImGui::SameLine();
+  checkbox(state, "rating offset (Elo)", model.elo_offset, "model:elo", scale);
+  if (model == before) return;
+  // The article's draw handling follows the outcome coding (ordinal keeps its own).
+  FitSettings& fit = state.settings;
+  if (model.outcomes == Outcomes::kDrawsOut) fit.draws = DrawHandling::kExclude;
+  if (model.outcomes == Outcomes::kFractional) fit.draws = DrawHandling::kHalfPoint;
+  if (!(fit == kPresets[fit.preset].settings)) fit.preset = kCustomPreset;
+  commands.push_back(fit_command(state));
+}
+
+void units_and_bootstrap(AppState& state, float scale) {
+  constexpr std::array<Choice, 3> kUnits = {
+      {{"pawn", "pawn = 100"}, {"elo", "Elo"}, {"logodds", "log-odds"}}};
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(to_vec4(kMuted), "Units");
+  ImGui::SameLine();
+  int units = static_cast<int>(state.analysis.units);
+  radio_row(state, "units", kUnits, units, scale);
+  state.analysis.units = static_cast<Units>(units);
+
+  constexpr std::array<int, 4> kReplicates = {0, 100, 200, 500};
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(to_vec4(kMuted), "Bootstrap replicates");
+  for (int replicates : kReplicates) {
+    ImGui::SameLine();
+    const std::string label = std::to_string(replicates);
+    ImGui::PushID("bootstrap");
+    if (ImGui::RadioButton(label.c_str(), state.analysis.read.bootstrap == replicates)) {
+      state.analysis.read.bootstrap = replicates;
+    }
+    ImGui::PopID();
+    publish(state, ("bootstrap:" + label).c_str(), scale);
+  }
+}
+
+void position_options(AppState& state, float field, float scale) {
+  QuietOptions& quiet = state.analysis.read.quiet;
+  ImGui::TextColored(to_vec4(kMuted), "Positions");
+  ImGui::SetNextItemWidth(field * 0.5f);
+  ImGui::InputInt("quiet plies", &quiet.plies, 1, 1);
+  publish(state, "quiet:plies", scale);
+  quiet.plies = std::clamp(quiet.plies, 0, 20);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(field * 0.5f);
+  ImGui::InputInt("skip first plies", &quiet.skip_first, 1, 10);
+  publish(state, "quiet:skip-first", scale);
+  quiet.skip_first = std::clamp(quiet.skip_first, 0, 400);
+  checkbox(state, "checks break quietness", quiet.checks_break, "quiet:checks", scale);
+  ImGui::SameLine();
+  checkbox(state, "one row per material vector", quiet.distinct, "quiet:distinct", scale);
+}
+
+void game_filters(AppState& state, float field, float scale) {
+  learn::GameFilterOptions& f = state.filter_form;
+  ImGui::TextColored(to_vec4(kMuted), "Game filters");
+  text_field(state, "player", f.player, field, "filter:player", scale, "name, or prefix*");
+  constexpr std::array<Choice, 3> kSides = {
+      {{"either", "either side"}, {"white", "white"}, {"black", "black"}}};
+  int side = static_cast<int>(f.player_side);
+  radio_row(state, "filter:side", kSides, side, scale);
+  f.player_side = static_cast<learn::PlayerSide>(side);
+  checkbox(state, "values from the player's point of view", f.player_perspective, "filter:pov",
+           scale);
+  text_field(state, "opponent", f.opponent, field, "filter:opponent", scale, "name, or prefix*");
+
+  optional_int(state, "Elo min", f.elo.min, field * 0.42f, "filter:elo-min", scale);
+  ImGui::SameLine();
+  optional_int(state, "max", f.elo.max, field * 0.42f, "filter:elo-max", scale);
+  optional_int(state, "max rating difference", f.max_rating_difference, field * 0.42f,
+               "filter:max-diff", scale);
+  ImGui::SameLine();
+  checkbox(state, "keep unrated", f.keep_unrated, "filter:unrated", scale);
+
+  constexpr std::array<const char*, 6> kSpeeds = {"ultrabullet", "bullet",    "blitz",
+                                                  "rapid",       "classical", "correspondence"};
+  for (std::size_t i = 0; i < kSpeeds.size(); ++i) {
+    if (i % 3 != 0) ImGui::SameLine();
+    bool kept = (f.speeds >> i) & 1u;
+    if (ImGui::Checkbox(kSpeeds[i], &kept)) {
+      f.speeds = static_cast<std::uint8_t>(kept ? f.speeds | (1u << i) : f.speeds & ~(1u << i));
+    }
+    publish(state, (std::string("tc:") + kSpeeds[i]).c_str(), scale);
+  }
+  date_field(state, "from", f.date_from, field * 0.5f, "filter:date-from", scale);
+  ImGui::SameLine();
+  date_field(state, "to", f.date_to, field * 0.5f, "filter:date-to", scale);
+  text_field(state, "event contains", f.event_contains, field, "filter:event", scale);
+  ImGui::SetNextItemWidth(field);
+  ImGui::InputTextWithHint("exclude terminations", "Time forfeit, Abandoned",
+                           &state.terminations_text);
+  publish(state, "filter:terminations", scale);
+  f.excluded_terminations.clear();
+  std::size_t start = 0;
+  const std::string& list = state.terminations_text;
+  while (start <= list.size()) {
+    std::size_t end = list.find(',', start);
+    if (end == std::string::npos) end = list.size();
+    std::string item = list.substr(start, end - start);
+    item.erase(0, item.find_first_not_of(' '));
+    item.erase(item.find_last_not_of(' ') + 1);
+    if (!item.empty()) f.excluded_terminations.push_back(item);
+    start = end + 1;
+  }
+  ImGui::SetNextItemWidth(field * 0.42f);
+  ImGui::InputInt("min plies", &f.min_plies, 0, 0);
+  publish(state, "filter:min-plies", scale);
+  f.min_plies = std::clamp(f.min_plies, 0, 1000);
+  checkbox(state, "keep Chess960", f.keep_chess960, "filter:chess960", scale);
+  ImGui::SameLine();
+  checkbox(state, "keep FEN-started games", f.keep_set_up, "filter:setup", scale);
+}
+
+void dataset_options(AppState& state, float field, float scale) {
+  ReadOptions& read = state.analysis.read;
+  ImGui::TextColored(to_vec4(kMuted), "Datasets");
+  constexpr std::array<Choice, 3> kModes = {{{"merge", "merge all files"},
+                                             {"per-file", "each file a dataset"},
+                                             {"per-filter", "one per filter"}}};
+  int mode = static_cast<int>(read.datasets);
+  radio_row(state, "datasets", kModes, mode, scale);
+  read.datasets = static_cast<DatasetMode>(mode);
+  if (read.datasets != DatasetMode::kPerFilter) return;
+  int remove = -1;
+  for (std::size_t i = 0; i < read.each_filter.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::ColorButton("##colour", to_vec4(dataset_color(static_cast<int>(i))),
+                       ImGuiColorEditFlags_NoTooltip);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(field * 1.3f);
+    ImGui::InputTextWithHint("##filter", "e.g. tc=blitz", &read.each_filter[i]);
+    publish(state, ("each:" + std::to_string(i)).c_str(), scale);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("remove")) remove = static_cast<int>(i);
+    ImGui::PopID();
+  }
+  if (remove >= 0) read.each_filter.erase(read.each_filter.begin() + remove);
+  if (button(state, "+ filter", scale)) read.each_filter.emplace_back();
+  ImGui::SameLine();
+  if (button(state, "bullet vs blitz vs rapid", scale, true, "each:speeds")) {
+    read.each_filter = {"tc=bullet", "tc=blitz", "tc=rapid"};
+  }
+  ImGui::SameLine();
+  if (button(state, "Elo bands", scale, true, "each:elo")) {
+    read.each_filter = {"elo=-1599", "elo=1600-1999", "elo=2000-"};
+  }
+}
+
+void filtered_counts(const AppState& state) {
+  const DataReport& r = state.report;
+  if (!r.present || r.filtered_by.empty()) return;
+  std::string line = "Removed by the filters: ";
+  for (std::size_t i = 0; i < r.filtered_by.size(); ++i) {
+    if (i > 0) line += ", ";
+    line += r.filtered_by[i].reason + " " + grouped(r.filtered_by[i].games);
+  }
+  line += " (of " + grouped(r.games) + " games)";
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(to_vec4(kMuted), "%s", line.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+void sharing(AppState& state, std::vector<Command>& commands, float scale) {
+  if (button(state, "Copy share link", scale)) {
+    Command share = fit_command(state);
+    share.kind = Command::Kind::kShare;
+    commands.push_back(share);
+  }
+  ImGui::SameLine();
+  const bool fitted = !state.trajectory.fits.empty() && !state.busy();
+  if (button(state, "Analysis JSON", scale, fitted)) {
+    Command export_command{Command::Kind::kExport};
+    export_command.format = "provenance";
+    commands.push_back(export_command);
+  }
+  ImGui::SameLine();
+  if (button(state, "Copy as code", scale, fitted)) {
+    Command export_command{Command::Kind::kExport};
+    export_command.format = "code";
+    commands.push_back(export_command);
+  }
+}
+
+}  // namespace
+
+Command fit_command(const AppState& state) {
+  Command command{Command::Kind::kFit, state.settings};
+  command.analysis = state.analysis;
+  command.analysis.read = state.applied_read;
+  return command;
+}
+
+void draw_analysis_panel(AppState& state, std::vector<Command>& commands, float scale) {
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kAccent));
+  const bool open = ImGui::CollapsingHeader("Analysis");
+  ImGui::PopStyleColor();
+  publish(state, "Analysis", scale);
+  if (!open) {
+    filtered_counts(state);
+    return;
+  }
+  const float field = std::min(230 * scale, ImGui::GetContentRegionAvail().x * 0.42f);
+  ImGui::Indent(6 * scale);
+  model_options(state, commands, scale);
+  units_and_bootstrap(state, scale);
+  ImGui::Separator();
+  position_options(state, field, scale);
+  ImGui::Separator();
+  game_filters(state, field, scale);
+  state.analysis.read.filter = learn::format_game_filter(state.filter_form);
+  ImGui::Separator();
+  dataset_options(state, field, scale);
+
+  const bool pending = !(state.analysis.read == state.applied_read);
+  if (button(state, "Apply (re-reads the files)", scale, !state.busy(), "Apply filters")) {
+    state.applied_read = state.analysis.read;
+    commands.push_back(fit_command(state));
+  }
+  ImGui::SameLine();
+  ImGui::PushTextWrapPos(0);
+  if (pending) {
+    ImGui::TextColored(to_vec4(kBad), "changed: not applied yet");
+  } else {
+    ImGui::TextColored(
+        to_vec4(kMuted), "filter: %s",
+        state.applied_read.filter.empty() ? "every game" : state.applied_read.filter.c_str());
+  }
+  ImGui::PopTextWrapPos();
+  if (!state.filter_error.empty()) {
+    ImGui::TextColored(to_vec4(kBad), "shared filter not understood: %s",
+                       state.filter_error.c_str());
+  }
+  filtered_counts(state);
+  sharing(state, commands, scale);
+  ImGui::Unindent(6 * scale);
+}
+
+}  // namespace materialist::app

@@ -1,0 +1,225 @@
+#include "app/fit_tables.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/theme.h"
+#include "app/widgets.h"
+
+namespace materialist::app {
+namespace {
+
+struct Shown {
+  double value = 0, se = 0, low = 0, high = 0;
+  bool interval = false;
+};
+
+// Every unit is sent; the bootstrap interval (pawn = 100) scales with the value.
+Shown in_units(const Coefficient& c, Units units) {
+  Shown s{c.value, c.value_se, c.low, c.high, c.has_interval};
+  if (units == Units::kPawn) return s;
+  const double v = units == Units::kElo ? c.elo : c.theta;
+  const double se = units == Units::kElo ? c.elo_se : c.theta_se;
+  const double ratio = c.value != 0 ? v / c.value : 0;
+  return {v, se, c.low * ratio, c.high * ratio, c.has_interval && c.value != 0};
+}
+
+const char* unit_name(Units units) {
+  return units == Units::kElo ? "Elo" : units == Units::kLogOdds ? "log-odds" : "pawn = 100";
+}
+
+std::string format_value(const Shown& s, Units units, bool with_interval) {
+  const bool fine = units == Units::kLogOdds;
+  char text[128];
+  if (std::isfinite(s.se) && s.se > 0) {
+    std::snprintf(text, sizeof text, fine ? "%.3f ± %.3f" : "%.0f ± %.0f", s.value, s.se);
+  } else {
+    std::snprintf(text, sizeof text, fine ? "%.3f" : "%.0f", s.value);
+  }
+  std::string out = text;
+  if (with_interval && s.interval) {
+    std::snprintf(text, sizeof text, fine ? "  [%.3f, %.3f]" : "  [%.0f, %.0f]", s.low, s.high);
+    out += text;
+  }
+  return out;
+}
+
+ImU32 coefficient_color(const std::string& name) {
+  constexpr const char* kNames[] = {"pawn", "knight", "bishop", "rook", "queen"};
+  for (int i = 0; i < kPieceCount; ++i) {
+    if (name.rfind(kNames[i], 0) == 0) return kPieceColors[i];
+  }
+  return IM_COL32(230, 233, 240, 255);
+}
+
+ImU32 verdict_color(const std::string& verdict) {
+  return verdict == "holds" ? kGood : verdict == "violated" ? kBad : kMuted;
+}
+
+const char* verdict_mark(const std::string& verdict) {
+  return verdict == "holds" ? "✓ holds" : verdict == "violated" ? "✗ violated" : "? undecided";
+}
+
+// The coefficient names of every fit, in first-seen order (datasets share a model).
+std::vector<std::string> all_names(const std::vector<DatasetFit>& fits) {
+  std::vector<std::string> names;
+  for (const DatasetFit& fit : fits) {
+    for (const Coefficient& c : fit.coefficients) {
+      if (std::find(names.begin(), names.end(), c.name) == names.end()) names.push_back(c.name);
+    }
+  }
+  return names;
+}
+
+}  // namespace
+
+std::string coefficient_label(const std::string& name) {
+  std::string label = name;
+  for (const char* suffix : {"-mg", "-eg"}) {
+    const std::size_t at = label.size() >= 3 ? label.size() - 3 : std::string::npos;
+    if (at != std::string::npos && label.compare(at, 3, suffix) == 0) {
+      label = label.substr(0, at) + (suffix[1] == 'm' ? " (middlegame)" : " (endgame)");
+    }
+  }
+  std::replace(label.begin(), label.end(), '-', ' ');
+  if (!label.empty() && label[0] >= 'a' && label[0] <= 'z') label[0] = label[0] - 'a' + 'A';
+  return label;
+}
+
+void draw_fit_values(const AppState& state, const UiFonts& fonts) {
+  const DatasetFit& fit = state.trajectory.fits.front();
+  const Units units = state.analysis.units;
+  const bool bootstrap = std::any_of(fit.coefficients.begin(), fit.coefficients.end(),
+                                     [](const Coefficient& c) { return c.has_interval; });
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+  if (!ImGui::BeginTable("fit-values", bootstrap ? 4 : 3, flags)) return;
+  ImGui::TableSetupColumn("Coefficient", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+  ImGui::TableSetupColumn(unit_name(units), ImGuiTableColumnFlags_WidthStretch, 2.0f);
+  if (bootstrap) ImGui::TableSetupColumn("bootstrap 95%", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+  ImGui::TableSetupColumn("Article", ImGuiTableColumnFlags_WidthStretch, 0.8f);
+  ImGui::TableHeadersRow();
+  for (const Coefficient& c : fit.coefficients) {
+    const Shown s = in_units(c, units);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextColored(to_vec4(coefficient_color(c.name)), "■ %s",
+                       coefficient_label(c.name).c_str());
+    ImGui::TableNextColumn();
+    const bool fine = units == Units::kLogOdds;
+    ImGui::PushFont(fonts.large);
+    ImGui::Text(fine ? "%.3f" : "%.0f", s.value);
+    ImGui::PopFont();
+    if (std::isfinite(s.se) && s.se > 0) {
+      ImGui::SameLine();
+      ImGui::TextColored(to_vec4(kMuted), fine ? "± %.3f" : "± %.0f", s.se);
+    }
+    if (bootstrap) {
+      ImGui::TableNextColumn();
+      if (s.interval) {
+        ImGui::TextColored(to_vec4(kMuted), fine ? "[%.3f, %.3f]" : "[%.0f, %.0f]", s.low, s.high);
+      }
+    }
+    ImGui::TableNextColumn();
+    constexpr const char* kNames[] = {"pawn", "knight", "bishop", "rook", "queen"};
+    for (int i = 0; i < kPieceCount; ++i) {
+      if (c.name == kNames[i] && units == Units::kPawn) ImGui::Text("%.0f", kArticle[i]);
+    }
+  }
+  if (fit.has_draw_margin) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted("■ Draw margin");
+    ImGui::TableNextColumn();
+    ImGui::Text("%.0f Elo", fit.draw_margin);
+  }
+  ImGui::EndTable();
+}
+
+void draw_comparison(const AppState& state) {
+  const std::vector<DatasetFit>& fits = state.trajectory.fits;
+  const Units units = state.analysis.units;
+  section("Comparison of datasets");
+  const int columns = static_cast<int>(fits.size()) + 1;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollX;
+  const float row = ImGui::GetTextLineHeightWithSpacing() + 4;
+  const std::vector<std::string> names = all_names(fits);
+  const std::size_t relation_rows = fits.front().relations.size();
+  const float height = row * static_cast<float>(names.size() + relation_rows + 5);
+  if (ImGui::BeginTable("comparison", columns, flags, ImVec2(0, height))) {
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    for (const DatasetFit& fit : fits) {
+      ImGui::TableSetupColumn(fit.name.c_str(), ImGuiTableColumnFlags_WidthStretch, 1.6f);
+    }
+    // Header cells in each dataset's colour (the charts use the same colours).
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    ImGui::TableNextColumn();
+    ImGui::TextColored(to_vec4(kMuted), "%s", unit_name(units));
+    for (std::size_t i = 0; i < fits.size(); ++i) {
+      ImGui::TableNextColumn();
+      ImGui::TextColored(to_vec4(dataset_color(static_cast<int>(i))), "■ %s", fits[i].name.c_str());
+    }
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextColored(to_vec4(kMuted), "games / rows");
+    for (const DatasetFit& fit : fits) {
+      ImGui::TableNextColumn();
+      ImGui::TextColored(to_vec4(kMuted), "%s / %s", grouped(fit.used).c_str(),
+                         grouped(fit.rows).c_str());
+    }
+    for (const std::string& name : names) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextColored(to_vec4(coefficient_color(name)), "%s", coefficient_label(name).c_str());
+      for (const DatasetFit& fit : fits) {
+        ImGui::TableNextColumn();
+        const Coefficient* c = fit.find(name);
+        if (c != nullptr)
+          ImGui::TextUnformatted(format_value(in_units(*c, units), units, true).c_str());
+      }
+    }
+    if (fits.front().has_draw_margin) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted("Draw margin");
+      for (const DatasetFit& fit : fits) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%.0f Elo", fit.draw_margin);
+      }
+    }
+    for (std::size_t r = 0; r < relation_rows; ++r) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(fits.front().relations[r].relation.c_str());
+      for (const DatasetFit& fit : fits) {
+        ImGui::TableNextColumn();
+        if (r >= fit.relations.size()) continue;
+        const RelationVerdict& v = fit.relations[r];
+        ImGui::TextColored(to_vec4(verdict_color(v.verdict)), "%s", verdict_mark(v.verdict));
+        if (ImGui::IsItemHovered()) {
+          ImGui::SetTooltip("margin %.1f ± %.1f (pawn = 100)", v.margin, v.se);
+        }
+      }
+    }
+    ImGui::EndTable();
+  }
+  for (const DatasetDifference& d : state.trajectory.differences) {
+    if (d.a < 0 || d.b < 0 || d.a >= static_cast<int>(fits.size()) ||
+        d.b >= static_cast<int>(fits.size()))
+      continue;
+    const bool significant = d.p < 0.05;
+    ImGui::TextColored(to_vec4(dataset_color(d.b)), "■");
+    ImGui::SameLine();
+    char bootstrap_p[48] = "";
+    if (d.has_bootstrap_p)
+      std::snprintf(bootstrap_p, sizeof bootstrap_p, ", bootstrap p = %.3f", d.bootstrap_p);
+    ImGui::TextColored(to_vec4(significant ? kAccent : kMuted),
+                       "%s: %s vs %s differs by %+.0f ± %.0f, p = %.3f%s", d.contrast.c_str(),
+                       fits[d.b].name.c_str(), fits[d.a].name.c_str(), d.diff, d.se, d.p,
+                       bootstrap_p);
+  }
+}
+
+}  // namespace materialist::app

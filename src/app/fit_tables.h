@@ -1,0 +1,23 @@
+// The fitted values with their uncertainty (value ± standard error, and the bootstrap interval
+// [low, high] when there is one) in the chosen units, every coefficient of the model listed;
+// with two or more datasets, a comparison table: one column per dataset, Capablanca's relations
+// per dataset, and the B − N differences with p-values.
+#pragma once
+
+#include <string>
+
+#include "app/app_state.h"
+#include "app/ui.h"
+
+namespace materialist::app {
+
+// One dataset's coefficients (fits[0]): used when the worker sent fits.
+void draw_fit_values(const AppState& state, const UiFonts& fonts);
+
+// Shown when there are two or more fits.
+void draw_comparison(const AppState& state);
+
+// "Knight", "bishop pair", "pawn (mg)": a coefficient's name for people.
+std::string coefficient_label(const std::string& name);
+
+}  // namespace materialist::app
