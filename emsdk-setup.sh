@@ -22,11 +22,6 @@ readonly REPO_ROOT
 readonly IMGUI_DEBIAN_VERSION="1.86+ds-1"
 readonly IMGUI_ORIG_TARBALL="imgui_1.86+ds.orig.tar.xz"
 readonly IMGUI_ORIG_SHA256="0dace0e8e57d298eb6e93af12dc19420cb96330832f6495c733b90aeeef11f64"
-# Fallback when apt cannot fetch bookworm sources (non-Debian host): the same file by URL.
-readonly IMGUI_ORIG_URLS=(
-  "https://deb.debian.org/debian/pool/main/i/imgui/${IMGUI_ORIG_TARBALL}"
-  "https://snapshot.debian.org/archive/debian/20250520T000000Z/pool/main/i/imgui/${IMGUI_ORIG_TARBALL}"
-)
 readonly IMGUI_DIR="${REPO_ROOT}/third_party/imgui"
 readonly ENV_FILE="${REPO_ROOT}/build/env.sh"
 
@@ -123,12 +118,24 @@ install_packages() {
 }
 
 # ---- 2. Dear ImGui sources ----
+# The Debian archive this machine's apt already uses (its first non-security deb source), so
+# the sources come from the same mirror as the packages.
+debian_archive_uri() {
+  local uri
+  uri="$(grep -hE '^URIs:' /etc/apt/sources.list.d/*.sources 2> /dev/null | grep -v security |
+    head -1 | awk '{print $2}')"
+  [[ -n "${uri}" ]] || uri="$(grep -hE '^deb +(\[[^]]*\] +)?[a-z]+://' /etc/apt/sources.list 2> /dev/null |
+    grep -v security | head -1 | sed -E 's/^deb +(\[[^]]*\] +)?//' | awk '{print $1}')"
+  [[ -n "${uri}" ]] && echo "${uri}"
+}
+
 fetch_imgui_with_apt() {
-  local work="$1"
+  local work="$1" uri
+  uri="$(debian_archive_uri)" || return 1
   mkdir -p "${work}/lists/partial"
-  cat > "${work}/bookworm-src.sources" << 'EOF'
+  cat > "${work}/bookworm-src.sources" << EOF
 Types: deb-src
-URIs: http://deb.debian.org/debian
+URIs: ${uri}
 Suites: bookworm
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
@@ -139,15 +146,6 @@ EOF
   apt-get "${opts[@]}" update > /dev/null 2>&1 || return 1
   (cd "${work}" && apt-get "${opts[@]}" source --download-only "imgui=${IMGUI_DEBIAN_VERSION}" > /dev/null 2>&1) || return 1
   [[ -f "${work}/${IMGUI_ORIG_TARBALL}" ]]
-}
-
-fetch_imgui_with_url() {
-  local work="$1" url
-  command -v curl > /dev/null || return 1
-  for url in "${IMGUI_ORIG_URLS[@]}"; do
-    curl -fsSL --retry 2 -o "${work}/${IMGUI_ORIG_TARBALL}" "${url}" && return 0
-  done
-  return 1
 }
 
 install_imgui() {
@@ -161,7 +159,7 @@ install_imgui() {
   say "fetching Dear ImGui ${IMGUI_DEBIAN_VERSION} sources"
   if [[ -n "${IMGUI_TARBALL:-}" ]]; then
     cp "${IMGUI_TARBALL}" "${work}/${IMGUI_ORIG_TARBALL}" # a pre-downloaded copy (offline machines)
-  elif ! { have_apt && fetch_imgui_with_apt "${work}"; } && ! fetch_imgui_with_url "${work}"; then
+  elif ! { have_apt && fetch_imgui_with_apt "${work}"; }; then
     die "could not download ${IMGUI_ORIG_TARBALL} from Debian's archive" \
       "(set IMGUI_TARBALL=/path/to/${IMGUI_ORIG_TARBALL} to use a local copy)"
   fi
