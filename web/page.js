@@ -19,6 +19,16 @@
   };
   window.materialist = materialist;
 
+  // #s=<encodeURIComponent(JSON)> (optionally with #sample&s=...): settings from a share link.
+  const hashParams = new URLSearchParams(location.hash.slice(1));
+  let sharedSettings = null;
+  try {
+    if (hashParams.get('s')) sharedSettings = JSON.parse(hashParams.get('s'));
+  } catch {
+    sharedSettings = null;
+  }
+  const wantsSample = () => location.hash === '#sample' || new URLSearchParams(location.hash.slice(1)).has('sample');
+
   const inbox = [];          // messages for the app, drained once per frame
   const toApp = (message) => inbox.push(message);
   let result = {};           // data-result
@@ -51,7 +61,8 @@
       case 'ready': {
         const first = !materialist.workerReady;  // a restarted engine says ready again
         materialist.workerReady = true;
-        if (first && location.hash === '#sample') loadSample();
+        if (first && sharedSettings) worker.postMessage({ type: 'fit', settings: sharedSettings });
+        if (first && wantsSample()) loadSample();
         return;
       }
       case 'download':
@@ -67,6 +78,7 @@
           games: r.games, used: r.used, partial: r.partial, skipped: r.skipped, rows: r.rows,
           drawRows: r.drawRows, decisiveRows: r.decisiveRows, bytes: r.bytes, files: r.files,
           fileErrors: r.fileErrors, seconds: r.seconds, mbps: r.mbps,
+          filtered: r.filtered, filteredBy: r.filteredBy || null, datasets: r.datasets || null,
         });
         break;
       }
@@ -83,6 +95,11 @@
         updateResult({
           values: valuesObject(m.snapshot.values), loss: m.snapshot.loss, iterations: m.snapshot.iteration,
           standardErrors: m.snapshot.valueSe ? valuesObject(m.snapshot.valueSe) : null,
+          fits: (m.fits || []).map((f) => ({
+            name: f.name, used: f.used, rows: f.rows, drawMargin: f.drawMargin ?? null,
+            coefficients: (f.coefficients || []).map((c) => c.name),
+          })),
+          differences: (m.differences || []).length,
         });
         break;
       case 'error':
@@ -127,7 +144,17 @@
           worker.postMessage({ type: 'export', format: command.format });
         }
         break;
+      case 'share': {
+        const hash = `#s=${encodeURIComponent(JSON.stringify(command.settings))}`;
+        history.replaceState(null, '', hash);
+        updateResult({ settings: command.settings, shareLink: location.href });
+        if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(() => {});
+        break;
+      }
       case 'fit':
+        updateResult({ settings: command.settings });
+        worker.postMessage(command);
+        break;
       case 'cancel':
       case 'reset':
         worker.postMessage(command);
@@ -237,6 +264,10 @@
       print: (text) => console.log(text),
       printErr: (text) => console.error(text),
     })).then(() => {
+      if (sharedSettings) {
+        inbox.push({ type: 'settings', settings: sharedSettings });
+        updateResult({ settings: sharedSettings });
+      }
       materialist.appReady = true;
       loading.hidden = true;
     }).catch((error) => fatal(`The app failed to start: ${error}`));

@@ -8,6 +8,7 @@
 
 #include "app/plot.h"
 #include "app/theme.h"
+#include "app/widgets.h"
 
 namespace materialist::app {
 namespace {
@@ -49,6 +50,41 @@ void draw_end_labels(const PlotArea& area, const std::vector<Series>& series, fl
   }
 }
 
+int dataset_count(const Trajectory& t) {
+  int count = static_cast<int>(t.fits.size());
+  for (const FitSnapshot& s : t.snapshots) count = std::max(count, s.dataset + 1);
+  return std::max(count, 1);
+}
+
+std::string dataset_name(const Trajectory& t, int index) {
+  if (index < static_cast<int>(t.fits.size())) return t.fits[static_cast<std::size_t>(index)].name;
+  return "dataset " + std::to_string(index + 1);
+}
+
+// With several datasets each one gets its colour; the pieces are told apart by their end labels.
+std::vector<Series> dataset_series(const Trajectory& t, int datasets) {
+  std::vector<Series> series;
+  for (int d = 0; d < datasets; ++d) {
+    for (int i = 1; i < kPieceCount; ++i) {  // the pawn is 100 by definition
+      Series s;
+      s.label = std::string(kPieceLetters[i]) + " " + dataset_name(t, d);
+      s.color = dataset_color(d);
+      s.width = 2.0f;
+      for (const FitSnapshot& snapshot : t.snapshots) {
+        if (snapshot.dataset != d) continue;
+        s.xs.push_back(snapshot.iteration);
+        s.ys.push_back(snapshot.values[i]);
+      }
+      if (s.xs.size() == 1) {
+        s.xs.push_back(s.xs.back() + 1);
+        s.ys.push_back(s.ys.back());
+      }
+      if (!s.xs.empty()) series.push_back(std::move(s));
+    }
+  }
+  return series;
+}
+
 }  // namespace
 
 void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
@@ -72,6 +108,15 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
   bool hovered = false;
   const PlotArea area = begin_plot({"##convergence", title, "iteration", 0, x_max, y_min, y_max},
                                    size, scale, hovered);
+  const int datasets = dataset_count(t);
+  if (datasets > 1) {
+    const std::vector<Series> series = dataset_series(t, datasets);
+    std::vector<Series> unlabelled = series;
+    for (Series& s : unlabelled) s.label.clear();
+    draw_series(renderer, area, unlabelled, scale, LegendCorner::kBottomRight);
+    draw_end_labels(area, series, scale);
+    return;
+  }
   std::vector<Series> series(kPieceCount);
   for (int i = 0; i < kPieceCount; ++i) {
     series[i].label = kPieceNames[i];
@@ -174,6 +219,17 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
     std::snprintf(fitted_label, sizeof fitted_label, "fit: α = %.3f", chart.alpha);
     curve(chart.alpha, fitted_label, kAccent, 2.5f);
   }
+  // Each dataset's fitted expected score (win + draw / 2) along the pawn column.
+  const std::vector<DatasetFit>& fits = state.trajectory.fits;
+  for (std::size_t d = 0; d < fits.size() && fits.size() > 1; ++d) {
+    Series s{fits[d].name, {}, {}, dataset_color(static_cast<int>(d)), 2.0f};
+    for (const CurvePoint& p : fits[d].curve) {
+      if (std::fabs(p.pawns) > reach + 0.5) continue;
+      s.xs.push_back(p.pawns);
+      s.ys.push_back(p.win + 0.5 * p.draw);
+    }
+    if (s.xs.size() > 1) curves.push_back(std::move(s));
+  }
   std::vector<Disk> disks;
   const float max_radius = std::min(14.0f * scale, (area.max.x - area.min.x) / (4.0f * reach + 2));
   for (const BalanceBin& bin : chart.bins) {
@@ -204,6 +260,70 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
                   grouped(static_cast<std::uint64_t>(bin.black_wins)).c_str());
       ImGui::EndTooltip();
     }
+  }
+}
+
+}  // namespace materialist::app
+
+namespace materialist::app {
+
+bool has_outcome_curves(const AppState& state) {
+  const std::vector<DatasetFit>& fits = state.trajectory.fits;
+  return state.trajectory.done && std::any_of(fits.begin(), fits.end(), [](const DatasetFit& f) {
+           return f.curve.size() > 1;
+         });
+}
+
+void draw_outcome_curves(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+  const std::vector<DatasetFit>& fits = state.trajectory.fits;
+  bool hovered = false;
+  const PlotArea area =
+      begin_plot({"##outcomes", "P(White wins / draws / loses) vs material (pawns)",
+                  "material balance along the pawn column", -10, 10, 0, 1, "%.1f"},
+                 size, scale, hovered);
+  std::vector<Series> series;
+  const bool several = fits.size() > 1;
+  for (std::size_t d = 0; d < fits.size(); ++d) {
+    const ImU32 base = several ? dataset_color(static_cast<int>(d)) : kAccent;
+    // Win solid and bright, draw dimmer, loss faint: the same colour per dataset.
+    const ImU32 dim = (base & 0x00FFFFFFu) | (150u << 24);
+    const ImU32 faint = (base & 0x00FFFFFFu) | (90u << 24);
+    const std::string name = several ? fits[d].name + ": " : std::string();
+    Series win{name + "win", {}, {}, base, 2.5f};
+    Series draw{name + "draw", {}, {}, several ? dim : IM_COL32(200, 200, 200, 220), 1.75f};
+    Series loss{name + "loss", {}, {}, several ? faint : kBad, 1.75f};
+    for (const CurvePoint& p : fits[d].curve) {
+      win.xs.push_back(p.pawns);
+      win.ys.push_back(p.win);
+      draw.xs.push_back(p.pawns);
+      draw.ys.push_back(p.draw);
+      loss.xs.push_back(p.pawns);
+      loss.ys.push_back(p.loss);
+    }
+    series.push_back(std::move(win));
+    // The draw curve is flat zero when draws are left out of the model: not worth a line.
+    if (std::any_of(draw.ys.begin(), draw.ys.end(), [](double y) { return y > 1e-6; }))
+      series.push_back(std::move(draw));
+    series.push_back(std::move(loss));
+  }
+  draw_series(renderer, area, series, scale, LegendCorner::kTopLeft);
+  if (hovered && !fits.empty() && !fits.front().curve.empty()) {
+    const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *
+                                   (area.x1 - area.x0);
+    ImGui::BeginTooltip();
+    ImGui::Text("material %+.2f pawns", x);
+    for (std::size_t d = 0; d < fits.size(); ++d) {
+      const auto& curve = fits[d].curve;
+      if (curve.empty()) continue;
+      const auto nearest = std::min_element(
+          curve.begin(), curve.end(), [x](const CurvePoint& a, const CurvePoint& b) {
+            return std::fabs(a.pawns - x) < std::fabs(b.pawns - x);
+          });
+      ImGui::TextColored(to_vec4(several ? dataset_color(static_cast<int>(d)) : kAccent),
+                         "%s win %.1f%%  draw %.1f%%  loss %.1f%%", fits[d].name.c_str(),
+                         100 * nearest->win, 100 * nearest->draw, 100 * nearest->loss);
+    }
+    ImGui::EndTooltip();
   }
 }
 

@@ -11,4 +11,8 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
 void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
 void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
 
+// The fitted P(win), P(draw), P(loss) curves of every dataset (fits[].curve), overlaid.
+bool has_outcome_curves(const AppState& state);
+void draw_outcome_curves(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
+
 }  // namespace materialist::app

@@ -489,7 +489,15 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
       const float usable = plots.y - 2 * ImGui::GetStyle().ItemSpacing.y;
       draw_convergence(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
       draw_loss(state, renderer, ImVec2(plots.x, usable * 0.2f), scale);
-      draw_balance(state, renderer, ImVec2(plots.x, usable * 0.38f), scale);
+      if (has_outcome_curves(state)) {
+        // Side by side: the data's balance chart and the model's outcome probabilities.
+        const float half = (plots.x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+        draw_balance(state, renderer, ImVec2(half, usable * 0.38f), scale);
+        ImGui::SameLine();
+        draw_outcome_curves(state, renderer, ImVec2(half, usable * 0.38f), scale);
+      } else {
+        draw_balance(state, renderer, ImVec2(plots.x, usable * 0.38f), scale);
+      }
     }
     ImGui::EndChild();
   } else {
@@ -503,6 +511,8 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
       draw_convergence(state, renderer, ImVec2(width, height), scale);
       draw_loss(state, renderer, ImVec2(width, height * 0.5f), scale);
       draw_balance(state, renderer, ImVec2(width, height), scale);
+      if (has_outcome_curves(state))
+        draw_outcome_curves(state, renderer, ImVec2(width, height), scale);
     }
     draw_left_column(state, commands, fonts, scale);
     ImGui::EndChild();

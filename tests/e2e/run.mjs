@@ -162,6 +162,39 @@ async function dropFiles(page, files, { screenshotWhileDragging = null } = {}) {
   });
 }
 
+// Scrolls the left column (mouse wheel over it) until the published control is in view.
+async function reveal(page, label) {
+  const height = (await page.viewportSize()).height;
+  for (let i = 0; i < 40; ++i) {
+    await page.waitForFunction((l) => window.materialist.ui.buttons[l], label, { timeout: 10000 });
+    const rect = await page.evaluate((l) => window.materialist.ui.buttons[l], label);
+    if (rect.y > 110 && rect.y + rect.height < height - 10) return;
+    await page.mouse.move(150, height / 2);
+    await page.mouse.wheel(0, rect.y + rect.height >= height - 10 ? 150 : -150);
+    await settle(page, 3);
+  }
+}
+
+// Clicks a control of the Analysis panel (opening the panel first if needed).
+async function clickControl(page, label) {
+  const open = await page.evaluate(() => Boolean(window.materialist.ui.buttons['model:ordinal']));
+  if (!open && label !== 'Analysis') {
+    await reveal(page, 'Analysis');
+    await clickButton(page, 'Analysis');
+  }
+  await reveal(page, label);
+  await clickButton(page, label);
+}
+
+// Types into a published text or number field: click, select all, type, Tab.
+async function typeInto(page, label, text) {
+  await clickControl(page, label);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text, { delay: 20 });
+  await page.keyboard.press('Tab');
+  await settle(page, 3);
+}
+
 function checkArticleValues(values) {
   for (const [piece, expected] of Object.entries(ARTICLE_VALUES)) {
     check(Math.abs(values[piece] - expected) <= 2,
@@ -455,6 +488,103 @@ test('HiDPI: crisp backing store at devicePixelRatio 2, follows resizes', async 
   size = await page.$eval('#canvas', (c) => [c.width, c.height]);
   check(size[0] === 840 && size[1] === 1720, `phone size: ${size}`);
   await page.screenshot({ path: join(ARTIFACTS, '12-phone.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('Analysis panel: a game filter and the ordinal model set by clicks and typing', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const lichess = readFileSync(join(FIXTURES, 'lichess-2021-10-first999.pgn'), 'utf8');
+  await dropFiles(page, [{ name: 'lichess-2021-10-first999.pgn', text: lichess }]);
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the lichess file did not fit');
+  const before = await mirrorResult(page);
+  await clickControl(page, 'model:ordinal');
+  await page.waitForFunction(() => JSON.parse(document.getElementById('materialist-status').dataset.result)
+    .settings?.model?.outcomes === 'ordinal', null, { timeout: 10000 });
+  await typeInto(page, 'filter:elo-min', '1500');
+  await clickControl(page, 'tc:bullet');
+  await clickControl(page, 'Apply filters');
+  const applied = await page.waitForFunction(() => {
+    const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+    return /elo=1500-/.test(r.settings?.filter || '') && /tc=/.test(r.settings?.filter || '') && r.settings.filter;
+  }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+  check(!/bullet/.test(applied.replace(/^.*tc=([^;]*).*$/, '$1')), `bullet still kept: ${applied}`);
+  await page.waitForFunction((reads) => window.materialist.reads > reads, before.games ? 0 : 0, { timeout: 30000 });
+  check(await waitForState(page, ['done', 'error'], 90000) === 'done', 'the filtered refit did not finish');
+  const result = await mirrorResult(page);
+  check(result.filtered > 0, `no games filtered (filtered = ${result.filtered})`);
+  check(result.used < before.used, `used ${result.used} not below ${before.used}`);
+  check(result.fits && result.fits.length === 1 && Number.isFinite(result.fits[0].drawMargin),
+    `no ordinal draw margin: ${JSON.stringify(result.fits)}`);
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '13-analysis-panel.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('each file a dataset: two fits compared side by side', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  await clickControl(page, 'datasets:per-file');
+  await clickControl(page, 'Apply filters');  // no data yet: the worker keeps the settings
+  const a = readFileSync(join(FIXTURES, 'lichess-2021-10-first999.pgn'), 'utf8');
+  const b = readFileSync(join(FIXTURES, 'OpenRating.pgn'), 'utf8');
+  await dropFiles(page, [{ name: 'lichess-999.pgn', text: a }, { name: 'OpenRating.pgn', text: b }]);
+  check(await waitForState(page, ['done', 'error'], 120000) === 'done', 'the two datasets did not fit');
+  const result = await mirrorResult(page);
+  check(result.fits && result.fits.length === 2, `fits: ${JSON.stringify(result.fits)}`);
+  check(result.differences >= 1, 'no B-N difference between the datasets');
+  // Close the panel so the comparison table shows at the top of the column.
+  await clickControl(page, 'Analysis');
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '14-comparison.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('bootstrap replicates: values shown as value ± se [low, high]', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  const reads = await page.evaluate(() => window.materialist.reads);
+  await clickControl(page, 'bootstrap:100');
+  await clickControl(page, 'Apply filters');
+  await page.waitForFunction((n) => window.materialist.reads > n, reads, { timeout: 60000 });
+  check(await waitForState(page, ['done', 'error'], 120000) === 'done', 'the bootstrap read did not finish');
+  const result = await mirrorResult(page);
+  check(result.settings.bootstrap === 100, `bootstrap ${result.settings.bootstrap}`);
+  await clickControl(page, 'Analysis');
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '15-uncertainty.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('a share link restores the settings in the app\'s controls', async ({ baseUrl }) => {
+  const shared = {
+    preset: 'custom', solver: 'newton', step: 1, iterations: 10000, lambda: 1e-6, draws: 'half', unknown: 'skip',
+    model: { outcomes: 'ordinal', intercept: true, bishopPair: true, phase: false, eloOffset: false, sideToMove: false },
+    units: 'elo', bootstrap: 200, seed: 1, filter: 'elo=1500-;tc=blitz,rapid;exclude_termination=Time forfeit',
+    quiet: { plies: 3, checksBreak: false, distinct: true, skipFirst: 8 },
+    datasets: 'per-filter', eachFilter: ['tc=blitz', 'tc=rapid'],
+  };
+  const { context, page, problems } = await openPage(baseUrl,
+    { hash: `#sample&s=${encodeURIComponent(JSON.stringify(shared))}` });
+  await settle(page, 10);
+  // The app's own share button writes what its controls hold.
+  await clickControl(page, 'Copy share link');
+  const restored = await page.waitForFunction(() => {
+    const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+    return r.shareLink && r.settings;
+  }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+  for (const key of ['solver', 'draws', 'unknown', 'units', 'bootstrap', 'datasets', 'preset']) {
+    check(restored[key] === shared[key], `${key}: ${restored[key]} vs ${shared[key]}`);
+  }
+  check(JSON.stringify(restored.model) === JSON.stringify(shared.model), `model ${JSON.stringify(restored.model)}`);
+  check(JSON.stringify(restored.quiet) === JSON.stringify(shared.quiet), `quiet ${JSON.stringify(restored.quiet)}`);
+  check(JSON.stringify(restored.eachFilter) === JSON.stringify(shared.eachFilter), `eachFilter ${restored.eachFilter}`);
+  check(restored.filter === shared.filter, `filter ${restored.filter}`);
+  const link = await page.evaluate(() => location.hash);
+  check(link.startsWith('#s='), `address bar hash ${link}`);
+  await page.screenshot({ path: join(ARTIFACTS, '16-share-restored.png') });
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
