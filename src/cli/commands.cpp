@@ -161,6 +161,10 @@ int run_fit(const CliOptions& options) {
 
   const bool text = !options.json;
   if (text) print_dataset_summary(stdout, report);
+  if (histogram.totals().total() == 0) {
+    if (!text) print_dataset_summary(stderr, report);
+    return fail(make_error(ErrorCode::kIo, "no rows to fit: no game or .mat row could be used"));
+  }
   if (text) print_fit_header(stdout, histogram, *settings);
 
   const auto fit_start = Clock::now();

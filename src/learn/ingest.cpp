@@ -237,6 +237,12 @@ void Ingestor::end_game(const pgn::GameEnd& end) {
   report_.filter_tally.add(FilterReason::kKept);
 
   // The outcome: the Result tag when it is decided, else the result token.
+  // A game whose replay stopped before any row (binary junk, a bad first move) is reported for
+  // that reason, even when its result is unknown too.
+  if (stopped_ && game_rows_.empty()) {
+    add_issue(GameStatus::kSkipped, stop_reason_, stop_line_, std::move(stop_detail_));
+    return;
+  }
   Outcome outcome = parse_result(result_tag_);
   if (outcome == Outcome::kUnknown) outcome = parse_result(end.result);
   outcome = resolve_outcome(outcome, options_.unknown_results);
