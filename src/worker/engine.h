@@ -7,6 +7,11 @@
 //   engine.begin_file("games.pgn", size);  while (chunk) engine.feed(data, n);  engine.end_file();
 //   engine.end_read();                                 // commits the dataset (if it has rows)
 //   engine.begin_fit(settings);  while (!engine.fit_finished()) draw(engine.step(50));
+//   engine.fits_json();                                // every dataset's fit, relations, curve
+//
+// Beyond the article (web/PROTOCOL.md, "Analysis beyond the article"): the read options carry a
+// game filter, quiet-filter options, bootstrap replicates and a dataset split (per file or per
+// filter, read in one pass, each its own DatasetBuilder); the fit settings carry the model.
 #pragma once
 
 #include <cstddef>
@@ -17,15 +22,29 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/json.h"
+#include "core/sha256.h"
+#include "learn/analysis.h"
 #include "learn/balance_curve.h"
 #include "learn/dataset.h"
+#include "learn/models.h"
 #include "learn/solvers.h"
 
 namespace materialist::worker {
 
+// How the sources of one read become datasets.
+enum class DatasetMode : std::uint8_t { kMerge, kPerFile, kPerFilter };
+const char* dataset_mode_name(DatasetMode mode);  // "merge", "per-file", "per-filter"
+
 struct ReadOptions {
   learn::UnknownResultPolicy unknown = learn::UnknownResultPolicy::kTreatAsDraw;
   bool keep_rows = true;  // keep every row in order for the .mat export (6 bytes a row)
+  std::string filter;     // learn/game_filter.h compact text; "" keeps every game
+  learn::QuietFilterOptions quiet;
+  int bootstrap = 0;  // replicates over games (0: none)
+  std::uint64_t seed = 1;
+  DatasetMode datasets = DatasetMode::kMerge;
+  std::vector<std::string> each_filter;  // kPerFilter: one dataset each, combined with `filter`
 };
 
 struct FitSettings {
@@ -35,15 +54,35 @@ struct FitSettings {
   int iterations = 10000;
   double lambda = 1e-6;
   learn::DrawHandling draws = learn::DrawHandling::kLeaveOut;
+  // The model; without `outcomes`, `draws` decides (leave out: draws-out, half: fractional).
+  std::optional<learn::OutcomeModel> outcomes;
+  bool intercept = false, bishop_pair = false, phase = false, elo_offset = false,
+       side_to_move = false;
+
+  learn::ModelOptions model() const;
 };
 
 struct Snapshot {
   int iteration = 0;
-  std::vector<double> theta;     // P N B R Q
-  std::vector<double> values;    // pawn = 100
-  std::vector<double> value_se;  // standard errors of the values (final Newton/GD state only)
+  int dataset = 0;                   // the dataset being fitted (the first one is animated)
+  std::vector<std::string> columns;  // the model's columns: pawn knight bishop rook queen ...
+  std::vector<double> theta;         // one per column
+  std::vector<double> values;        // pawn = 100
+  std::vector<double> value_se;      // standard errors of the values (final state only)
   double loss = 0;
   double gradient_norm = 0;
+};
+
+// A file as read: its bytes' SHA-256 ("" when unknown: rejected, or read by parallel readers).
+struct FileDigest {
+  std::string name;
+  std::uint64_t bytes = 0;
+  std::string sha256;
+};
+
+struct DatasetSummary {
+  std::string name;
+  std::uint64_t games = 0, used = 0, filtered = 0, rows = 0;
 };
 
 // A skipped or partial game with the file it came from.
@@ -74,7 +113,8 @@ class Engine {
   static constexpr std::size_t kMaxListedIssues = 1000;
 
   // ---- reading ----
-  void begin_read(const ReadOptions& options);
+  // Fails (and starts nothing) when the filter text does not parse.
+  std::optional<Error> begin_read(const ReadOptions& options);
   void begin_file(const std::string& name, double size);
   // Parses the next bytes of the current file; false once the file is rejected (binary data):
   // the caller stops sending it.
@@ -106,6 +146,12 @@ class Engine {
   const std::vector<std::string>& last_read_errors() const { return last_read_errors_; }
   std::size_t distinct_rows() const;
   std::vector<learn::BalanceBin> balance_bins() const;
+  // The datasets fits are made for: one when merged, else one per file or per filter.
+  std::vector<DatasetSummary> dataset_summaries() const;
+  const std::vector<FileDigest>& digests() const;
+  // Sets the digest of the index-th file of the current data (files read in parallel).
+  void set_digest(std::size_t index, const std::string& sha256);
+  const ReadOptions& read_options() const;
 
   // ---- fitting ----
   // Prepares a fit of the current histogram: returns the planned iteration count.
@@ -115,6 +161,11 @@ class Engine {
   bool fit_finished() const;
   const FitSettings& fit_settings() const { return settings_; }
   const std::optional<Snapshot>& last_snapshot() const { return last_; }
+  bool fit_uses_newton() const { return !run_.has_value(); }
+  // Why the solver differs from the one asked for ("" when it does not).
+  const std::string& fit_reason() const { return reason_; }
+  // After the fit: {"fits": [Fit], "differences": [Difference]} (web/PROTOCOL.md).
+  std::string fits_json() const;
 
   // ---- exports ----
   // The kept rows as `.mat` text, max_rows at a time from `from_row`; "" past the end.
@@ -123,13 +174,26 @@ class Engine {
   bool rows_truncated() const { return current_ && current_->rows_truncated; }
   std::string values_csv() const;
   std::string result_json() const;
+  // Files with sha-256, settings, the data report and every fit.
+  std::string provenance_json() const;
+  // A C++ header with the first dataset's values in centipawns.
+  std::string code_header() const;
 
   void reset();
 
  private:
+  struct Subset {
+    std::string name;
+    std::unique_ptr<learn::DatasetBuilder> builder;
+  };
   struct Dataset {
-    std::unique_ptr<learn::DatasetBuilder> builder;  // while reading; null once the read ended
-    learn::Histogram histogram;                      // set when the read ends
+    ReadOptions options;
+    learn::IngestOptions ingest;
+    std::unique_ptr<learn::DatasetBuilder> builder;  // kept after the read (bootstrap)
+    bool ended = false;
+    std::vector<Subset> subsets;  // per-file or per-filter datasets
+    std::vector<FileDigest> digests;
+    learn::Histogram histogram;  // set when the read ends
     learn::DatasetReport report;
     std::vector<std::int8_t> rows;  // ΔP ΔN ΔB ΔR ΔQ outcome, six bytes a row
     bool rows_truncated = false;
@@ -137,7 +201,19 @@ class Engine {
     std::vector<std::string> file_errors;
   };
 
-  Snapshot snapshot_from(const learn::FitState& state, bool with_se) const;
+  struct FitTarget {
+    std::string name;
+    const learn::Histogram* histogram = nullptr;
+    const learn::BootstrapHistograms* bootstrap = nullptr;
+    const learn::DatasetReport* report = nullptr;
+  };
+  std::vector<FitTarget> fit_targets() const;
+  Snapshot snapshot_from(const learn::FitState& state, bool final) const;
+  // Fits every dataset (the first from the animated run), bootstraps, sets the last snapshot.
+  void finish_fits();
+  void write_fit(JsonWriter& json, std::size_t index) const;
+  void write_fits(JsonWriter& json) const;
+  void write_differences(JsonWriter& json) const;
 
   std::unique_ptr<Dataset> current_, pending_;
   learn::DatasetReport last_read_report_;
@@ -152,13 +228,21 @@ class Engine {
   std::string import_name_;
   learn::IngestReport import_report_;
 
+  Sha256 file_hash_;
+
   // The fit in progress.
   FitSettings settings_;
-  learn::LogisticData data_;
-  std::unique_ptr<learn::GradientDescent> descent_;
-  std::vector<learn::FitState> newton_states_;
+  learn::AnalysisSettings analysis_;
+  learn::ModelSpec spec_;
+  std::string reason_;
+  std::optional<learn::GradientDescentRun> run_;
+  std::vector<learn::FitState> newton_states_;  // Newton's iterates, shown one by one
   std::size_t newton_next_ = 0;
-  std::optional<learn::FitResult> newton_result_;
+  bool finished_ = false;
+  std::vector<FitTarget> targets_;
+  std::vector<std::optional<learn::ModelFit>> fits_;  // one per target
+  std::vector<std::string> fit_errors_;
+  std::vector<std::optional<learn::BootstrapFit>> bootstraps_;
   std::optional<Snapshot> last_;
 };
 

@@ -9,7 +9,10 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/sha256.h"
+#include "learn/game_filter.h"
 #include "learn/ingest.h"
+#include "learn/models.h"
 #include "worker/engine.h"
 
 namespace materialist::worker {
@@ -36,6 +39,10 @@ val array_of(const std::vector<double>& values) {
 val snapshot_object(const Snapshot& s) {
   val out = val::object();
   out.set("iteration", val(s.iteration));
+  out.set("dataset", val(s.dataset));
+  val columns = val::array();
+  for (std::size_t i = 0; i < s.columns.size(); ++i) columns.set(i, val(s.columns[i]));
+  out.set("columns", columns);
   out.set("theta", array_of(s.theta));
   out.set("values", array_of(s.values));
   out.set("loss", val(s.loss));
@@ -167,14 +174,38 @@ class JsEngine {
  public:
   ~JsEngine() { std::free(buffer_); }
 
-  // options: {unknown: "draw" | "skip", keepRows: bool}
-  void beginRead(val options) {
+  // options: {unknown: "draw" | "skip", keepRows: bool, filter, quiet: {plies, checksBreak,
+  // distinct, skipFirst}, bootstrap, seed, datasets: "merge" | "per-file" | "per-filter",
+  // eachFilter: [text]}. Returns "" or why the read cannot start (a bad filter).
+  std::string beginRead(val options) {
     ReadOptions read;
     read.unknown = text(options, "unknown", "draw") == "skip"
                        ? learn::UnknownResultPolicy::kSkip
                        : learn::UnknownResultPolicy::kTreatAsDraw;
     read.keep_rows = !options["keepRows"].isFalse();
-    engine_.begin_read(read);
+    read.filter = text(options, "filter", "");
+    const val quiet = options["quiet"];
+    if (quiet.isObject()) {
+      read.quiet.quiet_plies = static_cast<int>(number(quiet, "plies", 2));
+      read.quiet.checks_break_quiet = !quiet["checksBreak"].isFalse();
+      read.quiet.distinct_per_game = !quiet["distinct"].isFalse();
+      read.quiet.skip_first_plies = static_cast<int>(number(quiet, "skipFirst", 0));
+    }
+    read.bootstrap = static_cast<int>(number(options, "bootstrap", 0));
+    read.seed = static_cast<std::uint64_t>(number(options, "seed", 1));
+    const std::string datasets = text(options, "datasets", "merge");
+    read.datasets = datasets == "per-file"     ? DatasetMode::kPerFile
+                    : datasets == "per-filter" ? DatasetMode::kPerFilter
+                                               : DatasetMode::kMerge;
+    const val each = options["eachFilter"];
+    if (each.isArray()) {
+      const int n = each["length"].as<int>();
+      for (int i = 0; i < n; ++i) {
+        if (each[i].isString()) read.each_filter.push_back(each[i].as<std::string>());
+      }
+    }
+    const std::optional<Error> error = engine_.begin_read(read);
+    return error ? error->message : std::string();
   }
   void beginFile(std::string name, double size) { engine_.begin_file(name, size); }
 
@@ -230,6 +261,28 @@ class JsEngine {
     set("partial", r.games.games_partial);
     set("skipped", r.games.games_skipped);
     set("filtered", r.games.games_filtered);
+    val by = val::object();
+    for (int i = 1; i < learn::kFilterReasonCount; ++i) {
+      const auto reason = static_cast<learn::FilterReason>(i);
+      if (r.games.filter_tally.count(reason) == 0) continue;
+      by.set(learn::filter_reason_name(reason),
+             val(static_cast<double>(r.games.filter_tally.count(reason))));
+    }
+    out.set("filteredBy", by);
+    const std::vector<DatasetSummary> summaries = engine_.dataset_summaries();
+    if (summaries.size() > 1) {
+      val datasets = val::array();
+      for (std::size_t i = 0; i < summaries.size(); ++i) {
+        val d = val::object();
+        d.set("name", val(summaries[i].name));
+        d.set("games", val(static_cast<double>(summaries[i].games)));
+        d.set("used", val(static_cast<double>(summaries[i].used)));
+        d.set("filtered", val(static_cast<double>(summaries[i].filtered)));
+        d.set("rows", val(static_cast<double>(summaries[i].rows)));
+        datasets.set(i, d);
+      }
+      out.set("datasets", datasets);
+    }
     set("rows", r.rows);
     set("drawRows", r.games.rows_by_outcome[learn::Outcome::kDraw]);
     set("decisiveRows", r.games.rows_by_outcome[learn::Outcome::kWhiteWin] +
@@ -277,7 +330,8 @@ class JsEngine {
   }
 
   // settings: {preset, solver: "gd" | "newton", step, iterations, lambda, draws: "exclude" |
-  // "half"}. Returns {planned} or {error}.
+  // "half", model: {outcomes, intercept, bishopPair, phase, eloOffset, sideToMove}}. Returns
+  // {planned, solver, reason, snapshot} or {error}.
   val beginFit(val settings) {
     FitSettings s;
     s.preset = text(settings, "preset", "article");
@@ -287,6 +341,16 @@ class JsEngine {
     s.lambda = number(settings, "lambda", 1e-6);
     s.draws = text(settings, "draws", "exclude") == "half" ? learn::DrawHandling::kHalfPoint
                                                            : learn::DrawHandling::kLeaveOut;
+    const val model = settings["model"];
+    if (model.isObject()) {
+      if (model["outcomes"].isString())
+        s.outcomes = learn::parse_outcome_model(model["outcomes"].as<std::string>());
+      s.intercept = model["intercept"].isTrue();
+      s.bishop_pair = model["bishopPair"].isTrue();
+      s.phase = model["phase"].isTrue();
+      s.elo_offset = model["eloOffset"].isTrue();
+      s.side_to_move = model["sideToMove"].isTrue();
+    }
     val out = val::object();
     const Expected<int> planned = engine_.begin_fit(s);
     if (!planned.ok()) {
@@ -294,6 +358,8 @@ class JsEngine {
       return out;
     }
     out.set("planned", val(*planned));
+    out.set("solver", val(std::string(engine_.fit_uses_newton() ? "newton" : "gd")));
+    if (!engine_.fit_reason().empty()) out.set("reason", val(engine_.fit_reason()));
     out.set("snapshot", snapshot_object(*engine_.last_snapshot()));
     return out;
   }
@@ -307,11 +373,32 @@ class JsEngine {
   double keptRows() const { return static_cast<double>(engine_.kept_rows()); }
   std::string valuesCsv() const { return engine_.values_csv(); }
   std::string resultJson() const { return engine_.result_json(); }
+  std::string fitsJson() const { return engine_.fits_json(); }
+  std::string provenanceJson() const { return engine_.provenance_json(); }
+  std::string codeHeader() const { return engine_.code_header(); }
+  // Files read in parallel have no digest yet: the worker hashes them at export time.
+  val missingDigests() const {
+    val out = val::array();
+    int n = 0;
+    const auto& digests = engine_.digests();
+    for (std::size_t i = 0; i < digests.size(); ++i) {
+      if (digests[i].sha256.empty()) out.set(n++, val(static_cast<double>(i)));
+    }
+    return out;
+  }
+  void hashBegin() { hash_.reset(); }
+  void hashFeed(std::uintptr_t pointer, int length) {
+    hash_.update(reinterpret_cast<const char*>(pointer), static_cast<std::size_t>(length));
+  }
+  void hashEndInto(double index) {
+    engine_.set_digest(static_cast<std::size_t>(index), hash_.hex());
+  }
   bool hasData() const { return engine_.has_data(); }
   void reset() { engine_.reset(); }
 
  private:
   Engine engine_;
+  Sha256 hash_;
   char* buffer_ = nullptr;
   int capacity_ = 0;
 };
@@ -340,6 +427,13 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("keptRows", &JsEngine::keptRows)
       .function("valuesCsv", &JsEngine::valuesCsv)
       .function("resultJson", &JsEngine::resultJson)
+      .function("fitsJson", &JsEngine::fitsJson)
+      .function("provenanceJson", &JsEngine::provenanceJson)
+      .function("codeHeader", &JsEngine::codeHeader)
+      .function("missingDigests", &JsEngine::missingDigests)
+      .function("hashBegin", &JsEngine::hashBegin)
+      .function("hashFeed", &JsEngine::hashFeed)
+      .function("hashEndInto", &JsEngine::hashEndInto)
       .function("hasData", &JsEngine::hasData)
       .function("reset", &JsEngine::reset);
 }

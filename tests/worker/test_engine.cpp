@@ -1,0 +1,194 @@
+// The browser engine natively: the article's fit unchanged, filters and quiet options at read,
+// datasets per file, models beyond the article, bootstrap intervals and the provenance export.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "core/sha256.h"
+#include "learn/analysis.h"
+#include "learn/dataset.h"
+#include "worker/engine.h"
+
+namespace materialist::worker {
+namespace {
+
+std::string fixture(const std::string& name) {
+  std::ifstream in(std::string(MATERIALIST_FIXTURES_DIR) + "/pgn/" + name, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Feeds a file in odd-sized chunks, as the worker's slices would.
+void read_file(Engine& engine, const std::string& name, const std::string& bytes) {
+  engine.begin_file(name, static_cast<double>(bytes.size()));
+  for (std::size_t at = 0; at < bytes.size(); at += 65521) {
+    engine.feed(bytes.data() + at, std::min<std::size_t>(65521, bytes.size() - at));
+  }
+  engine.end_file();
+}
+
+void fit_to_end(Engine& engine, const FitSettings& settings) {
+  REQUIRE(engine.begin_fit(settings).ok());
+  for (int guard = 0; !engine.fit_finished() && guard < 100000; ++guard) engine.step(500);
+  REQUIRE(engine.fit_finished());
+}
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST_CASE("engine: the article's gradient descent gives the core's values bit for bit") {
+  const std::string pgn = fixture("OpenRating.pgn");
+  REQUIRE(!pgn.empty());
+  Engine engine;
+  REQUIRE(!engine.begin_read({}));
+  read_file(engine, "OpenRating.pgn", pgn);
+  REQUIRE(engine.end_read());
+  fit_to_end(engine, FitSettings{});
+  CHECK_FALSE(engine.fit_uses_newton());
+
+  learn::DatasetBuilder builder(learn::IngestOptions::article());
+  builder.begin_file("OpenRating.pgn");
+  builder.feed(pgn.data(), pgn.size());
+  builder.end_file();
+  const auto expected =
+      learn::run_analysis(builder.histogram(), learn::AnalysisSettings::article());
+  REQUIRE(expected.ok());
+  const std::vector<double> values = learn::piece_values(*expected);
+  const Snapshot& last = *engine.last_snapshot();
+  REQUIRE(last.values.size() == 5);
+  for (int i = 0; i < 5; ++i) CHECK(last.values[i] == values[i]);
+  CHECK(last.columns.front() == "pawn");
+  CHECK(last.value_se.size() == 5);
+  CHECK(last.value_se[1] > 0);
+
+  const std::string fits = engine.fits_json();
+  CHECK(count_of(fits, "\"relation\":") == 5);
+  CHECK(count_of(fits, "\"pawns\":") == 81);
+  CHECK(count_of(fits, "\"low\":null") == 5);  // no bootstrap: no intervals
+  CHECK(count_of(fits, "\"differences\":[]") == 1);
+}
+
+TEST_CASE("engine: the game filter and quiet options apply at read and are counted") {
+  const std::string pgn = fixture("lichess-100.pgn");
+  ReadOptions options;
+  options.filter = "tc=blitz";
+  Engine engine;
+  REQUIRE(!engine.begin_read(options));
+  read_file(engine, "lichess-100.pgn", pgn);
+  REQUIRE(engine.end_read());
+  const learn::IngestReport& games = engine.report()->games;
+  CHECK(games.games_read == 100);
+  CHECK(games.games_filtered > 0);
+  CHECK(games.games_filtered < 100);
+  CHECK(games.filter_tally.count(learn::FilterReason::kTimeControl) == games.games_filtered);
+  CHECK(games.games_used + games.games_partial + games.games_skipped + games.games_filtered == 100);
+
+  // N = 4 quiet plies records fewer positions than the article's N = 2.
+  Engine strict;
+  ReadOptions four;
+  four.quiet.quiet_plies = 4;
+  REQUIRE(!strict.begin_read(four));
+  read_file(strict, "lichess-100.pgn", pgn);
+  REQUIRE(strict.end_read());
+  Engine plain;
+  REQUIRE(!plain.begin_read({}));
+  read_file(plain, "lichess-100.pgn", pgn);
+  REQUIRE(plain.end_read());
+  CHECK(strict.report()->rows < plain.report()->rows);
+  CHECK(strict.report()->rows > 0);
+
+  ReadOptions bad;
+  bad.filter = "tc=glacial";
+  Engine refused;
+  CHECK(refused.begin_read(bad).has_value());
+}
+
+TEST_CASE("engine: per-file datasets are fitted one by one and compared with the first") {
+  const std::string a = fixture("OpenRating.pgn");
+  const std::string b = fixture("lichess-2021-10-first999.pgn");
+  ReadOptions options;
+  options.datasets = DatasetMode::kPerFile;
+  Engine engine;
+  REQUIRE(!engine.begin_read(options));
+  read_file(engine, "OpenRating.pgn", a);
+  read_file(engine, "lichess.pgn", b);
+  REQUIRE(engine.end_read());
+  const std::vector<DatasetSummary> sets = engine.dataset_summaries();
+  REQUIRE(sets.size() == 2);
+  CHECK(sets[0].name == "OpenRating.pgn");
+  CHECK(sets[0].games + sets[1].games == engine.report()->games.games_read);
+  CHECK(sets[0].rows + sets[1].rows == engine.report()->rows);
+
+  FitSettings settings;
+  settings.newton = true;
+  fit_to_end(engine, settings);
+  const std::string fits = engine.fits_json();
+  CHECK(count_of(fits, "\"name\":\"OpenRating.pgn\"") == 1);
+  CHECK(count_of(fits, "\"name\":\"lichess.pgn\"") == 1);
+  CHECK(count_of(fits, "\"contrast\":\"B-N\"") == 1);
+  CHECK(count_of(fits, "\"bootstrapP\":null") == 1);
+}
+
+TEST_CASE("engine: the ordinal model asks for Newton and says why") {
+  Engine engine;
+  REQUIRE(!engine.begin_read({}));
+  read_file(engine, "lichess-100.pgn", fixture("lichess-100.pgn"));
+  REQUIRE(engine.end_read());
+  FitSettings settings;  // gradient descent asked for
+  settings.outcomes = learn::OutcomeModel::kOrdinal;
+  settings.intercept = true;
+  fit_to_end(engine, settings);
+  CHECK(engine.fit_uses_newton());
+  CHECK(engine.fit_reason().find("ordinal") != std::string::npos);
+  const std::string fits = engine.fits_json();
+  CHECK(count_of(fits, "\"drawMargin\":null") == 0);
+  CHECK(count_of(fits, "\"name\":\"intercept\"") == 1);
+  CHECK(count_of(fits, "\"name\":\"draw-margin\"") == 1);
+  CHECK(engine.last_snapshot()->columns.back() == "intercept");
+}
+
+TEST_CASE("engine: bootstrap intervals surround the values") {
+  ReadOptions options;
+  options.bootstrap = 30;
+  options.seed = 7;
+  Engine engine;
+  REQUIRE(!engine.begin_read(options));
+  read_file(engine, "OpenRating.pgn", fixture("OpenRating.pgn"));
+  REQUIRE(engine.end_read());
+  FitSettings settings;
+  settings.newton = true;
+  fit_to_end(engine, settings);
+  const std::string fits = engine.fits_json();
+  CHECK(count_of(fits, "\"replicates\":30") == 1);
+  CHECK(count_of(fits, "\"low\":null") == 0);
+}
+
+TEST_CASE("engine: the provenance export carries each file's sha-256") {
+  Engine engine;
+  REQUIRE(!engine.begin_read({}));
+  read_file(engine, "abc.pgn", "abc");  // no games, but hashed all the same
+  const std::string pgn = fixture("lichess-100.pgn");
+  read_file(engine, "lichess-100.pgn", pgn);
+  REQUIRE(engine.end_read());
+  fit_to_end(engine, FitSettings{});
+  Sha256 hash;
+  hash.update(pgn.data(), pgn.size());
+  const std::string json = engine.provenance_json();
+  CHECK(json.find(
+            "\"sha256\":\"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad\"") !=
+        std::string::npos);
+  CHECK(json.find(hash.hex()) != std::string::npos);
+  CHECK(json.find("\"outcomes\":\"draws-out\"") != std::string::npos);
+  CHECK(count_of(json, "\"coefficients\":") == 1);
+  const std::string code = engine.code_header();
+  CHECK(code.find("constexpr int kPieceValues[5] = {100, ") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace materialist::worker
