@@ -15,14 +15,28 @@ const MAT_EXPORT_ROWS = 1 << 18;      // rows per .mat text chunk
 const DEFAULT_SETTINGS = {
   preset: 'article', solver: 'gd', step: 1, iterations: 10000, lambda: 1e-6,
   draws: 'exclude', unknown: 'draw',
+  // Analysis beyond the article (PROTOCOL.md): absent fields keep these defaults.
+  units: 'pawn', bootstrap: 0, seed: 1, filter: '', datasets: 'merge', eachFilter: [],
+  quiet: { plies: 2, checksBreak: true, distinct: true, skipFirst: 0 },
 };
+
+// The engine's read options from the settings: what decides which games and positions count.
+// A change of any of them re-reads the last sources.
+function readOptionsOf(s) {
+  return {
+    unknown: s.unknown, filter: s.filter || '', quiet: { ...DEFAULT_SETTINGS.quiet, ...(s.quiet || {}) },
+    bootstrap: Math.max(0, Math.floor(Number(s.bootstrap) || 0)), seed: Number(s.seed) || 1,
+    datasets: s.datasets || 'merge', eachFilter: s.datasets === 'per-filter' ? (s.eachFilter || []) : [],
+  };
+}
+const readKeyOf = (s) => JSON.stringify(readOptionsOf(s));
 
 let wasm = null;        // the Emscripten module
 let engine = null;      // new wasm.Engine()
 let settings = { ...DEFAULT_SETTINGS };
 let job = 0;            // bumped by every new task and by cancel: running loops check it
-let lastSources = [];   // what the current data came from (re-read if the result policy changes)
-let readPolicy = null;  // the unknown-result policy of the current data
+let lastSources = [];   // what the current data came from (re-read if the read options change)
+let readKey = null;     // readKeyOf(settings) of the current data
 let reading = false;    // a read is running: new settings wait for its fit
 let requestedReaders = 0;  // parallel readers per large file, 0: one per core but one
 
@@ -56,8 +70,17 @@ function isGzip(name) { return /\.gz$/i.test(name); }
 // bar ends at its compressed size.
 async function* chunksOf(source, onSize) {
   if (source.kind === 'url') {
-    const response = await fetch(source.url);
-    if (!response.ok) throw new Error(`${source.url}: HTTP ${response.status}`);
+    // A refused cross-origin request (no CORS headers) or an unreachable host only says "failed
+    // to fetch": name the host so people know whom to ask.
+    const host = new URL(source.url, self.location.href).host;
+    let response;
+    try {
+      response = await fetch(source.url);
+    } catch (error) {
+      throw new Error(`Could not download ${source.url}: ${host} refused or could not be reached ` +
+        '(a server must allow cross-origin requests, CORS, to be read from this page)');
+    }
+    if (!response.ok) throw new Error(`Could not download ${source.url}: ${host} answered HTTP ${response.status}`);
     const length = Number(response.headers.get('content-length'));
     if (length > 0) onSize(length);
     const reader = response.body.getReader();
@@ -113,8 +136,12 @@ async function read(sources, myJob, requestedReaders) {
   let doneBytes = 0;
   let lastProgress = 0;
   const fileErrors = [];
-  const policy = settings.unknown;
-  engine.beginRead({ unknown: policy, keepRows: true });
+  const options = readOptionsOf(settings);
+  const key = readKeyOf(settings);
+  const refused = engine.beginRead({ ...options, keepRows: true });
+  if (refused) throw new Error(`Cannot read: ${refused}`);
+  // Several datasets or bootstrap replicates are built by this engine alone: one reader.
+  const parallelAllowed = options.datasets === 'merge' && options.bootstrap === 0;
   state('reading', `Reading ${files.length === 1 ? files[0].name : plural(files.length, 'file')}…`);
 
   let readers = null;  // the summed progress of parallel readers while they run
@@ -137,10 +164,10 @@ async function read(sources, myJob, requestedReaders) {
 
   for (let i = 0; i < sources.length; ++i) {
     const file = files[i];
-    const count = readerCountFor(sources[i], file.size, requestedReaders);
+    const count = parallelAllowed ? readerCountFor(sources[i], file.size, requestedReaders) : 1;
     if (count > 1) {
       // A large file: several readers, one range each; their shares are imported in order.
-      const shares = await readInParallel(sources[i].file, count, policy, () => myJob === job, (sum) => {
+      const shares = await readInParallel(sources[i].file, count, options, () => myJob === job, (sum) => {
         readers = sum;
         sendProgress(i, sum.bytes, false);
       });
@@ -189,7 +216,7 @@ async function read(sources, myJob, requestedReaders) {
   post({ type: 'report', report, committed });
   if (committed) {
     lastSources = sources;
-    readPolicy = policy;
+    readKey = key;
     post({ type: 'balance', ...engine.balance() });
   }
   return { committed, fileErrors, report };
@@ -217,8 +244,12 @@ async function fit(myJob) {
     state('error', `Fit failed: ${plan.error}`);
     return;
   }
-  const newton = settings.solver === 'newton';
-  post({ type: 'fit-begin', solver: settings.solver, preset: settings.preset, planned: plan.planned });
+  // Models gradient descent cannot fit (ordinal, rating offset) run with Newton: plan.reason.
+  const newton = plan.solver === 'newton';
+  post({
+    type: 'fit-begin', solver: plan.solver, preset: settings.preset, planned: plan.planned,
+    ...(plan.reason ? { reason: plan.reason } : {}),
+  });
   post(snapshotMessage(plan.snapshot));
   state('fitting', newton ? 'Fitting: Newton…' : `Fitting: gradient descent, ${plural(plan.planned, 'iteration')}…`);
   let last = plan.snapshot;
@@ -240,8 +271,11 @@ async function fit(myJob) {
       if (engine.fitFinished()) break;
     }
   }
+  if (myJob !== job) return;
   const result = JSON.parse(engine.resultJson());
-  post({ type: 'fit-done', snapshot: last, result });
+  const { fits, differences } = JSON.parse(engine.fitsJson());
+  last = engine.step(0);  // the final state, with its standard errors
+  post({ type: 'fit-done', snapshot: last, result, fits, differences });
   const v = last.values.map((x) => Math.round(x));
   state('done', `Fitted (${newton ? 'Newton' : 'gradient descent'}, ${plural(last.iteration, 'iteration')}): ` +
     `P ${v[0]}, N ${v[1]}, B ${v[2]}, R ${v[3]}, Q ${v[4]}; loss ${last.loss.toFixed(6)}`);
@@ -255,8 +289,8 @@ async function readAndFit(sources, myJob) {
     if (myJob === job) reading = false;
   });
   if (!outcome || myJob !== job) return;
-  if (settings.unknown !== readPolicy && outcome.committed) {
-    await readAndFit(sources, myJob);  // the policy changed while reading: read again with it
+  if (readKeyOf(settings) !== readKey && outcome.committed) {
+    await readAndFit(sources, myJob);  // the read options changed while reading: read again
     return;
   }
   if (!outcome.committed) {
@@ -284,6 +318,17 @@ async function exportData(format) {
     post({ type: 'download', name: 'materialist-rows.mat', blob: new Blob(parts, { type: 'text/plain' }) });
   } else if (format === 'csv') {
     post({ type: 'download', name: 'materialist-values.csv', blob: new Blob([engine.valuesCsv()], { type: 'text/csv' }) });
+  } else if (format === 'provenance') {
+    await hashMissingFiles();
+    const provenance = JSON.parse(engine.provenanceJson());
+    provenance.report = engine.report();
+    post({
+      type: 'download', name: 'materialist-analysis.json',
+      blob: new Blob([JSON.stringify(provenance, null, 2)], { type: 'application/json' }),
+    });
+  } else if (format === 'code') {
+    const code = engine.codeHeader();
+    post({ type: 'download', name: 'materialist-values.h', blob: new Blob([code], { type: 'text/x-c++hdr' }), text: code });
   } else if (format === 'json') {
     const result = JSON.parse(engine.resultJson());
     result.report = engine.report();
@@ -291,6 +336,27 @@ async function exportData(format) {
       type: 'download', name: 'materialist-values.json',
       blob: new Blob([JSON.stringify(result, null, 2)], { type: 'application/json' }),
     });
+  }
+}
+
+// Files read by parallel readers were not hashed while streaming: hash them now, in order, from
+// the sources they came from (the same File objects).
+async function hashMissingFiles() {
+  const missing = engine.missingDigests();
+  for (const index of missing) {
+    const source = lastSources[index];
+    if (!source) continue;
+    engine.hashBegin();
+    for await (const chunk of chunksOf(source, () => {})) {
+      for (let at = 0; at < chunk.data.length; at += CHUNK_BYTES) {
+        const part = chunk.data.subarray(at, Math.min(chunk.data.length, at + CHUNK_BYTES));
+        const pointer = engine.chunkBuffer(part.length);
+        wasm.HEAPU8.set(part, pointer);
+        engine.hashFeed(pointer, part.length);
+      }
+      await yieldToMessages();
+    }
+    engine.hashEndInto(index);
   }
 }
 
@@ -325,14 +391,14 @@ function onMessage(message) {
   switch (message.type) {
     case 'read':
       if (message.readers >= 0) requestedReaders = message.readers;
+      if (message.settings) settings = { ...settings, ...message.settings };
       start((myJob) => readAndFit(message.sources, myJob));
       break;
     case 'fit': {
-      const previousPolicy = readPolicy;
       settings = { ...settings, ...message.settings };
       if (reading || !engine.hasData()) break;  // the running read fits with them at its end
-      if (settings.unknown !== previousPolicy && lastSources.length) {
-        start((myJob) => readAndFit(lastSources, myJob));  // the policy decides which games count
+      if (readKeyOf(settings) !== readKey && lastSources.length) {
+        start((myJob) => readAndFit(lastSources, myJob));  // they decide which games count
       } else {
         start((myJob) => fit(myJob));
       }

@@ -19,15 +19,26 @@
   };
   window.materialist = materialist;
 
-  // #s=<encodeURIComponent(JSON)> (optionally with #sample&s=...): settings from a share link.
-  const hashParams = new URLSearchParams(location.hash.slice(1));
-  let sharedSettings = null;
-  try {
-    if (hashParams.get('s')) sharedSettings = JSON.parse(hashParams.get('s'));
-  } catch {
-    sharedSettings = null;
+  // Share links: #s=<encodeURIComponent(JSON of the settings)>, with &sample (the bundled sample)
+  // or &url=<encoded address of a PGN> (read through fetch), in any order.
+  function parseLink(hash) {
+    const link = { sample: false, settings: null, url: null, error: null };
+    for (const part of hash.replace(/^#/, '').split('&')) {
+      if (part === 'sample') link.sample = true;
+      else if (part.startsWith('url=')) link.url = decodeURIComponent(part.slice(4));
+      else if (part.startsWith('s=')) {
+        try {
+          const settings = JSON.parse(decodeURIComponent(part.slice(2)));
+          if (settings && typeof settings === 'object') link.settings = settings;
+        } catch (error) {
+          link.error = `The share link's settings could not be read: ${error.message}`;
+        }
+      }
+    }
+    return link;
   }
-  const wantsSample = () => location.hash === '#sample' || new URLSearchParams(location.hash.slice(1)).has('sample');
+  const openingLink = parseLink(location.hash);
+  const sharedSettings = openingLink.settings;
 
   const inbox = [];          // messages for the app, drained once per frame
   const toApp = (message) => inbox.push(message);
@@ -61,12 +72,13 @@
       case 'ready': {
         const first = !materialist.workerReady;  // a restarted engine says ready again
         materialist.workerReady = true;
-        if (first && sharedSettings) worker.postMessage({ type: 'fit', settings: sharedSettings });
-        if (first && wantsSample()) loadSample();
+        if (first) followLink(openingLink);
         return;
       }
       case 'download':
         download(m.blob, m.name);
+        // The code export also goes to the clipboard (silently skipped when not allowed).
+        if (typeof m.text === 'string' && navigator.clipboard) navigator.clipboard.writeText(m.text).catch(() => {});
         return;
       case 'state':
         setMirror(m.state, m.status);
@@ -118,13 +130,46 @@
   // ?readers=N sets how many workers read one large file in parallel (default: a core each, but
   // one left for the page).
   const readers = Number(new URLSearchParams(location.search).get('readers')) || 0;
-  function read(sources) {
+  let dataOrigin = null;  // for share links: 'sample', {url}, or 'files'
+  function read(sources, settings) {
     if (sources.length === 0) return;
     updateResult({ error: null });
-    worker.postMessage({ type: 'read', sources, readers });
+    dataOrigin = sources.length === 1 && sources[0] === SAMPLE ? 'sample'
+      : sources.length === 1 && sources[0].kind === 'url' ? { url: sources[0].url } : 'files';
+    worker.postMessage({ type: 'read', sources, readers, ...(settings ? { settings } : {}) });
   }
   function readFiles(files) { read(Array.from(files, (file) => ({ kind: 'file', file }))); }
-  function loadSample() { read([SAMPLE]); }
+  function loadSample(settings) { read([SAMPLE], settings); }
+
+  // Follows a share link: reads the URL or the sample with its settings, or refits with them.
+  function followLink(link) {
+    if (link.error) {
+      toApp({ type: 'error', message: link.error });
+      updateResult({ error: link.error });
+    }
+    if (link.url) {
+      let name = 'shared.pgn';
+      try {
+        name = decodeURIComponent(new URL(link.url, location.href).pathname.split('/').pop()) || name;
+      } catch { /* keep the default name */ }
+      read([{ kind: 'url', url: link.url, name }], link.settings);
+    } else if (link.sample) {
+      loadSample(link.settings);
+    } else if (link.settings) {
+      worker.postMessage({ type: 'fit', settings: link.settings });
+    }
+  }
+
+  // Writes the link of `settings` (and of the data's URL or the sample) into the address bar
+  // without reloading, and into the clipboard when the browser allows it.
+  function share(settings) {
+    const parts = [`s=${encodeURIComponent(JSON.stringify(settings || {}))}`];
+    if (dataOrigin === 'sample') parts.push('sample');
+    if (dataOrigin && dataOrigin.url) parts.push(`url=${encodeURIComponent(dataOrigin.url)}`);
+    history.replaceState(null, '', `#${parts.join('&')}`);  // no hashchange: no re-read
+    updateResult({ settings, shareLink: location.href });
+    if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(() => {});
+  }
 
   // ---- commands from the app ----
 
@@ -144,13 +189,9 @@
           worker.postMessage({ type: 'export', format: command.format });
         }
         break;
-      case 'share': {
-        const hash = `#s=${encodeURIComponent(JSON.stringify(command.settings))}`;
-        history.replaceState(null, '', hash);
-        updateResult({ settings: command.settings, shareLink: location.href });
-        if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(() => {});
+      case 'share':
+        share(command.settings);
         break;
-      }
       case 'fit':
         updateResult({ settings: command.settings });
         worker.postMessage(command);
@@ -227,7 +268,13 @@
   }, { capture: true, passive: true });
 
   window.addEventListener('hashchange', () => {
-    if (location.hash === '#sample' && materialist.workerReady) loadSample();
+    if (!materialist.workerReady) return;
+    const link = parseLink(location.hash);
+    if (link.settings) {
+      toApp({ type: 'settings', settings: link.settings });
+      updateResult({ settings: link.settings });
+    }
+    followLink(link);
   });
 
   // ---- the app ----

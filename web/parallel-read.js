@@ -53,9 +53,9 @@ async function splitAtGames(file, count) {
 }
 
 // Reads one file with several readers. `isCurrent()` turns false when the task is cancelled
-// (the readers are then terminated); `onProgress(totals)` gets the readers' summed progress.
+// (the readers are then terminated); `options` are the engine's read options (filter, quiet...); `onProgress(totals)` gets the readers' summed progress.
 // Resolves with the shares in file order, or null when cancelled.
-async function readInParallel(file, count, policy, isCurrent, onProgress) {
+async function readInParallel(file, count, options, isCurrent, onProgress) {
   const ranges = await splitAtGames(file, count);
   const readers = ranges.map(() => new Worker('engine-worker.js', { name: READER_NAME }));
   const progress = ranges.map(() => ({ bytes: 0, games: 0, used: 0, partial: 0, skipped: 0, rows: 0 }));
@@ -80,7 +80,7 @@ async function readInParallel(file, count, policy, isCurrent, onProgress) {
       }
     };
     reader.onerror = (event) => reject(new Error(event.message || 'a reader failed'));
-    reader.postMessage({ type: 'read-range', file, start: range.start, end: range.end, policy });
+    reader.postMessage({ type: 'read-range', file, start: range.start, end: range.end, options });
   })));
   // Cancelling settles the wait at once: terminated readers never answer.
   let poll = null;
@@ -102,9 +102,10 @@ async function readInParallel(file, count, policy, isCurrent, onProgress) {
 
 // Parses [start, end) of a file and answers with its share; counts lines for the coordinator.
 async function serveRange(wasm, message) {
-  const { file, start, end, policy } = message;
+  const { file, start, end, options } = message;
   const engine = new wasm.Engine();
-  engine.beginRead({ unknown: policy, keepRows: true });
+  const refused = engine.beginRead({ ...options, keepRows: true });
+  if (refused) throw new Error(refused);
   engine.beginFile(file.name, end - start);
   let lines = 0;
   let last = 0;

@@ -395,6 +395,10 @@ Expected<int> Engine::begin_fit(const FitSettings& settings) {
   }
   spec_ = learn::model_spec(analysis_.model);
   targets_ = fit_targets();
+  if (targets_.empty()) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      "no dataset has rows: every game was filtered out of every dataset");
+  }
   const learn::Histogram& first = *targets_.front().histogram;
   const learn::OutcomeCounts& totals = first.totals();
   if (analysis_.model.outcomes == learn::OutcomeModel::kDrawsOut &&
@@ -407,6 +411,7 @@ Expected<int> Engine::begin_fit(const FitSettings& settings) {
     if (!run) return run.error();
     run_.emplace(std::move(*run));
     last_ = snapshot_from(run_->state(), false);
+    if (run_->finished()) finish_fits();  // zero iterations asked for
     return settings.iterations;
   }
   // Newton: fit the first dataset now; binary models show their iterates one by one.
