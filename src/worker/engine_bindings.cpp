@@ -30,6 +30,11 @@ std::string text(const val& object, const char* key, const char* fallback) {
   return field.isString() ? field.as<std::string>() : std::string(fallback);
 }
 
+// Emscripten 3.1.6's val has no isObject().
+bool is_object(const val& v) {
+  return !v.isNull() && !v.isUndefined() && v.typeOf().as<std::string>() == "object";
+}
+
 val array_of(const std::vector<double>& values) {
   val out = val::array();
   for (std::size_t i = 0; i < values.size(); ++i) out.set(i, val(values[i]));
@@ -185,7 +190,7 @@ class JsEngine {
     read.keep_rows = !options["keepRows"].isFalse();
     read.filter = text(options, "filter", "");
     const val quiet = options["quiet"];
-    if (quiet.isObject()) {
+    if (is_object(quiet)) {
       read.quiet.quiet_plies = static_cast<int>(number(quiet, "plies", 2));
       read.quiet.checks_break_quiet = !quiet["checksBreak"].isFalse();
       read.quiet.distinct_per_game = !quiet["distinct"].isFalse();
@@ -342,7 +347,7 @@ class JsEngine {
     s.draws = text(settings, "draws", "exclude") == "half" ? learn::DrawHandling::kHalfPoint
                                                            : learn::DrawHandling::kLeaveOut;
     const val model = settings["model"];
-    if (model.isObject()) {
+    if (is_object(model)) {
       if (model["outcomes"].isString())
         s.outcomes = learn::parse_outcome_model(model["outcomes"].as<std::string>());
       s.intercept = model["intercept"].isTrue();
