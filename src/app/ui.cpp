@@ -8,9 +8,9 @@
 #include "app/analysis_panel.h"
 #include "app/charts.h"
 #include "app/fit_tables.h"
-#include "app/relations.h"
 #include "app/theme.h"
 #include "app/widgets.h"
+#include "learn/relations.h"
 
 namespace materialist::app {
 namespace {
@@ -259,15 +259,15 @@ void draw_relations(const AppState& state) {
     ImGui::EndTable();
     return;
   }
-  const auto checks = check_capablanca(state.trajectory.snapshots.back().values);
+  const auto checks = learn::check_capablanca(state.trajectory.snapshots.back().values);
   if (!ImGui::BeginTable("relations", 3, ImGuiTableFlags_SizingStretchProp)) return;
   ImGui::TableSetupColumn("relation", ImGuiTableColumnFlags_WidthStretch, 1.1f);
   ImGui::TableSetupColumn("numbers", ImGuiTableColumnFlags_WidthStretch, 2.2f);
   ImGui::TableSetupColumn("holds", ImGuiTableColumnFlags_WidthStretch, 0.5f);
-  for (const RelationCheck& check : checks) {
+  for (const learn::RelationCheck& check : checks) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(check.relation);
+    ImGui::TextUnformatted(check.relation.c_str());
     ImGui::TableNextColumn();
     ImGui::TextColored(to_vec4(kMuted), "%s", check.numbers.c_str());
     ImGui::TableNextColumn();
