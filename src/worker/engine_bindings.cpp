@@ -348,8 +348,9 @@ class JsEngine {
                                                            : learn::DrawHandling::kLeaveOut;
     const val model = settings["model"];
     if (is_object(model)) {
-      if (model["outcomes"].isString())
-        s.outcomes = learn::parse_outcome_model(model["outcomes"].as<std::string>());
+      // "draws-out" is the default: then `draws` decides (the presets set draws: "half").
+      const std::string outcomes = text(model, "outcomes", "draws-out");
+      if (outcomes != "draws-out") s.outcomes = learn::parse_outcome_model(outcomes);
       s.intercept = model["intercept"].isTrue();
       s.bishop_pair = model["bishopPair"].isTrue();
       s.phase = model["phase"].isTrue();
