@@ -6,6 +6,7 @@
 //
 // Screenshots go to tests/e2e/artifacts/. Prints one line per test and "N passed, N failed";
 // exits non-zero when a test fails.
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -467,6 +468,29 @@ test('exports: .mat rows, values CSV and JSON, PNG', async ({ baseUrl }) => {
   check(size('materialist-values.csv') > 60, 'the CSV is empty');
   check(size('materialist-values.json') > 100, 'the JSON is empty');
   check(size('materialist.png') > 20000, `the PNG has ${size('materialist.png')} bytes`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('exports: analysis JSON with provenance, values as code', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  const save = async (label) => {
+    const [file] = await Promise.all([page.waitForEvent('download', { timeout: 20000 }), clickControl(page, label)]);
+    return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+  };
+  const analysis = await save('Analysis JSON');
+  check(analysis.name === 'materialist-analysis.json', `analysis download named ${analysis.name}`);
+  const provenance = JSON.parse(analysis.text);
+  const sample = readFileSync(join(REPO, 'tests/fixtures/pgn/OpenRating.pgn'));
+  const sha = createHash('sha256').update(sample).digest('hex');
+  check(analysis.text.includes(sha), `the provenance does not name the sample's sha-256 ${sha}`);
+  check(analysis.text.includes('OpenRating.pgn'), 'the provenance does not name the file');
+  check(JSON.stringify(provenance).includes('knight'), 'the provenance holds no fitted values');
+  const code = await save('Copy as code');
+  check(code.name.endsWith('.h'), `code download named ${code.name}`);
+  check(/\{\s*100,\s*2(8|9)\d,\s*34\d,\s*4[78]\d,\s*10[78]\d\s*\}/.test(code.text),
+    `the code does not hold the sample's centipawn values:\n${code.text}`);
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
