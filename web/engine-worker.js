@@ -237,6 +237,12 @@ function descentSchedule(planned, ticks) {
 
 function snapshotMessage(snapshot) { return { type: 'snapshot', ...snapshot }; }
 
+// Posts the other datasets' states first, so the first dataset's snapshot stays the latest one.
+function postSnapshots(first) {
+  for (const other of engine.otherSnapshots()) post(snapshotMessage(other));
+  post(snapshotMessage(first));
+}
+
 async function fit(myJob) {
   const plan = engine.beginFit(settings);
   if (plan.error) {
@@ -250,7 +256,8 @@ async function fit(myJob) {
     type: 'fit-begin', solver: plan.solver, preset: settings.preset, planned: plan.planned,
     ...(plan.reason ? { reason: plan.reason } : {}),
   });
-  post(snapshotMessage(plan.snapshot));
+  if (newton) post(snapshotMessage(plan.snapshot));
+  else postSnapshots(plan.snapshot);
   state('fitting', newton ? 'Fitting: Newton…' : `Fitting: gradient descent, ${plural(plan.planned, 'iteration')}…`);
   let last = plan.snapshot;
   if (newton) {
@@ -267,7 +274,7 @@ async function fit(myJob) {
       if (myJob !== job) return;
       last = engine.step(target - done);
       done = last.iteration;
-      post(snapshotMessage(last));
+      postSnapshots(last);
       if (engine.fitFinished()) break;
     }
   }

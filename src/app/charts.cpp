@@ -176,12 +176,23 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
   const PlotArea area = begin_plot({"##loss", title, "iteration", 0, x_max, lo - pad, hi + pad,
                                     hi - lo < 0.01 ? "%.4f" : "%.3f"},
                                    size, scale, hovered);
-  Series loss{"", {}, {}, kAccent, 2.0f};
-  for (const FitSnapshot& s : t.snapshots) {
-    loss.xs.push_back(s.iteration);
-    loss.ys.push_back(s.loss);
+  // One line per dataset (a single dataset keeps the accent colour).
+  const int datasets = dataset_count(t);
+  std::vector<Series> losses;
+  for (int d = 0; d < datasets; ++d) {
+    Series loss{datasets > 1 ? dataset_name(t, d) : "",
+                {},
+                {},
+                datasets > 1 ? dataset_color(d) : kAccent,
+                2.0f};
+    for (const FitSnapshot& s : t.snapshots) {
+      if (s.dataset != d) continue;
+      loss.xs.push_back(s.iteration);
+      loss.ys.push_back(s.loss);
+    }
+    if (!loss.xs.empty()) losses.push_back(std::move(loss));
   }
-  draw_series(renderer, area, {loss}, scale, LegendCorner::kTopRight);
+  draw_series(renderer, area, losses, scale, LegendCorner::kTopRight);
 }
 
 void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {

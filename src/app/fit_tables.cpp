@@ -144,10 +144,14 @@ void draw_comparison(const AppState& state) {
   const int columns = static_cast<int>(fits.size()) + 1;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
                                 ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollX;
-  const float row = ImGui::GetTextLineHeightWithSpacing() + 4;
+  // A table row is one line of text plus the cell padding above and below it.
+  const float row = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
   const std::vector<std::string> names = all_names(fits);
   const std::size_t relation_rows = fits.front().relations.size();
-  const float height = row * static_cast<float>(names.size() + relation_rows + 5);
+  // Header, games/rows, coefficients, draw margin, relations, and room for the scroll bar.
+  const std::size_t rows =
+      2 + names.size() + (fits.front().has_draw_margin ? 1 : 0) + relation_rows;
+  const float height = row * static_cast<float>(rows) + ImGui::GetStyle().ScrollbarSize;
   if (ImGui::BeginTable("comparison", columns, flags, ImVec2(0, height))) {
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     for (const DatasetFit& fit : fits) {

@@ -226,6 +226,7 @@ bool Engine::end_read() {
   }
   current_ = std::move(pending_);
   run_.reset();
+  other_runs_.clear();
   newton_states_.clear();
   fits_.clear();
   finished_ = false;
@@ -410,6 +411,10 @@ Expected<int> Engine::begin_fit(const FitSettings& settings) {
     auto run = learn::GradientDescentRun::start(first, analysis_);
     if (!run) return run.error();
     run_.emplace(std::move(*run));
+    for (std::size_t i = 1; i < targets_.size(); ++i) {
+      auto other = learn::GradientDescentRun::start(*targets_[i].histogram, analysis_);
+      other_runs_.push_back(other ? std::optional(std::move(*other)) : std::nullopt);
+    }
     last_ = snapshot_from(run_->state(), false);
     if (run_->finished()) finish_fits();  // zero iterations asked for
     return settings.iterations;
@@ -454,6 +459,9 @@ Snapshot Engine::step(int n) {
   if (finished_) return last_.value_or(Snapshot{});
   if (run_) {
     run_->step(std::max(1, n));
+    for (auto& other : other_runs_) {
+      if (other) other->step(std::max(1, n));
+    }
     last_ = snapshot_from(run_->state(), false);
     if (run_->finished()) finish_fits();
   } else if (newton_next_ < newton_states_.size()) {
@@ -468,11 +476,26 @@ bool Engine::fit_finished() const {
   return finished_;
 }
 
+std::vector<Snapshot> Engine::other_snapshots() const {
+  std::vector<Snapshot> snapshots;
+  for (std::size_t i = 0; i < other_runs_.size(); ++i) {
+    if (!other_runs_[i]) continue;
+    Snapshot s = snapshot_from(other_runs_[i]->state(), false);
+    s.dataset = static_cast<int>(i + 1);
+    snapshots.push_back(std::move(s));
+  }
+  return snapshots;
+}
+
 void Engine::finish_fits() {
   fits_.resize(targets_.size());
   fit_errors_.assign(targets_.size(), "");
   if (run_) fits_[0] = run_->fit();
   for (std::size_t i = 1; i < targets_.size(); ++i) {
+    if (i - 1 < other_runs_.size() && other_runs_[i - 1]) {
+      fits_[i] = other_runs_[i - 1]->fit();  // stepped alongside the first: the same iterations
+      continue;
+    }
     Expected<learn::ModelFit> fit = learn::run_analysis(*targets_[i].histogram, analysis_);
     if (fit) {
       fits_[i] = std::move(*fit);

@@ -64,7 +64,7 @@ struct FitSettings {
 
 struct Snapshot {
   int iteration = 0;
-  int dataset = 0;                   // the dataset being fitted (the first one is animated)
+  int dataset = 0;                   // the dataset this state belongs to (0: the first)
   std::vector<std::string> columns;  // the model's columns: pawn knight bishop rook queen ...
   std::vector<double> theta;         // one per column
   std::vector<double> values;        // pawn = 100
@@ -159,6 +159,8 @@ class Engine {
   // Gradient descent: n more iterations (returns the new state). Newton: the next iterate.
   Snapshot step(int n);
   bool fit_finished() const;
+  // Gradient descent only: the current state of every dataset after the first (dataset = 1..n-1).
+  std::vector<Snapshot> other_snapshots() const;
   const FitSettings& fit_settings() const { return settings_; }
   const std::optional<Snapshot>& last_snapshot() const { return last_; }
   bool fit_uses_newton() const { return !run_.has_value(); }
@@ -236,6 +238,9 @@ class Engine {
   learn::ModelSpec spec_;
   std::string reason_;
   std::optional<learn::GradientDescentRun> run_;
+  // Gradient descent of datasets 2..n, stepped in lockstep with run_ so every trajectory is drawn;
+  // empty where a dataset could not start (finish_fits then fits it directly).
+  std::vector<std::optional<learn::GradientDescentRun>> other_runs_;
   std::vector<learn::FitState> newton_states_;  // Newton's iterates, shown one by one
   std::size_t newton_next_ = 0;
   bool finished_ = false;

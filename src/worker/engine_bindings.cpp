@@ -370,6 +370,13 @@ class JsEngine {
     return out;
   }
   val step(int n) { return snapshot_object(engine_.step(n)); }
+  // The other datasets' states after the last step (gradient descent; empty otherwise).
+  val otherSnapshots() {
+    val out = val::array();
+    const std::vector<Snapshot> snapshots = engine_.other_snapshots();
+    for (std::size_t i = 0; i < snapshots.size(); ++i) out.set(i, snapshot_object(snapshots[i]));
+    return out;
+  }
   bool fitFinished() const { return engine_.fit_finished(); }
 
   std::string matChunk(double from_row, int max_rows) const {
@@ -428,6 +435,7 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("balance", &JsEngine::balance)
       .function("beginFit", &JsEngine::beginFit)
       .function("step", &JsEngine::step)
+      .function("otherSnapshots", &JsEngine::otherSnapshots)
       .function("fitFinished", &JsEngine::fitFinished)
       .function("matChunk", &JsEngine::matChunk)
       .function("keptRows", &JsEngine::keptRows)
