@@ -57,8 +57,10 @@ ImU32 verdict_color(const std::string& verdict) {
   return verdict == "holds" ? kGood : verdict == "violated" ? kBad : kMuted;
 }
 
-const char* verdict_mark(const std::string& verdict) {
-  return verdict == "holds" ? "✓ holds" : verdict == "violated" ? "✗ violated" : "? undecided";
+// An equality (B + N = R + 1.5P) that "holds" is consistent with the data, not proven.
+const char* verdict_mark(const RelationVerdict& v) {
+  if (v.verdict == "holds") return v.equality ? "✓ consistent" : "✓ holds";
+  return v.verdict == "violated" ? "✗ violated" : "? undecided";
 }
 
 // The coefficient names of every fit, in first-seen order (datasets share a model).
@@ -201,7 +203,7 @@ void draw_comparison(const AppState& state) {
         ImGui::TableNextColumn();
         if (r >= fit.relations.size()) continue;
         const RelationVerdict& v = fit.relations[r];
-        ImGui::TextColored(to_vec4(verdict_color(v.verdict)), "%s", verdict_mark(v.verdict));
+        ImGui::TextColored(to_vec4(verdict_color(v.verdict)), "%s", verdict_mark(v));
         if (ImGui::IsItemHovered()) {
           ImGui::SetTooltip("margin %.1f ± %.1f (pawn = 100)", v.margin, v.se);
         }

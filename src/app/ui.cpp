@@ -254,7 +254,8 @@ void draw_relations(const AppState& state) {
       ImGui::TextColored(to_vec4(kMuted), "margin %+.0f ± %.0f", v.margin, v.se);
       ImGui::TableNextColumn();
       const ImU32 color = v.verdict == "holds" ? kGood : v.verdict == "violated" ? kBad : kMuted;
-      ImGui::TextColored(to_vec4(color), "%s", v.verdict.c_str());
+      const bool consistent = v.equality && v.verdict == "holds";
+      ImGui::TextColored(to_vec4(color), "%s", consistent ? "consistent" : v.verdict.c_str());
     }
     ImGui::EndTable();
     return;

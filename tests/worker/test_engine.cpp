@@ -135,6 +135,38 @@ TEST_CASE("engine: per-file datasets are fitted one by one and compared with the
   CHECK(count_of(fits, "\"bootstrapP\":null") == 1);
 }
 
+TEST_CASE("engine: per-file datasets descend in lockstep, each drawn, each fitted as alone") {
+  ReadOptions options;
+  options.datasets = DatasetMode::kPerFile;
+  Engine engine;
+  REQUIRE(!engine.begin_read(options));
+  read_file(engine, "OpenRating.pgn", fixture("OpenRating.pgn"));
+  read_file(engine, "lichess.pgn", fixture("lichess-2021-10-first999.pgn"));
+  REQUIRE(engine.end_read());
+  FitSettings settings;  // the article's gradient descent
+  REQUIRE(engine.begin_fit(settings).ok());
+  const Snapshot first = engine.step(250);
+  const std::vector<Snapshot> others = engine.other_snapshots();
+  REQUIRE(others.size() == 1);
+  CHECK(first.dataset == 0);
+  CHECK(others[0].dataset == 1);
+  CHECK(others[0].iteration == first.iteration);
+  CHECK(others[0].values[1] != doctest::Approx(first.values[1]));  // its own trajectory
+  for (int guard = 0; !engine.fit_finished() && guard < 1000; ++guard) engine.step(500);
+  REQUIRE(engine.fit_finished());
+  // The second dataset's fit equals gradient descent on its games alone.
+  Engine alone;
+  REQUIRE(!alone.begin_read({}));
+  read_file(alone, "lichess.pgn", fixture("lichess-2021-10-first999.pgn"));
+  REQUIRE(alone.end_read());
+  fit_to_end(alone, settings);
+  const Snapshot lockstep_last = engine.other_snapshots().at(0);
+  const Snapshot alone_last = alone.step(0);
+  for (std::size_t i = 0; i < alone_last.values.size(); ++i) {
+    CHECK(lockstep_last.values[i] == doctest::Approx(alone_last.values[i]).epsilon(1e-12));
+  }
+}
+
 TEST_CASE("engine: the ordinal model asks for Newton and says why") {
   Engine engine;
   REQUIRE(!engine.begin_read({}));
