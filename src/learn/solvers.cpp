@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <utility>
 
 #include "learn/uncertainty.h"
@@ -20,8 +21,17 @@ double norm(const std::vector<double>& v) {
 }  // namespace
 
 LogisticData make_logistic_data(const Design& design, DrawHandling draws) {
-  LogisticData data;
-  data.columns = design.columns;
+  // A row (x, t) costs exactly what (-x, 1 - t) costs, in J, ∇J and ∇²J, since σ(-z) = 1 - σ(z).
+  // Each row is turned so that its first non-zero column is positive, and rows that then share
+  // x merge (weights add, targets average by weight): mirror-image material balances become one
+  // row, which halves every solver step.
+  const int n = design.columns;
+  struct Folded {
+    std::vector<double> x;
+    double weight = 0, score = 0;  // score: weight × target
+  };
+  std::map<std::vector<double>, std::size_t> index_of;
+  std::vector<Folded> folded;
   for (std::size_t r = 0; r < design.rows(); ++r) {
     const auto& w = design.weights[r];
     const double white = w[static_cast<int>(Outcome::kWhiteWin)];
@@ -29,10 +39,25 @@ LogisticData make_logistic_data(const Design& design, DrawHandling draws) {
     const double draw = draws == DrawHandling::kHalfPoint ? w[static_cast<int>(Outcome::kDraw)] : 0;
     const double weight = white + black + draw;
     if (weight <= 0) continue;
-    data.x.insert(data.x.end(), design.row(r), design.row(r) + design.columns);
-    data.weight.push_back(weight);
-    data.target.push_back((white + 0.5 * draw) / weight);
-    data.total_weight += weight;
+    std::vector<double> x(design.row(r), design.row(r) + n);
+    double score = white + 0.5 * draw;
+    const auto lead = std::find_if(x.begin(), x.end(), [](double v) { return v != 0; });
+    if (lead != x.end() && *lead < 0) {
+      for (double& v : x) v = -v;
+      score = weight - score;
+    }
+    const auto [at, added] = index_of.try_emplace(x, folded.size());
+    if (added) folded.push_back({std::move(x), 0, 0});
+    folded[at->second].weight += weight;
+    folded[at->second].score += score;
+  }
+  LogisticData data;
+  data.columns = n;
+  for (const Folded& row : folded) {  // in first-seen order, as the design's rows came
+    data.x.insert(data.x.end(), row.x.begin(), row.x.end());
+    data.weight.push_back(row.weight);
+    data.target.push_back(row.score / row.weight);
+    data.total_weight += row.weight;
   }
   return data;
 }

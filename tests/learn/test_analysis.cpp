@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -8,6 +9,7 @@
 #include "learn/analysis.h"
 #include "learn/dataset.h"
 #include "learn/relations.h"
+#include "learn/solvers.h"
 
 using namespace materialist::learn;
 
@@ -144,4 +146,42 @@ TEST_CASE("dataset: bootstrap replicates group rows by game and do not depend on
     });
   }
   CHECK(any_differs);
+}
+
+TEST_CASE("solvers: mirror-image rows fold into one with the same loss and gradient") {
+  Histogram histogram;
+  histogram.add(RowKey::from_delta({1, 0, 0, 0, 0}), Outcome::kWhiteWin, 3);
+  histogram.add(RowKey::from_delta({1, 0, 0, 0, 0}), Outcome::kBlackWin, 1);
+  histogram.add(RowKey::from_delta({-1, 0, 0, 0, 0}), Outcome::kWhiteWin, 1);
+  histogram.add(RowKey::from_delta({-1, 0, 0, 0, 0}), Outcome::kBlackWin, 2);
+  histogram.add(RowKey::from_delta({0, -1, 1, 0, 0}), Outcome::kBlackWin, 4);
+  const LogisticData data =
+      make_logistic_data(build_design(histogram, ModelSpec::article()), DrawHandling::kLeaveOut);
+  REQUIRE(data.rows() == 2);
+  CHECK(data.total_weight == 11);
+  // +1 pawn: 3 wins and 1 loss; -1 pawn turned around: 2 wins and 1 loss.
+  bool pawn_row = false;
+  for (std::size_t r = 0; r < data.rows(); ++r) {
+    if (data.x[r * 5] == 1) {
+      pawn_row = true;
+      CHECK(data.weight[r] == 7);
+      CHECK(data.target[r] == doctest::Approx(5.0 / 7.0));
+    } else {
+      CHECK(data.x[r * 5 + 1] == 1);  // (0, -1, 1) turned into (0, 1, -1), a loss become a win
+      CHECK(data.target[r] == 1.0);
+    }
+  }
+  CHECK(pawn_row);
+  // The folded objective equals the sum over the eleven original rows.
+  const double theta[5] = {0.7, 2.0, 2.5, 3.5, 8.0};
+  const auto row_loss = [](double z, double y) {
+    const double h = 1.0 / (1.0 + std::exp(-z));
+    return -(y * std::log(h) + (1 - y) * std::log(1 - h));
+  };
+  const double expected = (3 * row_loss(0.7, 1) + 1 * row_loss(0.7, 0) + 1 * row_loss(-0.7, 1) +
+                           2 * row_loss(-0.7, 0) + 4 * row_loss(0.5, 0)) /
+                              11 +
+                          1e-6 * (0.49 + 4 + 6.25 + 12.25 + 64);
+  CHECK(evaluate_objective(data, 1e-6, theta, nullptr, nullptr) ==
+        doctest::Approx(expected).epsilon(1e-12));
 }
