@@ -152,7 +152,7 @@ bool Engine::feed(const char* data, std::size_t size) {
     }
   }
   file_bytes_ += size;
-  file_hash_.update(data, size);
+  if (pending_->options.hash_files) file_hash_.update(data, size);
   pending_->builder->feed(data, size);
   if (pending_->options.datasets == DatasetMode::kPerFile) {
     pending_->subsets.back().builder->feed(data, size);
@@ -180,7 +180,8 @@ std::string Engine::end_file() {
   }
   if (!error.empty()) pending_->file_errors.push_back(file_name_ + ": " + error);
   pending_->digests.push_back(
-      {file_name_, file_bytes_, file_error_.empty() ? file_hash_.hex() : std::string()});
+      {file_name_, file_bytes_,
+       file_error_.empty() && pending_->options.hash_files ? file_hash_.hex() : std::string()});
   return error;
 }
 

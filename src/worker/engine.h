@@ -45,6 +45,9 @@ struct ReadOptions {
   std::uint64_t seed = 1;
   DatasetMode datasets = DatasetMode::kMerge;
   std::vector<std::string> each_filter;  // kPerFilter: one dataset each, combined with `filter`
+  // Hash each file while reading it (for the provenance export). The browser leaves it off and
+  // hashes only when that export is asked for, as SHA-256 costs about as much as parsing there.
+  bool hash_files = true;
 };
 
 struct FitSettings {

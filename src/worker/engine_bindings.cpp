@@ -188,6 +188,7 @@ class JsEngine {
                        ? learn::UnknownResultPolicy::kSkip
                        : learn::UnknownResultPolicy::kTreatAsDraw;
     read.keep_rows = !options["keepRows"].isFalse();
+    read.hash_files = options["hashFiles"].isTrue();  // off unless asked: hashed at export
     read.filter = text(options, "filter", "");
     const val quiet = options["quiet"];
     if (is_object(quiet)) {
