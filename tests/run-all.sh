@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # The test command: sets up the toolchain, then builds and runs every suite.
 #   native  doctest suite, Release (build/native; also builds the CLI build/native/materialist)
+#   crosscheck  scikit-learn refits the sample's exported rows; θ must agree with the CLI's
 #   asan    the same suite under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan)
 #   wasm    the same suite compiled with em++, run under Node (build/wasm)
 #   e2e     browser end-to-end tests in headless Chromium (tests/e2e/run.mjs, on dist/)
 # Stage logs go to build/logs/. The last line is "N passed, N failed" (test cases summed over
 # stages; a stage that fails before reporting counts as one failure). Exit status 0 only if all pass.
-# Environment: JOBS (default 2), STAGES (default "native asan wasm e2e"), VERBOSE=1 to stream logs.
+# Environment: JOBS (default 2), STAGES (default "native crosscheck asan wasm e2e"), VERBOSE=1 to stream logs.
 set -uo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "${REPO_ROOT}" || exit 1
 JOBS="${JOBS:-2}"
-STAGES="${STAGES:-native asan wasm e2e}"
+STAGES="${STAGES:-native crosscheck asan wasm e2e}"
 LOG_DIR="${REPO_ROOT}/build/logs"
 
 total_passed=0
@@ -28,7 +29,7 @@ fi
 # shellcheck disable=SC1091 # written by emsdk-setup.sh
 source build/env.sh
 mkdir -p "${LOG_DIR}"
-summary+=("$(printf '%-8s %-6s %4ds' setup ok $((SECONDS - setup_start)))")
+summary+=("$(printf '%-10s %-6s %4ds' setup ok $((SECONDS - setup_start)))")
 
 # Prints "passed failed" from the doctest or e2e summary in a log, or nothing.
 counts_from_log() {
@@ -73,7 +74,7 @@ run_stage() {
     echo "run-all: ${name} FAILED (exit ${status}); last lines of ${log#"${REPO_ROOT}"/}:" >&2
     tail -n 40 "${log}" | sed 's/^/    /' >&2
   fi
-  summary+=("$(printf '%-8s %-6s %4ds  %d passed, %d failed  (log: %s)' \
+  summary+=("$(printf '%-10s %-6s %4ds  %d passed, %d failed  (log: %s)' \
     "${name}" "${verdict}" $((SECONDS - start)) "${passed}" "${failed}" "${log#"${REPO_ROOT}"/}")")
 }
 
@@ -87,6 +88,15 @@ stage_native() {
   # Everything else native (the CLI build/native/materialist) must build too.
   cmake --build build/native -j"${JOBS}" || return
   return "${tests_status}"
+}
+
+# scikit-learn fits the exported rows of the sample (draws left out, and fractional): the
+# CLI's Newton fit must agree to 1e-4 in θ. Debian's python3 is the one with python3-sklearn.
+stage_crosscheck() {
+  local rows="${LOG_DIR}/crosscheck-OpenRating.mat"
+  build/native/materialist rows --no-progress tests/fixtures/pgn/OpenRating.pgn > "${rows}" &&
+    /usr/bin/python3 scripts/sklearn_crosscheck.py "${rows}" --cli build/native/materialist &&
+    echo "1 passed, 0 failed"
 }
 
 stage_asan() {
@@ -111,7 +121,7 @@ stage_e2e() {
 
 for stage in ${STAGES}; do
   case "${stage}" in
-    native | asan | wasm) run_stage "${stage}" "stage_${stage}" ;;
+    native | crosscheck | asan | wasm) run_stage "${stage}" "stage_${stage}" ;;
     e2e)
       if [[ -f tests/e2e/run.mjs ]]; then
         run_stage e2e stage_e2e
