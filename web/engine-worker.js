@@ -301,8 +301,11 @@ async function readAndFit(sources, myJob) {
     return;
   }
   if (!outcome.committed) {
+    const r = outcome.report || {};
     const why = outcome.fileErrors.length ? outcome.fileErrors.join('; ')
-      : 'no game produced a row (every game was skipped: see the data report)';
+      : r.games > 0 && r.filtered === r.games
+        ? `the filters removed all ${plural(r.games, 'game')} (see which filter in the Analysis panel)`
+        : 'no game produced a row (every game was skipped: see the data report)';
     const kept = engine.hasData() ? ' The previous data and fit are kept.' : '';
     post({ type: 'error', message: `Nothing to learn from: ${why}.${kept}` });
     state('error', `Nothing to learn from: ${why}`);

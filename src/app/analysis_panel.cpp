@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "app/theme.h"
@@ -43,13 +44,16 @@ bool checkbox(AppState& state, const char* label, bool& value, const char* publi
   return changed;
 }
 
-// An optional integer edited as a number where 0 means "none".
+// An optional whole number: an empty field (showing "any") means no limit. The text is rebuilt
+// from the value every frame, which is exact because every keystroke updates the value.
 void optional_int(AppState& state, const char* label, std::optional<int>& value, float width,
                   const char* published_as, float scale) {
-  int shown = value.value_or(0);
+  std::string text = value ? std::to_string(*value) : std::string();
   ImGui::SetNextItemWidth(width);
-  if (ImGui::InputInt(label, &shown, 0, 0)) {
-    value = shown > 0 ? std::optional<int>(shown) : std::nullopt;
+  if (ImGui::InputTextWithHint(label, "any", &text, ImGuiInputTextFlags_CharsDecimal)) {
+    const long parsed = text.empty() ? 0 : std::strtol(text.c_str(), nullptr, 10);
+    value =
+        parsed > 0 && parsed < 100000 ? std::optional<int>(static_cast<int>(parsed)) : std::nullopt;
   }
   publish(state, published_as, scale);
 }

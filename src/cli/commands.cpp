@@ -230,7 +230,7 @@ int run_compare(const CliOptions& options) {
     std::vector<learn::DatasetBuilder*> targets;
     for (const std::string& spec : options.each_filter) {
       CliOptions one = options;
-      one.filter = options.filter.empty() ? spec : options.filter + ";" + spec;
+      one.filter = learn::combine_game_filters(options.filter, spec);
       auto ingest = ingest_options(one);
       if (!ingest) return fail(ingest.error());
       builders.push_back(std::make_unique<learn::DatasetBuilder>(*ingest));

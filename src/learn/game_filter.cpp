@@ -1,5 +1,6 @@
 #include "learn/game_filter.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <utility>
@@ -612,6 +613,46 @@ std::string format_game_filter(const GameFilterOptions& o) {
   if (!o.keep_chess960) put("chess960", "drop");
   if (!o.keep_set_up) put("setup", "drop");
   return out;
+}
+
+namespace {
+
+// The non-empty "key=value" parts of a filter text, in order.
+std::vector<std::string_view> filter_parts(std::string_view text) {
+  std::vector<std::string_view> parts;
+  while (!text.empty()) {
+    const std::size_t end = text.find(';');
+    std::string_view part = text.substr(0, end);
+    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
+    while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
+    if (!part.empty()) parts.push_back(part);
+    if (end == std::string_view::npos) break;
+    text.remove_prefix(end + 1);
+  }
+  return parts;
+}
+
+std::string_view filter_key(std::string_view part) {
+  return part.substr(0, part.find('='));
+}
+
+}  // namespace
+
+std::string combine_game_filters(std::string_view base, std::string_view overriding) {
+  const std::vector<std::string_view> top = filter_parts(overriding);
+  std::string combined;
+  const auto append = [&combined](std::string_view part) {
+    if (!combined.empty()) combined += ';';
+    combined.append(part);
+  };
+  for (std::string_view part : filter_parts(base)) {
+    const bool replaced = std::any_of(top.begin(), top.end(), [&](std::string_view t) {
+      return filter_key(t) == filter_key(part);
+    });
+    if (!replaced) append(part);
+  }
+  for (std::string_view part : top) append(part);
+  return combined;
 }
 
 }  // namespace materialist::learn

@@ -153,4 +153,9 @@ Expected<GameFilterOptions> parse_game_filter(std::string_view text);
 // Writes the non-default options in the key order above; parse_game_filter reads it back equal.
 std::string format_game_filter(const GameFilterOptions& options);
 
+// A base filter with another layered on top: a key the second sets replaces the base's
+// ("tc=blitz,rapid;elo=1500-" and "tc=blitz" give "tc=blitz;elo=1500-"), other keys add up.
+// Works on the text form, whose values escape ';' and '='.
+std::string combine_game_filters(std::string_view base, std::string_view overriding);
+
 }  // namespace materialist::learn

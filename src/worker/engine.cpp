@@ -89,7 +89,7 @@ std::optional<Error> Engine::begin_read(const ReadOptions& options) {
   std::vector<Subset> subsets;
   if (options.datasets == DatasetMode::kPerFilter) {
     for (const std::string& each : options.each_filter) {
-      const std::string text = options.filter.empty() ? each : options.filter + ";" + each;
+      const std::string text = learn::combine_game_filters(options.filter, each);
       const auto one = learn::parse_game_filter(text);
       if (!one) return make_error(one.error().code, each + ": " + one.error().message);
       learn::IngestOptions per = ingest;

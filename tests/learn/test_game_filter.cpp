@@ -310,3 +310,13 @@ TEST_CASE("game filter text: partial dates widen, empty items are skipped, error
     if (!result.ok()) CHECK(result.error().code == materialist::ErrorCode::kSyntax);
   }
 }
+
+TEST_CASE("game filter: a dataset's filter replaces the base filter's keys and keeps the rest") {
+  CHECK(combine_game_filters("tc=blitz,rapid;elo=1500-", "tc=blitz") == "elo=1500-;tc=blitz");
+  CHECK(combine_game_filters("", "tc=bullet") == "tc=bullet");
+  CHECK(combine_game_filters("player=Carlsen*; pov=1", "") == "player=Carlsen*;pov=1");
+  const auto combined =
+      parse_game_filter(combine_game_filters("tc=blitz,rapid;elo=1500-", "tc=rapid"));
+  REQUIRE(combined.ok());
+  CHECK(combined->elo.min == 1500);
+}
