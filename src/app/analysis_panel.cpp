@@ -58,6 +58,14 @@ void optional_int(AppState& state, const char* label, std::optional<int>& value,
   publish(state, published_as, scale);
 }
 
+// A whole-number field kept within [low, high], published for tests under `published_as`.
+void clamped_int(AppState& state, const char* label, int& value, int low, int high, int step,
+                 const char* published_as, float scale) {
+  ImGui::InputInt(label, &value, step, step * 10);
+  publish(state, published_as, scale);
+  value = std::clamp(value, low, high);
+}
+
 void text_field(AppState& state, const char* label, std::string& value, float width,
                 const char* published_as, float scale, const char* hint = "") {
   ImGui::SetNextItemWidth(width);
@@ -137,14 +145,10 @@ void position_options(AppState& state, float field, float scale) {
   QuietOptions& quiet = state.analysis.read.quiet;
   ImGui::TextColored(to_vec4(kMuted), "Positions");
   ImGui::SetNextItemWidth(field * 0.5f);
-  ImGui::InputInt("quiet plies", &quiet.plies, 1, 1);
-  publish(state, "quiet:plies", scale);
-  quiet.plies = std::clamp(quiet.plies, 0, 20);
+  clamped_int(state, "quiet plies", quiet.plies, 0, 20, 1, "quiet:plies", scale);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(field * 0.5f);
-  ImGui::InputInt("skip first plies", &quiet.skip_first, 1, 10);
-  publish(state, "quiet:skip-first", scale);
-  quiet.skip_first = std::clamp(quiet.skip_first, 0, 400);
+  clamped_int(state, "skip first plies", quiet.skip_first, 0, 400, 1, "quiet:skip-first", scale);
   checkbox(state, "checks break quietness", quiet.checks_break, "quiet:checks", scale);
   ImGui::SameLine();
   checkbox(state, "one row per material vector", quiet.distinct, "quiet:distinct", scale);
@@ -202,9 +206,7 @@ void game_filters(AppState& state, float field, float scale) {
     start = end + 1;
   }
   ImGui::SetNextItemWidth(field * 0.42f);
-  ImGui::InputInt("min plies", &f.min_plies, 0, 0);
-  publish(state, "filter:min-plies", scale);
-  f.min_plies = std::clamp(f.min_plies, 0, 1000);
+  clamped_int(state, "min plies", f.min_plies, 0, 1000, 0, "filter:min-plies", scale);
   checkbox(state, "keep Chess960", f.keep_chess960, "filter:chess960", scale);
   ImGui::SameLine();
   checkbox(state, "keep FEN-started games", f.keep_set_up, "filter:setup", scale);

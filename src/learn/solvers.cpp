@@ -12,6 +12,20 @@ namespace materialist::learn {
 
 namespace {
 
+// The result a solver reports at `state`, with the Hessian there.
+FitResult result_at(const FitState& state, double tolerance, std::vector<double> hessian,
+                    double total_weight) {
+  FitResult result;
+  result.theta = state.theta;
+  result.loss = state.loss;
+  result.gradient_norm = state.gradient_norm;
+  result.iterations = state.iteration;
+  result.converged = state.gradient_norm < tolerance;
+  result.hessian = std::move(hessian);
+  result.total_weight = total_weight;
+  return result;
+}
+
 double norm(const std::vector<double>& v) {
   double sum = 0;
   for (double value : v) sum += value * value;
@@ -181,15 +195,10 @@ int GradientDescent::step(int n) {
 }
 
 FitResult GradientDescent::result() const {
-  FitResult result;
-  result.theta = state_.theta;
-  result.loss = state_.loss;
-  result.gradient_norm = state_.gradient_norm;
-  result.iterations = state_.iteration;
-  result.converged = state_.gradient_norm < options_.gradient_tolerance;
-  result.hessian.assign(data_.columns * data_.columns, 0.0);
-  evaluate_objective(data_, options_.lambda, state_.theta.data(), nullptr, result.hessian.data());
-  result.total_weight = data_.total_weight;
+  std::vector<double> hessian(data_.columns * data_.columns, 0.0);
+  evaluate_objective(data_, options_.lambda, state_.theta.data(), nullptr, hessian.data());
+  FitResult result =
+      result_at(state_, options_.gradient_tolerance, std::move(hessian), data_.total_weight);
   return result;
 }
 
@@ -252,14 +261,7 @@ Expected<FitResult> fit_newton(const LogisticData& data, const NewtonOptions& op
     state.gradient_norm = norm(gradient);
     ++state.iteration;
   }
-  FitResult result;
-  result.theta = state.theta;
-  result.loss = state.loss;
-  result.gradient_norm = state.gradient_norm;
-  result.iterations = state.iteration;
-  result.converged = state.gradient_norm < options.gradient_tolerance;
-  result.hessian = hessian;
-  result.total_weight = data.total_weight;
+  FitResult result = result_at(state, options.gradient_tolerance, hessian, data.total_weight);
   if (!result.converged && !stopped) {
     return make_error(ErrorCode::kNotConverged,
                       "Newton: stalled with |gradient| = " + std::to_string(state.gradient_norm));

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "chess/chess_test_util.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
 #include "chess/san.h"
@@ -14,14 +15,7 @@ namespace {
 
 using enum PieceType;
 
-Position position(std::string_view fen) {
-  auto pos = Position::from_fen(fen);
-  if (!pos.ok()) {
-    FAIL_CHECK(pos.error().message);
-    return Position::start();
-  }
-  return *pos;
-}
+using testing::position;
 
 // Plays `san` and returns the facts; a failed parse fails the test.
 MoveFacts play_san(Position& pos, std::string_view san) {

@@ -4,20 +4,14 @@
 #include <string>
 #include <string_view>
 
+#include "chess/chess_test_util.h"
 #include "chess/movegen.h"
 #include "chess/san.h"
 
 namespace materialist::chess {
 namespace {
 
-Position position(std::string_view fen) {
-  auto pos = Position::from_fen(fen);
-  if (!pos.ok()) {
-    FAIL_CHECK(pos.error().message);
-    return Position::start();
-  }
-  return *pos;
-}
+using testing::position;
 
 // The move `san` resolves to, as UCI text, or the error code's name.
 std::string resolve(const Position& pos, std::string_view san) {
