@@ -50,6 +50,14 @@ void draw_end_labels(const PlotArea& area, const std::vector<Series>& series, fl
   }
 }
 
+// A fit with a single state (an exact fit with no iterates to show) is drawn as a flat line
+// across the plot at its value, not as a trajectory.
+void spread_single_point(Series& s, double x_max) {
+  if (s.xs.size() != 1) return;
+  s.xs = {0.0, x_max};
+  s.ys = {s.ys.front(), s.ys.front()};
+}
+
 int dataset_count(const Trajectory& t) {
   int count = static_cast<int>(t.fits.size());
   for (const FitSnapshot& s : t.snapshots) count = std::max(count, s.dataset + 1);
@@ -75,10 +83,7 @@ std::vector<Series> dataset_series(const Trajectory& t, int datasets) {
         s.xs.push_back(snapshot.iteration);
         s.ys.push_back(snapshot.values[i]);
       }
-      if (s.xs.size() == 1) {
-        s.xs.push_back(s.xs.back() + 1);
-        s.ys.push_back(s.ys.back());
-      }
+      spread_single_point(s, std::max(1, t.snapshots.back().iteration));
       if (!s.xs.empty()) series.push_back(std::move(s));
     }
   }
@@ -104,7 +109,8 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
   const double x_max =
       std::max({1, t.done ? last_iteration : t.planned_iterations, last_iteration});
   char title[128];
-  std::snprintf(title, sizeof title, "Piece values vs iteration (%s)", solver_name(t.solver));
+  std::snprintf(title, sizeof title, "Piece values vs iteration (%s%s)", solver_name(t.solver),
+                t.snapshots.size() == 1 ? ": the exact fit, no iterates to show" : "");
   bool hovered = false;
   const PlotArea area = begin_plot({"##convergence", title, "iteration", 0, x_max, y_min, y_max},
                                    size, scale, hovered);
@@ -127,12 +133,7 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
       series[i].ys.push_back(s.values[i]);
     }
   }
-  if (t.snapshots.size() == 1) {  // a single snapshot still shows as a short flat mark
-    for (Series& s : series) {
-      s.xs.push_back(s.xs.back() + x_max * 0.01);
-      s.ys.push_back(s.ys.back());
-    }
-  }
+  for (Series& s : series) spread_single_point(s, x_max);
   std::vector<Series> unlabelled = series;
   for (Series& s : unlabelled) s.label.clear();
   draw_series(renderer, area, unlabelled, scale, LegendCorner::kBottomRight);
@@ -190,6 +191,7 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
       loss.xs.push_back(s.iteration);
       loss.ys.push_back(s.loss);
     }
+    spread_single_point(loss, x_max);
     if (!loss.xs.empty()) losses.push_back(std::move(loss));
   }
   draw_series(renderer, area, losses, scale, LegendCorner::kTopRight);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace materialist::app {
 namespace {
@@ -54,8 +55,10 @@ PlotArea begin_plot(const PlotSpec& spec, ImVec2 size, float scale, bool& hovere
     const ImVec2 extent = ImGui::CalcTextSize(text);
     draw->AddText(ImVec2(area.min.x - extent.x - 6 * scale, py - extent.y * 0.5f), kTickText, text);
   }
-  const double x_step =
+  double x_step =
       nice_step(area.x1 - area.x0, std::max(2, int((area.max.x - area.min.x) / (line * 5.5f))));
+  // Whole-number labels (iterations) never step by less than one: no "0 0 1 2 2" axis.
+  if (std::strstr(spec.x_format, ".0f") != nullptr) x_step = std::max(x_step, 1.0);
   for (double x = std::ceil(area.x0 / x_step) * x_step; x <= area.x1 + x_step * 1e-9; x += x_step) {
     const float px = area.to_pixels(x, area.y0).x;
     draw->AddLine(ImVec2(px, area.min.y), ImVec2(px, area.max.y), kGrid, 1.0f);

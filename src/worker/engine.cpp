@@ -441,14 +441,14 @@ Expected<int> Engine::begin_fit(const FitSettings& settings) {
         });
     if (result.ok()) newton_states_ = std::move(states);
   }
-  if (newton_states_.empty()) {  // no iterates to show: from θ = 0 to the fit in one step
-    learn::FitState zero;
-    zero.theta.assign(spec_.features.size(), 0.0);
+  if (newton_states_.empty()) {
+    // No iterates to show (ordinal, rating offset): only the fit itself. A line from θ = 0 would
+    // be made up, and the ordinal loss at θ = 0 is not even finite.
     learn::FitState final_state;
     final_state.iteration = fits_[0]->iterations;
     final_state.theta = fits_[0]->theta;
     final_state.loss = fits_[0]->loss;
-    newton_states_ = {zero, final_state};
+    newton_states_ = {final_state};
   }
   last_ = snapshot_from(newton_states_.front(), false);
   newton_next_ = 1;
