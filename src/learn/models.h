@@ -39,6 +39,23 @@ enum class OutcomeModel : std::uint8_t {
 const char* outcome_model_name(OutcomeModel model);  // "draws-out", "fractional", "ordinal"
 std::optional<OutcomeModel> parse_outcome_model(std::string_view name);
 
+// Which covariance the reported standard errors come from.
+enum class ErrorKind : std::uint8_t {
+  kModel,      // inverse information: every position treated as an independent observation
+  kClustered,  // game-clustered sandwich: positions of one game are not independent
+};
+const char* error_kind_name(ErrorKind kind);  // "model", "game-clustered"
+
+// Why a fit must not be read as a plain result. Codes are stable wire names:
+// "too-few-decisive", "too-few-games", "not-converged", "singular", "near-singular",
+// "not-identified", "model-errors" (clustered errors could not be computed for this model).
+struct FitWarning {
+  std::string code;
+  std::string message;  // one sentence for people, naming the cause
+
+  friend bool operator==(const FitWarning&, const FitWarning&) = default;
+};
+
 struct ModelOptions {
   OutcomeModel outcomes = OutcomeModel::kDrawsOut;
   bool intercept = false;     // a constant column: White's first-move advantage
@@ -63,6 +80,12 @@ struct Coefficient {
   Estimate elo;        // θ · 400 / ln10
   Estimate value;      // 100 θ / θ(reference); NaN for the draw margin or without a reference
   int reference = -1;  // the column used as pawn = 100, −1 if none
+  // False when the data carry (almost) no information on this coefficient: its numbers are not
+  // to be shown as values ("not identified").
+  bool identified = true;
+  // The model-based standard errors (positions independent), beside the reported ones.
+  double model_theta_se = 0;
+  double model_value_se = 0;
 };
 
 struct ModelFit {
@@ -70,8 +93,15 @@ struct ModelFit {
   ModelSpec spec;
   std::vector<double> theta;       // one per column of spec
   double draw_margin = 0;          // c (ordinal only)
-  std::vector<double> covariance;  // parameters² (θ, then c for ordinal), inverse information
-  bool covariance_ok = false;      // false when the information was singular (se are NaN)
+  // parameters² (θ, then c for ordinal): the covariance the reported errors come from
+  // (`errors` says which); `model_covariance` is always the inverse information.
+  std::vector<double> covariance;
+  std::vector<double> model_covariance;
+  ErrorKind errors = ErrorKind::kModel;
+  std::uint64_t games = 0;          // clusters behind the clustered errors (0: none)
+  bool covariance_ok = false;       // false when the information was singular (se are NaN)
+  bool converged = true;            // the solver's gradient norm reached its tolerance
+  std::vector<FitWarning> warnings;  // empty: a plain fit
   double loss = 0;
   double total_weight = 0;  // weighted rows in the likelihood
   int iterations = 0;
