@@ -63,10 +63,10 @@ Expected<learn::AnalysisSettings> analysis_settings(const CliOptions& options) {
 // Reads every file once into every builder; stops at the first unreadable file.
 std::optional<Error> read_files(const std::vector<std::string>& files,
                                 const std::vector<learn::DatasetBuilder*>& builders,
-                                bool progress) {
+                                std::FILE* progress) {
   const learn::DatasetBuilder& builder = *builders.front();
   for (const std::string& path : files) {
-    if (progress) std::fprintf(stderr, "Reading file: %s\n", path.c_str());
+    if (progress) std::fprintf(progress, "Reading file: %s\n", path.c_str());
     for (learn::DatasetBuilder* b : builders) b->begin_file(path == "-" ? "(stdin)" : path);
     const auto start = Clock::now();
     auto read = stream_file(
@@ -78,9 +78,9 @@ std::optional<Error> read_files(const std::vector<std::string>& files,
           if (!progress) return;
           const double mb = p.bytes_read / 1e6;
           const learn::DatasetReport live = builder.live_report();
-          std::fprintf(stderr, "  %.0f MB", mb);
-          if (p.total_bytes > 0) std::fprintf(stderr, " of %.0f MB", p.total_bytes / 1e6);
-          std::fprintf(stderr, ", %llu games, %llu rows, %.0f MB/s\n",
+          std::fprintf(progress, "  %.0f MB", mb);
+          if (p.total_bytes > 0) std::fprintf(progress, " of %.0f MB", p.total_bytes / 1e6);
+          std::fprintf(progress, ", %llu games, %llu rows, %.0f MB/s\n",
                        static_cast<unsigned long long>(live.games.games_read),
                        static_cast<unsigned long long>(live.rows), mb / seconds_since(start));
         });
@@ -90,6 +90,22 @@ std::optional<Error> read_files(const std::vector<std::string>& files,
   return std::nullopt;
 }
 
+// The --game-ids column: (file index << 40) | the game's 1-based number in its file; rows without
+// a game (.mat input) count as games of their own, numbered by row within their file.
+struct GameIds {
+  std::size_t file = ~std::size_t{0};
+  std::uint64_t mat_rows = 0;
+
+  std::uint64_t next(std::size_t file_index, std::uint64_t game) {
+    if (file_index != file) {
+      file = file_index;
+      mat_rows = 0;
+    }
+    const std::uint64_t number = game != 0 ? game : ++mat_rows;
+    return (static_cast<std::uint64_t>(file_index) << 40) | number;
+  }
+};
+
 // Loads one dataset (a list of files), optionally writing its rows as .mat text to `mat_out`.
 struct LoadedDataset {
   std::unique_ptr<learn::DatasetBuilder> builder;
@@ -97,24 +113,33 @@ struct LoadedDataset {
 };
 
 Expected<LoadedDataset> load_dataset(const CliOptions& options,
-                                     const std::vector<std::string>& files, std::FILE* mat_out) {
+                                     const std::vector<std::string>& files, std::FILE* mat_out,
+                                     std::FILE* progress, bool game_ids = false) {
   auto ingest = ingest_options(options);
   if (!ingest) return ingest.error();
   LoadedDataset dataset;
   dataset.builder = std::make_unique<learn::DatasetBuilder>(*ingest);
   if (options.bootstrap > 0) dataset.builder->enable_bootstrap(options.bootstrap, options.seed);
   std::string buffer;
+  GameIds ids;
   if (mat_out != nullptr) {
-    dataset.builder->set_row_sink([&buffer, mat_out](const learn::Row& row) {
-      learn::append_mat_row(buffer, row.key.delta, row.outcome);
-      if (buffer.size() >= (1 << 16)) {
-        std::fwrite(buffer.data(), 1, buffer.size(), mat_out);
-        buffer.clear();
-      }
-    });
+    const learn::DatasetBuilder* builder = dataset.builder.get();
+    dataset.builder->set_row_sink(
+        [&buffer, &ids, mat_out, game_ids, builder](const learn::Row& row) {
+          learn::append_mat_row(buffer, row.key.delta, row.outcome);
+          if (game_ids) {
+            buffer.back() = ' ';
+            buffer += std::to_string(ids.next(builder->report().files.size(), row.game));
+            buffer.push_back('\n');
+          }
+          if (buffer.size() >= (1 << 16)) {
+            std::fwrite(buffer.data(), 1, buffer.size(), mat_out);
+            buffer.clear();
+          }
+        });
   }
   const auto start = Clock::now();
-  auto error = read_files(files, {dataset.builder.get()}, options.progress && !options.json);
+  auto error = read_files(files, {dataset.builder.get()}, progress);
   if (mat_out != nullptr) {
     std::fwrite(buffer.data(), 1, buffer.size(), mat_out);
     dataset.builder->set_row_sink({});
@@ -130,66 +155,69 @@ struct FileCloser {
   }
 };
 
-int fail(const Error& error) {
-  std::fprintf(stderr, "materialist: %s\n", error.message.c_str());
+int fail(std::FILE* err, const Error& error) {
+  std::fprintf(err, "materialist: %s\n", error.message.c_str());
   return error.code == ErrorCode::kInvalidArgument ? 2 : 1;
 }
 
 }  // namespace
 
-int run_rows(const CliOptions& options) {
-  auto dataset = load_dataset(options, options.files, stdout);
-  if (!dataset) return fail(dataset.error());
-  if (options.progress) print_dataset_summary(stderr, dataset->builder->report());
+int run_rows(const CliOptions& options, std::FILE* out, std::FILE* err) {
+  auto dataset =
+      load_dataset(options, options.files, out, options.progress ? err : nullptr, options.game_ids);
+  if (!dataset) return fail(err, dataset.error());
+  if (options.progress) print_dataset_summary(err, dataset->builder->report());
   return 0;
 }
 
-int run_fit(const CliOptions& options) {
+int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
   auto settings = analysis_settings(options);
-  if (!settings) return fail(settings.error());
+  if (!settings) return fail(err, settings.error());
 
   std::unique_ptr<std::FILE, FileCloser> mat_file;
   if (!options.export_mat.empty()) {
     mat_file.reset(std::fopen(options.export_mat.c_str(), "wb"));
-    if (!mat_file) return fail(make_error(ErrorCode::kIo, "cannot write " + options.export_mat));
+    if (!mat_file)
+      return fail(err, make_error(ErrorCode::kIo, "cannot write " + options.export_mat));
   }
-  auto dataset = load_dataset(options, options.files, mat_file.get());
-  if (!dataset) return fail(dataset.error());
+  auto dataset = load_dataset(options, options.files, mat_file.get(),
+                              options.progress && !options.json ? err : nullptr);
+  if (!dataset) return fail(err, dataset.error());
   mat_file.reset();
   const learn::Histogram& histogram = dataset->builder->histogram();
   const learn::DatasetReport& report = dataset->builder->report();
 
   const bool text = !options.json;
-  if (text) print_dataset_summary(stdout, report);
+  if (text) print_dataset_summary(out, report);
   if (histogram.totals().total() == 0) {
-    if (!text) print_dataset_summary(stderr, report);
-    return fail(make_error(ErrorCode::kIo, "no rows to fit: no game or .mat row could be used"));
+    if (!text) print_dataset_summary(err, report);
+    return fail(err,
+                make_error(ErrorCode::kIo, "no rows to fit: no game or .mat row could be used"));
   }
-  if (text) print_fit_header(stdout, histogram, *settings);
+  if (text) print_fit_header(out, histogram, *settings);
 
   const auto fit_start = Clock::now();
   const auto fit = learn::run_analysis(
       histogram, *settings,
       [&](const learn::FitState& state) {
-        if (text) print_iteration(stdout, state);
+        if (text) print_iteration(out, state);
         return true;
       },
       options.log_every);
   const double fit_seconds = seconds_since(fit_start);
-  if (!fit) return fail(fit.error());
+  if (!fit) return fail(err, fit.error());
 
   std::optional<learn::BootstrapFit> bootstrap;
   if (const learn::BootstrapHistograms* replicates = dataset->builder->bootstrap()) {
     if (options.progress && !options.json) {
-      std::fprintf(stderr, "Bootstrap: refitting %d replicates...\n",
-                   replicates->replicate_count());
+      std::fprintf(err, "Bootstrap: refitting %d replicates...\n", replicates->replicate_count());
     }
     bootstrap = learn::bootstrap_model(*replicates, settings->model);
   }
 
   if (text) {
-    print_fit(stdout, *fit, *settings, options.units, bootstrap ? &*bootstrap : nullptr);
-    print_relations(stdout, *fit);
+    print_fit(out, *fit, *settings, options.units, bootstrap ? &*bootstrap : nullptr);
+    print_relations(out, *fit);
     return 0;
   }
   JsonWriter json;
@@ -207,18 +235,19 @@ int run_fit(const CliOptions& options) {
       .field("fit_seconds", fit_seconds)
       .field("seconds", dataset->seconds + fit_seconds)
       .end_object();
-  std::printf("%s\n", json.str().c_str());
+  std::fprintf(out, "%s\n", json.str().c_str());
   return 0;
 }
 
-int run_compare(const CliOptions& options) {
+int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
   auto settings = analysis_settings(options);
-  if (!settings) return fail(settings.error());
+  if (!settings) return fail(err, settings.error());
   std::vector<ComparedDataset> compared;
   if (options.each_filter.empty()) {
     for (const std::string& file : options.files) {
-      auto dataset = load_dataset(options, {file}, nullptr);
-      if (!dataset) return fail(dataset.error());
+      auto dataset =
+          load_dataset(options, {file}, nullptr, options.progress && !options.json ? err : nullptr);
+      if (!dataset) return fail(err, dataset.error());
       compared.push_back({file, dataset->builder->report(), {}, dataset->builder->histogram(), {}});
       if (const auto* replicates = dataset->builder->bootstrap()) {
         compared.back().bootstrap = learn::bootstrap_model(*replicates, settings->model);
@@ -232,13 +261,14 @@ int run_compare(const CliOptions& options) {
       CliOptions one = options;
       one.filter = learn::combine_game_filters(options.filter, spec);
       auto ingest = ingest_options(one);
-      if (!ingest) return fail(ingest.error());
+      if (!ingest) return fail(err, ingest.error());
       builders.push_back(std::make_unique<learn::DatasetBuilder>(*ingest));
       if (options.bootstrap > 0) builders.back()->enable_bootstrap(options.bootstrap, options.seed);
       targets.push_back(builders.back().get());
     }
-    if (auto error = read_files(options.files, targets, options.progress && !options.json)) {
-      return fail(*error);
+    if (auto error =
+            read_files(options.files, targets, options.progress && !options.json ? err : nullptr)) {
+      return fail(err, *error);
     }
     for (std::size_t i = 0; i < builders.size(); ++i) {
       compared.push_back(
@@ -250,7 +280,7 @@ int run_compare(const CliOptions& options) {
   }
   for (ComparedDataset& d : compared) {
     auto fit = learn::run_analysis(d.histogram, *settings);
-    if (!fit) return fail(make_error(fit.error().code, d.name + ": " + fit.error().message));
+    if (!fit) return fail(err, make_error(fit.error().code, d.name + ": " + fit.error().message));
     d.fit = *fit;
   }
   if (options.json) {
@@ -264,11 +294,34 @@ int run_compare(const CliOptions& options) {
       json.end_object();
     }
     json.end_array().end_object();
-    std::printf("%s\n", json.str().c_str());
+    std::fprintf(out, "%s\n", json.str().c_str());
     return 0;
   }
-  print_comparison(stdout, compared, options.units);
+  print_comparison(out, compared, options.units);
   return 0;
+}
+
+int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
+  const auto options = parse_options(args);
+  if (!options) {
+    std::fprintf(err, "materialist: %s\n", options.error().message.c_str());
+    return 2;
+  }
+  switch (options->command) {
+    case Command::kHelp:
+      std::fputs(usage_text(), out);
+      return 0;
+    case Command::kVersion:
+      std::fputs("materialist 0.1.0\n", out);
+      return 0;
+    case Command::kRows:
+      return run_rows(*options, out, err);
+    case Command::kFit:
+      return run_fit(*options, out, err);
+    case Command::kCompare:
+      return run_compare(*options, out, err);
+  }
+  return 2;
 }
 
 }  // namespace materialist::cli

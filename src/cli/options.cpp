@@ -75,6 +75,8 @@ Model options:
   --bootstrap B  --seed S    B bootstrap replicates over games for 95% intervals
 
 Output options:
+  --game-ids                 (rows) a 7th column: the row's game id, file index * 2^40 + the
+                             game's 1-based number in its file (a .mat row: its row number)
   --export-mat FILE          also write the rows in .mat format
   --json                     one JSON object on stdout
   --log-every N              iteration log interval for gradient descent (1000)
@@ -131,6 +133,10 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
     }
     if (arg == "--elo-offset") {
       options.elo_offset = true;
+      continue;
+    }
+    if (arg == "--game-ids") {
+      options.game_ids = true;
       continue;
     }
     if (arg == "--json") {

@@ -41,6 +41,9 @@ struct CliOptions {
   std::uint64_t seed = 1;
 
   // Output.
+  // rows: a 7th column with each row's game id, (file index << 40) | the game's 1-based number
+  // in its file (a .mat input row counts as a game of its own: its 1-based row number).
+  bool game_ids = false;
   std::string export_mat;
   bool json = false;
   int log_every = 1000;
