@@ -79,6 +79,7 @@ packages_wanted() {
     echo "chromium:chromium"
     echo "pgn-extract:/usr/games/pgn-extract" # outside the default PATH
     echo "python3-sklearn:/usr/lib/python3/dist-packages/sklearn/__init__.py"
+    echo "python3-statsmodels:/usr/lib/python3/dist-packages/statsmodels/__init__.py"
     echo "nodejs:node"
     echo "npm:npm"
   fi

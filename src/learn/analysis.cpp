@@ -56,7 +56,8 @@ std::optional<Error> check_gradient_descent(const ModelOptions& model) {
 }
 
 Expected<GradientDescentRun> GradientDescentRun::start(const Histogram& histogram,
-                                                       const AnalysisSettings& settings) {
+                                                       const AnalysisSettings& settings,
+                                                       const GamePairs* pairs) {
   if (auto error = check_gradient_descent(settings.model)) return *error;
   ModelSpec spec = model_spec(settings.model);
   const DrawHandling draws = settings.model.outcomes == OutcomeModel::kFractional
@@ -68,7 +69,8 @@ Expected<GradientDescentRun> GradientDescentRun::start(const Histogram& histogra
   }
   GradientDescentOptions gd = settings.gd;
   gd.lambda = settings.model.lambda;
-  return GradientDescentRun(settings.model, std::move(spec), GradientDescent(std::move(data), gd));
+  return GradientDescentRun(settings.model, std::move(spec), GradientDescent(std::move(data), gd),
+                            pairs);
 }
 
 std::vector<double> GradientDescentRun::values() const {
@@ -84,22 +86,33 @@ ModelFit GradientDescentRun::fit() const {
   fit.loss = result.loss;
   fit.iterations = result.iterations;
   fit.total_weight = result.total_weight;
-  // Observed information of the summed log-likelihood: m × (∇²J − 2λI).
   const int n = columns();
-  std::vector<double> information = result.hessian;
-  for (int i = 0; i < n; ++i) information[i * n + i] -= 2 * model_.lambda;
-  for (double& value : information) value *= result.total_weight;
-  auto covariance = invert_symmetric(information, n);
-  fit.covariance_ok = covariance.ok();
-  if (covariance) fit.covariance = std::move(*covariance);
-  describe_coefficients(fit);
+  FitEvidence evidence;
+  // Observed information of the summed log-likelihood: m × (∇²J − 2λI).
+  evidence.information = result.hessian;
+  for (int i = 0; i < n; ++i) evidence.information[i * n + i] -= 2 * model_.lambda;
+  for (double& value : evidence.information) value *= result.total_weight;
+  // Where Newton would still go from here: (∇²J)⁻¹∇J (NaN when ∇²J is singular).
+  evidence.remaining_step = descent_.gradient();
+  if (!solve_symmetric(result.hessian, evidence.remaining_step, n)) {
+    evidence.remaining_step.assign(n, std::numeric_limits<double>::quiet_NaN());
+  }
+  const LogisticData& data = descent_.data();
+  evidence.column_support.assign(n, 0.0);
+  for (std::size_t r = 0; r < data.rows(); ++r) {
+    for (int j = 0; j < n; ++j) {
+      if (data.x[r * n + j] != 0) evidence.column_support[j] += data.weight[r];
+    }
+  }
+  finish_fit(fit, evidence, pairs_);
   return fit;
 }
 
 Expected<ModelFit> run_analysis(const Histogram& histogram, const AnalysisSettings& settings,
-                                const FitCallback& on_iteration, int report_every) {
-  if (settings.solver == SolverKind::kNewton) return fit_model(histogram, settings.model);
-  auto run = GradientDescentRun::start(histogram, settings);
+                                const FitCallback& on_iteration, int report_every,
+                                const GamePairs* pairs) {
+  if (settings.solver == SolverKind::kNewton) return fit_model(histogram, settings.model, pairs);
+  auto run = GradientDescentRun::start(histogram, settings, pairs);
   if (!run) return run.error();
   if (on_iteration && !on_iteration(run->state())) return run->fit();
   while (!run->finished()) {

@@ -47,8 +47,10 @@ std::optional<Error> check_gradient_descent(const ModelOptions& model);
 // The article's gradient descent over any binary model, step by step.
 class GradientDescentRun {
  public:
+  // With `pairs` (which must outlive the run) fit() reports game-clustered errors.
   static Expected<GradientDescentRun> start(const Histogram& histogram,
-                                            const AnalysisSettings& settings);
+                                            const AnalysisSettings& settings,
+                                            const GamePairs* pairs = nullptr);
 
   int step(int n = 1) { return descent_.step(n); }
   bool finished() const { return descent_.finished(); }
@@ -57,23 +59,32 @@ class GradientDescentRun {
   const ModelSpec& spec() const { return spec_; }
   // Values at the current θ relative to the pawn column (pawn = 100; zeros at iteration 0).
   std::vector<double> values() const;
-  // The fit at the current θ, with standard errors from the Hessian there.
+  // The fit at the current θ, with standard errors from the Hessian there (game-clustered with
+  // pairs) and its warnings: "not-converged" while the remaining Newton step is more than 1% of
+  // a standard error (finish_fit in models.h).
   ModelFit fit() const;
 
  private:
-  GradientDescentRun(ModelOptions model, ModelSpec spec, GradientDescent descent)
-      : model_(std::move(model)), spec_(std::move(spec)), descent_(std::move(descent)) {}
+  GradientDescentRun(ModelOptions model, ModelSpec spec, GradientDescent descent,
+                     const GamePairs* pairs)
+      : model_(std::move(model)),
+        spec_(std::move(spec)),
+        descent_(std::move(descent)),
+        pairs_(pairs) {}
 
   ModelOptions model_;
   ModelSpec spec_;
   GradientDescent descent_;
+  const GamePairs* pairs_ = nullptr;
 };
 
 // Runs the settings' solver to the end. `on_iteration` sees gradient descent's state at iteration
 // 0 and every `report_every` iterations after (the loss is evaluated only there, so a sparse
 // log is cheap) and may stop it by returning false; Newton reports only its result.
+// With `pairs` the errors are game-clustered (when the pairs cover the model).
 Expected<ModelFit> run_analysis(const Histogram& histogram, const AnalysisSettings& settings,
-                                const FitCallback& on_iteration = {}, int report_every = 1);
+                                const FitCallback& on_iteration = {}, int report_every = 1,
+                                const GamePairs* pairs = nullptr);
 
 // Values of the five piece columns (pawn = 100) of a fit, in P N B R Q order; NaN where absent.
 std::vector<double> piece_values(const ModelFit& fit);

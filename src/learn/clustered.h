@@ -15,13 +15,16 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
+#include "core/error.h"
 #include "learn/histogram.h"
 
 namespace materialist::learn {
 
 struct ModelOptions;
+struct ModelFit;
 
 struct KeyFields {
   bool bishop_pair = true;
@@ -35,6 +38,10 @@ struct KeyFields {
   RowKey project(const RowKey& key) const;
   // True when every field the model reads is kept.
   bool covers(const ModelOptions& model) const;
+  // Every field kept (no projection).
+  static KeyFields all();
+  // The fields both keep.
+  static KeyFields intersection(const KeyFields& a, const KeyFields& b);
 
   friend bool operator==(const KeyFields&, const KeyFields&) = default;
 };
@@ -49,9 +56,19 @@ class GamePairs {
   // with a ≤ b; `counts` are multiplicity products by outcome.
   void add(std::uint64_t packed_a, std::uint64_t packed_b, const OutcomeCounts& counts);
   void add_games(std::uint64_t games) { games_ += games; }
+  // Games by outcome, and those among them with rated rows: what a model's cluster count needs
+  // (draws-out counts decisive games only). Adds to games() too.
+  void add_games(const OutcomeCounts& games, const OutcomeCounts& rated_games);
+  // Adds another accumulator's pairs and games. With different fields both are projected onto
+  // the fields they share (the result keeps only those).
   void merge(const GamePairs& other);
 
   std::uint64_t games() const { return games_; }  // games that gave at least one row
+  const OutcomeCounts& games_by_outcome() const { return games_by_outcome_; }
+  const OutcomeCounts& rated_games_by_outcome() const { return rated_games_; }
+  // The clusters of a model: games with a row in its likelihood (draws-out: decisive games;
+  // rating offset: rated games). All games when some were added by count alone.
+  std::uint64_t clusters(const ModelOptions& model) const;
   std::size_t distinct() const;
   const KeyFields& fields() const { return fields_; }
   // Calls f(std::uint64_t packed_a, std::uint64_t packed_b, const OutcomeCounts&) for every
@@ -62,9 +79,22 @@ class GamePairs {
       if (a_[i] != kEmpty) f(a_[i], b_[i], counts_[i]);
     }
   }
+  // The same, in increasing (a, b) order: sums over it do not depend on how pairs were added.
+  template <typename F>
+  void for_each_sorted(F&& f) const {
+    for (std::size_t i : sorted_slots()) f(a_[i], b_[i], counts_[i]);
+  }
+
+  // Same fields, games and pair counts (storage layout is irrelevant).
+  friend bool operator==(const GamePairs& x, const GamePairs& y);
 
  private:
   static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+
+  std::size_t probe(std::uint64_t a, std::uint64_t b) const;
+  OutcomeCounts& slot_for(std::uint64_t a, std::uint64_t b);
+  void grow();
+  std::vector<std::size_t> sorted_slots() const;
 
   KeyFields fields_;
   std::uint64_t games_ = 0;
@@ -72,6 +102,26 @@ class GamePairs {
   std::vector<std::uint64_t> a_, b_;
   std::vector<OutcomeCounts> counts_;
   std::size_t size_ = 0;
+  OutcomeCounts games_by_outcome_, rated_games_;
+  std::vector<std::uint64_t> scratch_;  // add_game's (outcome, key) list
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> distinct_scratch_;
 };
+
+// The game-clustered sandwich of a fit:
+//   V = c · B M B,   M = Σ_g s_g s_gᵀ,   c = G/(G − 1) · (N − 1)/(N − K)
+// with B = `bread`, the inverse of the unpenalised observed information the model covariance
+// uses (λ's term left out, as for fit.model_covariance), s_g the sum over game g's rows of each
+// row's log-likelihood gradient at the fitted parameters, G the model's clusters
+// (GamePairs::clusters), N = fit.total_weight (the rows in the likelihood) and K the parameter
+// count: statsmodels' default small-sample factor for cov_type="cluster" (use_correction=True).
+struct ClusteredCovariance {
+  std::vector<double> covariance;  // parameters², row-major
+  std::vector<double> meat;        // M, without c
+  std::uint64_t clusters = 0;      // G
+  double correction = 1;           // c
+};
+// kInvalidArgument when the pairs do not cover the model, or G ≤ 1, or N ≤ K.
+Expected<ClusteredCovariance> clustered_covariance(const GamePairs& pairs, const ModelFit& fit,
+                                                   const std::vector<double>& bread);
 
 }  // namespace materialist::learn

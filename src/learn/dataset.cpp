@@ -50,30 +50,41 @@ void merge_mat_reports(MatReadReport& a, const MatReadReport& b, std::size_t max
 
 }  // namespace
 
-DatasetBuilder::DatasetBuilder(IngestOptions options) : options_(std::move(options)) {}
+DatasetBuilder::DatasetBuilder(IngestOptions options)
+    : options_(std::move(options)), pairs_(key_fields_) {}
 
 void DatasetBuilder::enable_bootstrap(int replicates, std::uint64_t seed) {
-  bootstrap_ = std::make_unique<BootstrapHistograms>(replicates, seed);
+  bootstrap_ = std::make_unique<BootstrapHistograms>(replicates, seed, key_fields_);
+}
+
+void DatasetBuilder::set_key_fields(KeyFields fields) {
+  key_fields_ = fields;
+  pairs_ = GamePairs(fields);
+  if (bootstrap_) {
+    bootstrap_ = std::make_unique<BootstrapHistograms>(bootstrap_->replicate_count(),
+                                                       bootstrap_->seed(), fields);
+  }
 }
 
 RowSink DatasetBuilder::reader_sink() {
-  if (!bootstrap_) return sink_;
   // Game ids must not collide across files: the file's index goes above the game number.
   const std::uint64_t file_base = static_cast<std::uint64_t>(report_.files.size()) << 40;
   const bool mat = current_.kind == FileKind::kMat;
   return [this, file_base, mat](const Row& row) {
     if (sink_) sink_(row);
     const std::uint64_t id = file_base + (mat ? ++next_mat_row_id_ : row.game);
-    if (id != bootstrap_game_id_) flush_bootstrap_game();
-    bootstrap_game_id_ = id;
-    bootstrap_game_.push_back(row);
+    if (id != game_id_) flush_game();
+    game_id_ = id;
+    game_rows_.push_back(row);
   };
 }
 
-void DatasetBuilder::flush_bootstrap_game() {
-  if (bootstrap_ && !bootstrap_game_.empty())
-    bootstrap_->add_game(bootstrap_game_id_, bootstrap_game_);
-  bootstrap_game_.clear();
+void DatasetBuilder::flush_game() {
+  if (!game_rows_.empty()) {
+    pairs_.add_game(game_rows_);
+    if (bootstrap_) bootstrap_->add_game(game_id_, game_rows_);
+  }
+  game_rows_.clear();
 }
 
 void DatasetBuilder::begin_file(const std::string& name) {
@@ -86,10 +97,10 @@ void DatasetBuilder::begin_file(const std::string& name) {
   if (current_.kind == FileKind::kMat) {
     mat_rows_ = std::make_unique<Histogram>();
     mat_reader_ = std::make_unique<MatReader>(*mat_rows_, options_.max_reported_issues);
-    if (RowSink sink = reader_sink()) mat_reader_->set_row_sink(std::move(sink));
+    mat_reader_->set_row_sink(reader_sink());
   } else {
     ingestor_ = std::make_unique<Ingestor>(options_);
-    if (RowSink sink = reader_sink()) ingestor_->set_row_sink(std::move(sink));
+    ingestor_->set_row_sink(reader_sink());
   }
 }
 
@@ -158,7 +169,7 @@ void DatasetBuilder::end_file() {
   } else {
     return;
   }
-  flush_bootstrap_game();
+  flush_game();
   report_.bytes += current_.bytes;
   report_.rows += current_.rows;
   report_.files.push_back(std::move(current_));

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "learn/clustered.h"
 #include "learn/histogram.h"
 #include "learn/ingest.h"
 #include "learn/mat_io.h"
@@ -53,10 +54,19 @@ class DatasetBuilder {
 
   // Every row in order (for .mat export), from games and .mat files alike.
   void set_row_sink(RowSink sink) { sink_ = std::move(sink); }
-  // Also accumulates `replicates` Poisson-bootstrap histograms over games (before any file).
+  // Also accumulates `replicates` Poisson-bootstrap histograms over games (before any file),
+  // their keys projected by key_fields().
   void enable_bootstrap(int replicates, std::uint64_t seed);
   // The bootstrap replicates, or nullptr when not enabled.
   const BootstrapHistograms* bootstrap() const { return bootstrap_.get(); }
+  // Which key fields the game pairs and the bootstrap keep (call before the first file; a
+  // model can use the clustered errors and the bootstrap only when they cover it:
+  // KeyFields::for_model). Default KeyFields{}: everything but the rating difference.
+  void set_key_fields(KeyFields fields);
+  const KeyFields& key_fields() const { return key_fields_; }
+  // The games' row-key pairs for game-clustered errors (always collected; .mat rows are one
+  // game each).
+  const GamePairs* pairs() const { return &pairs_; }
 
   void begin_file(const std::string& name);
   void feed(const char* data, std::size_t size);
@@ -70,9 +80,9 @@ class DatasetBuilder {
 
  private:
   bool looks_binary() const;
-  // The sink the current file's reader calls: the user's sink and the bootstrap grouping.
+  // The sink the current file's reader calls: the user's sink and the grouping by game.
   RowSink reader_sink();
-  void flush_bootstrap_game();
+  void flush_game();
 
   IngestOptions options_;
   RowSink sink_;
@@ -85,9 +95,11 @@ class DatasetBuilder {
   FileReport current_;
   std::size_t sniffed_bytes_ = 0;   // of the current file's first 4 KiB
   std::size_t sniffed_binary_ = 0;  // control bytes among them
+  KeyFields key_fields_;
+  GamePairs pairs_;
   std::unique_ptr<BootstrapHistograms> bootstrap_;
-  std::vector<Row> bootstrap_game_;  // the rows of the game being collected
-  std::uint64_t bootstrap_game_id_ = 0;
+  std::vector<Row> game_rows_;  // the rows of the game being collected
+  std::uint64_t game_id_ = 0;
   std::uint64_t next_mat_row_id_ = 0;  // .mat rows have no games: each row stands alone
 };
 

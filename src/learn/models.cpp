@@ -1,8 +1,11 @@
 #include "learn/models.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <string>
 
 namespace materialist::learn {
 namespace {
@@ -10,6 +13,7 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kEloPerLogOdds = 400.0 / kLn10;
 constexpr std::array<const char*, 3> kOutcomeModelNames = {"draws-out", "fractional", "ordinal"};
+constexpr double kZ95 = 1.959963984540054;
 
 int find_feature(const ModelSpec& spec, FeatureKind kind, int piece) {
   for (std::size_t i = 0; i < spec.features.size(); ++i) {
@@ -49,29 +53,253 @@ Estimate scaled(Estimate e, double factor) {
   return {e.value * factor, e.se * factor};
 }
 
+// Eigenvalues of a symmetric matrix (cyclic Jacobi rotations; n is at most a few dozen).
+std::vector<double> symmetric_eigenvalues(std::vector<double> a, int n) {
+  for (int sweep = 0; sweep < 100; ++sweep) {
+    double off = 0, total = 0;
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) {
+        total += a[i * n + j] * a[i * n + j];
+        if (i != j) off += a[i * n + j] * a[i * n + j];
+      }
+    }
+    if (off <= 1e-30 * total) break;
+    for (int p = 0; p < n; ++p) {
+      for (int q = p + 1; q < n; ++q) {
+        const double apq = a[p * n + q];
+        if (apq == 0) continue;
+        const double theta = (a[q * n + q] - a[p * n + p]) / (2 * apq);
+        const double t =
+            (theta >= 0 ? 1.0 : -1.0) / (std::fabs(theta) + std::sqrt(theta * theta + 1));
+        const double c = 1 / std::sqrt(t * t + 1), s = t * c;
+        for (int k = 0; k < n; ++k) {  // columns p, q
+          const double akp = a[k * n + p], akq = a[k * n + q];
+          a[k * n + p] = c * akp - s * akq;
+          a[k * n + q] = s * akp + c * akq;
+        }
+        for (int k = 0; k < n; ++k) {  // rows p, q
+          const double apk = a[p * n + k], aqk = a[q * n + k];
+          a[p * n + k] = c * apk - s * aqk;
+          a[q * n + k] = s * apk + c * aqk;
+        }
+      }
+    }
+  }
+  std::vector<double> values(n);
+  for (int i = 0; i < n; ++i) values[i] = a[i * n + i];
+  return values;
+}
+
+// The condition number of the information in correlation form (unit diagonal), so that it
+// measures collinearity of columns and not their units; +inf when not positive.
+double scaled_condition(const std::vector<double>& information, int n) {
+  std::vector<double> scaled(information.size());
+  for (int i = 0; i < n; ++i) {
+    if (!(information[i * n + i] > 0)) return INFINITY;
+  }
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      scaled[i * n + j] =
+          information[i * n + j] / std::sqrt(information[i * n + i] * information[j * n + j]);
+    }
+  }
+  const std::vector<double> eigen = symmetric_eigenvalues(std::move(scaled), n);
+  const auto [low, high] = std::minmax_element(eigen.begin(), eigen.end());
+  return *low > 0 ? *high / *low : INFINITY;
+}
+
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", value);
+  return text;
+}
+
+std::string count(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f", value);
+  return text;
+}
+
+// Sets c.identified from the model-based errors (see finish_fit).
+void identify(ModelFit& fit, const FitEvidence& evidence, const std::vector<double>& covariance) {
+  const int n = fit.parameter_count();
+  const int columns = static_cast<int>(fit.theta.size());
+  const std::vector<double> parameters = fit.parameters();
+  std::vector<bool> identified(n, true);
+  for (int j = 0; j < n; ++j) {
+    const double variance =
+        covariance.size() == static_cast<std::size_t>(n) * n ? covariance[j * n + j] : kNaN;
+    if (!(variance >= 0) || !std::isfinite(variance)) identified[j] = false;
+    if (j < columns && j < static_cast<int>(evidence.column_support.size()) &&
+        evidence.column_support[j] < kRowsPerParameter) {
+      identified[j] = false;
+    }
+  }
+  // A reference (pawn) column must have a sign: its 95% interval of θ must not reach 0.
+  for (int j = 0; j < columns; ++j) {
+    if (fit.coefficients[j].reference != j || !identified[j]) continue;
+    const double se = std::sqrt(covariance[j * n + j]);
+    if (!(kZ95 * se < std::fabs(fit.theta[j]))) identified[j] = false;
+  }
+  for (int j = 0; j < n; ++j) {
+    Coefficient& c = fit.coefficients[j];
+    const int reference = c.reference;
+    if (reference >= 0 && reference != j) {
+      if (!identified[reference]) {
+        identified[j] = false;
+      } else if (identified[j]) {
+        const Estimate value = ratio_estimate(parameters, covariance, j, reference);
+        if (!(kZ95 * value.se <= kIdentifiedHalfWidth)) identified[j] = false;
+      }
+    }
+    c.identified = identified[j];
+  }
+}
+
 }  // namespace
+
+const char* error_kind_name(ErrorKind kind) {
+  return kind == ErrorKind::kClustered ? "game-clustered" : "model";
+}
 
 void describe_coefficients(ModelFit& fit) {
   const std::vector<double> parameters = fit.parameters();
   const int n = fit.parameter_count();
+  const std::size_t size = static_cast<std::size_t>(n) * n;
   std::vector<double> covariance = fit.covariance;
-  if (!fit.covariance_ok) covariance.assign(static_cast<std::size_t>(n) * n, kNaN);
+  std::vector<double> model_covariance =
+      fit.model_covariance.size() == size ? fit.model_covariance : fit.covariance;
+  if (!fit.covariance_ok || covariance.size() != size) covariance.assign(size, kNaN);
+  if (!fit.covariance_ok || model_covariance.size() != size) model_covariance.assign(size, kNaN);
+  fit.coefficients.clear();
   for (int j = 0; j < n; ++j) {
     Coefficient c;
     std::vector<double> unit(n, 0.0);
     unit[j] = 1.0;
     c.theta = linear_estimate(parameters, covariance, unit);
     c.elo = scaled(c.theta, kEloPerLogOdds);
+    c.model_theta_se = linear_estimate(parameters, model_covariance, unit).se;
     if (j < static_cast<int>(fit.theta.size())) {
       c.name = fit.spec.features[j].name();
       c.reference = reference_column(fit.spec, fit.spec.features[j]);
       c.value = c.reference >= 0 ? ratio_estimate(parameters, covariance, j, c.reference)
                                  : Estimate{kNaN, kNaN};
+      c.model_value_se =
+          c.reference >= 0 ? ratio_estimate(parameters, model_covariance, j, c.reference).se : kNaN;
     } else {
       c.name = "draw-margin";
       c.value = {kNaN, kNaN};
+      c.model_value_se = kNaN;
     }
     fit.coefficients.push_back(c);
+  }
+}
+
+void finish_fit(ModelFit& fit, const FitEvidence& evidence, const GamePairs* pairs) {
+  const int n = fit.parameter_count();
+  const double k = static_cast<double>(n);
+  fit.warnings.clear();
+  auto warn = [&fit](const char* code, std::string message) {
+    fit.warnings.push_back({code, std::move(message)});
+  };
+
+  auto inverse = invert_symmetric(evidence.information, n);
+  fit.covariance_ok = inverse.ok();
+  fit.model_covariance.clear();
+  fit.covariance.clear();
+  fit.errors = ErrorKind::kModel;
+  fit.games = 0;
+  fit.clusters = 0;
+  if (inverse) fit.model_covariance = std::move(*inverse);
+  fit.covariance = fit.model_covariance;
+
+  std::string model_errors;  // why clustered errors were not computed
+  if (pairs != nullptr) {
+    if (!pairs->fields().covers(fit.options)) {
+      model_errors = "the games' pair statistics do not keep every field this model reads";
+    } else if (fit.covariance_ok) {
+      auto clustered = clustered_covariance(*pairs, fit, fit.model_covariance);
+      if (clustered) {
+        fit.covariance = std::move(clustered->covariance);
+        fit.errors = ErrorKind::kClustered;
+        fit.games = pairs->games();
+        fit.clusters = clustered->clusters;
+      } else {
+        model_errors = clustered.error().message;
+      }
+    }
+  }
+  describe_coefficients(fit);
+
+  // Identification from the model errors, or from the penalised information when singular.
+  std::vector<double> identifying = fit.model_covariance;
+  if (!fit.covariance_ok) {
+    std::vector<double> penalised = evidence.information;
+    const int columns = static_cast<int>(fit.theta.size());
+    for (int j = 0; j < columns; ++j) {
+      penalised[j * n + j] += 2 * fit.options.lambda * fit.total_weight;
+    }
+    auto penalised_inverse = invert_symmetric(penalised, n);
+    identifying = penalised_inverse ? std::move(*penalised_inverse) : std::vector<double>{};
+  }
+  identify(fit, evidence, identifying);
+
+  // Convergence.
+  fit.converged = evidence.solver_converged;
+  double worst_step = 0;
+  if (!evidence.remaining_step.empty()) {
+    for (int j = 0; j < n && j < static_cast<int>(evidence.remaining_step.size()); ++j) {
+      const double variance =
+          identifying.size() == static_cast<std::size_t>(n) * n ? identifying[j * n + j] : kNaN;
+      const double ratio = std::fabs(evidence.remaining_step[j]) / std::sqrt(variance);
+      if (!(ratio <= worst_step)) worst_step = std::isnan(ratio) ? INFINITY : ratio;
+    }
+    fit.converged = worst_step <= kConvergedStepInSe;
+  }
+
+  if (fit.total_weight < kRowsPerParameter * k) {
+    warn("too-few-decisive",
+         "only " + count(fit.total_weight) +
+             (fit.options.outcomes == OutcomeModel::kDrawsOut ? " decisive rows" : " rows") +
+             " enter the fit for " + std::to_string(n) + " parameters (at least " +
+             count(kRowsPerParameter * k) + " are needed)");
+  }
+  if (fit.errors == ErrorKind::kClustered &&
+      static_cast<double>(fit.clusters) < kGamesPerParameter * k) {
+    warn("too-few-games", "the game-clustered errors come from only " +
+                              std::to_string(fit.clusters) + " games for " + std::to_string(n) +
+                              " parameters: they are unreliable (at least " +
+                              count(kGamesPerParameter * k) + " games are needed)");
+  }
+  if (!fit.converged) {
+    warn("not-converged",
+         evidence.remaining_step.empty()
+             ? "the solver stopped after " + std::to_string(fit.iterations) +
+                   " iterations without reaching its gradient tolerance"
+             : "gradient descent stopped after " + std::to_string(fit.iterations) + " iterations " +
+                   number(worst_step) +
+                   " standard errors from the optimum: the values are not the fit's");
+  }
+  if (!fit.covariance_ok) {
+    warn("singular",
+         "the information matrix is singular (empty or collinear columns): no standard errors");
+  } else {
+    const double condition = scaled_condition(evidence.information, n);
+    if (!(condition <= kNearSingularCondition)) {
+      warn("near-singular", "the information matrix is nearly singular (condition number " +
+                                number(condition) + "): columns are almost collinear");
+    }
+  }
+  std::string unidentified;
+  for (const Coefficient& c : fit.coefficients) {
+    if (c.identified) continue;
+    unidentified += (unidentified.empty() ? "" : ", ") + c.name;
+  }
+  if (!unidentified.empty()) {
+    warn("not-identified", "the data carry (almost) no information on: " + unidentified);
+  }
+  if (!model_errors.empty()) {
+    warn("model-errors", "standard errors treat positions as independent: " + model_errors);
   }
 }
 
@@ -120,7 +348,8 @@ std::vector<double> ModelFit::parameters() const {
   return p;
 }
 
-Expected<ModelFit> fit_model(const Histogram& histogram, const ModelOptions& options) {
+Expected<ModelFit> fit_model(const Histogram& histogram, const ModelOptions& options,
+                             const GamePairs* pairs) {
   ModelFit fit;
   fit.options = options;
   fit.spec = model_spec(options);
@@ -154,12 +383,22 @@ Expected<ModelFit> fit_model(const Histogram& histogram, const ModelOptions& opt
   fit.loss = result->loss;
   fit.iterations = result->iterations;
   fit.total_weight = result->total_weight;
-  const std::vector<double>& information = result->information;
 
-  auto covariance = invert_symmetric(information, fit.parameter_count());
-  fit.covariance_ok = covariance.ok();
-  if (covariance) fit.covariance = std::move(*covariance);
-  describe_coefficients(fit);
+  FitEvidence evidence;
+  evidence.information = std::move(result->information);
+  evidence.solver_converged = result->converged;
+  evidence.column_support.assign(columns, 0.0);
+  const bool all_outcomes = options.outcomes != OutcomeModel::kDrawsOut;
+  for (std::size_t r = 0; r < rows.rows(); ++r) {
+    const auto& w = rows.weights[r];
+    const double weight = w[static_cast<int>(Outcome::kWhiteWin)] +
+                          w[static_cast<int>(Outcome::kBlackWin)] +
+                          (all_outcomes ? w[static_cast<int>(Outcome::kDraw)] : 0.0);
+    for (int j = 0; j < columns; ++j) {
+      if (rows.x[r * columns + j] != 0) evidence.column_support[j] += weight;
+    }
+  }
+  finish_fit(fit, evidence, pairs);
   return fit;
 }
 
@@ -205,9 +444,23 @@ BootstrapFit bootstrap_model(const BootstrapHistograms& bootstrap, const ModelOp
   for (int j = 0; j < n; ++j) {
     boot.coefficients[j].name = j < columns ? spec.features[j].name() : "draw-margin";
   }
-  for (const Histogram& replicate : bootstrap.replicates()) {
-    auto fit = fit_model(replicate, options);
-    if (!fit) {
+  if (!bootstrap.fields().covers(options)) {
+    boot.failed = boot.replicates;
+    boot.error =
+        "the bootstrap replicates were gathered without a field this model reads (e.g. the "
+        "rating difference): read the files again with the model's key fields";
+    for (int r = 0; r < boot.replicates; ++r) boot.parameters.emplace_back();
+    for (auto& c : boot.coefficients) {
+      c.theta.assign(boot.replicates, kNaN);
+      c.value.assign(boot.replicates, kNaN);
+      c.theta_interval = c.value_interval = {kNaN, kNaN};
+      c.theta_sd = c.value_sd = kNaN;
+    }
+    return boot;
+  }
+  for (int r = 0; r < boot.replicates; ++r) {
+    auto fit = fit_model(bootstrap.replicate(r), options);
+    if (!fit || !fit->converged) {
       ++boot.failed;
       boot.parameters.emplace_back();
       for (auto& c : boot.coefficients) {

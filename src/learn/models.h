@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "learn/clustered.h"
 #include "learn/design.h"
 #include "learn/histogram.h"
 #include "learn/ordinal.h"
@@ -91,16 +92,17 @@ struct Coefficient {
 struct ModelFit {
   ModelOptions options;
   ModelSpec spec;
-  std::vector<double> theta;       // one per column of spec
-  double draw_margin = 0;          // c (ordinal only)
+  std::vector<double> theta;  // one per column of spec
+  double draw_margin = 0;     // c (ordinal only)
   // parameters² (θ, then c for ordinal): the covariance the reported errors come from
   // (`errors` says which); `model_covariance` is always the inverse information.
   std::vector<double> covariance;
   std::vector<double> model_covariance;
   ErrorKind errors = ErrorKind::kModel;
-  std::uint64_t games = 0;          // clusters behind the clustered errors (0: none)
-  bool covariance_ok = false;       // false when the information was singular (se are NaN)
-  bool converged = true;            // the solver's gradient norm reached its tolerance
+  std::uint64_t games = 0;           // clusters behind the clustered errors (0: none)
+  std::uint64_t clusters = 0;        // games whose rows enter this model's likelihood (G)
+  bool covariance_ok = false;        // false when the information was singular (se are NaN)
+  bool converged = true;             // the solver's gradient norm reached its tolerance
   std::vector<FitWarning> warnings;  // empty: a plain fit
   double loss = 0;
   double total_weight = 0;  // weighted rows in the likelihood
@@ -117,11 +119,57 @@ struct ModelFit {
 };
 
 // Fills fit.coefficients (θ, Elo and pawn = 100 values with standard errors) from fit.spec,
-// fit.theta, fit.draw_margin and fit.covariance; used by every solver that produces a ModelFit.
+// fit.theta, fit.draw_margin, fit.covariance (theta/elo/value se) and fit.model_covariance
+// (model_theta_se, model_value_se); used by every solver that produces a ModelFit.
 void describe_coefficients(ModelFit& fit);
 
-// Fits the model on the histogram with Newton's method.
-Expected<ModelFit> fit_model(const Histogram& histogram, const ModelOptions& options);
+// What a solver knows at its last iterate, for the errors and the warnings of its fit.
+struct FitEvidence {
+  // −∂² log L of the sum at the parameters, without λ (parameters², row-major).
+  std::vector<double> information;
+  // Weighted rows in the likelihood whose column j is not 0, one per θ column.
+  std::vector<double> column_support;
+  // The remaining Newton step (∇²J)⁻¹∇J of the penalised mean objective (gradient descent);
+  // empty when the solver reports its own convergence (Newton).
+  std::vector<double> remaining_step;
+  bool solver_converged = true;
+};
+
+// Thresholds of the warnings (see finish_fit).
+inline constexpr double kRowsPerParameter = 10;     // too-few-decisive, and per column
+inline constexpr double kGamesPerParameter = 10;    // too-few-games
+inline constexpr double kConvergedStepInSe = 0.01;  // not-converged (gradient descent)
+inline constexpr double kNearSingularCondition = 1e10;
+inline constexpr double kIdentifiedHalfWidth = 1000;  // centipawns: ±10 pawns at 95%
+
+// Completes a fit from fit.theta/draw_margin/total_weight/options/spec and the evidence:
+// model_covariance = information⁻¹; covariance = the game-clustered sandwich when `pairs` cover
+// the model (errors kClustered, games = pairs->games(), clusters = G), else the model's; then
+// coefficients, identification and warnings. Warning rules (codes as FitWarning says):
+//   too-few-decisive  fewer than 10 rows per parameter in the likelihood (draws-out: decisive
+//                     rows; fractional and ordinal: every scored row);
+//   too-few-games     clustered errors from fewer than 10 games (clusters) per parameter;
+//   not-converged     Newton stopped at max_iterations or stalled above its gradient tolerance;
+//                     gradient descent whose remaining Newton step exceeds 1% of a model standard
+//                     error on some parameter (the distance to the optimum is not negligible
+//                     against the sampling error);
+//   singular          the information is not positive definite (no standard errors);
+//   near-singular     condition number of the information scaled to unit diagonal (its
+//                     correlation form, eigenvalues by Jacobi rotations) above 1e10: collinear
+//                     columns;
+//   not-identified    a coefficient with fewer than 10 weighted rows where its column is not 0,
+//                     or whose pawn = 100 value has a 95% half-width (1.96 model value se) above
+//                     1000 (±10 pawns), or a pawn column whose 95% interval of θ reaches 0 (then
+//                     every value in its units is not identified too). Model standard errors
+//                     decide (identification is about information, not clustering); with a
+//                     singular information, those of the penalised information (λ included).
+//   model-errors      pairs were given but do not cover the model (or G ≤ 1, N ≤ K).
+void finish_fit(ModelFit& fit, const FitEvidence& evidence, const GamePairs* pairs);
+
+// Fits the model on the histogram with Newton's method; with `pairs` (the games behind the
+// histogram) the reported errors are game-clustered.
+Expected<ModelFit> fit_model(const Histogram& histogram, const ModelOptions& options,
+                             const GamePairs* pairs = nullptr);
 
 // Outcome probabilities for a feature vector x (one value per spec column) and an Elo
 // difference (used when rating_offset is on). Binary models give draw = 0 and, for the
@@ -154,9 +202,13 @@ struct BootstrapFit {
   std::vector<BootstrapCoefficient> coefficients;  // same order as ModelFit::coefficients
   // The replicate fits' parameters (θ then c), one vector per replicate; empty if it failed.
   std::vector<std::vector<double>> parameters;
+  std::string error;  // why no replicate could be fitted, empty otherwise
 };
 
-// Refits every replicate with the same options; intervals at `level`.
+// Refits every replicate with the same options; intervals at `level`. A replicate whose fit
+// fails or does not converge counts in `failed`. When the replicates' KeyFields do not cover the
+// model (e.g. rating offset on keys without ratings) nothing is fitted: every replicate failed
+// and `error` says why.
 BootstrapFit bootstrap_model(const BootstrapHistograms& bootstrap, const ModelOptions& options,
                              double level = 0.95);
 

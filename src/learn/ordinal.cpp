@@ -171,11 +171,7 @@ Expected<NewtonFit> newton(const OutcomeRows& rows, std::vector<double> p, bool 
   }
   int iteration = 0;
   while (norm(gradient) >= settings.gradient_tolerance) {
-    if (iteration >= settings.max_iterations) {
-      return make_error(
-          ErrorCode::kNotConverged,
-          "Newton: no convergence in " + std::to_string(settings.max_iterations) + " iterations");
-    }
+    if (iteration >= settings.max_iterations) break;  // reported by converged = false
     step = gradient;
     if (!solve_symmetric(hessian, step, n)) {
       return make_error(ErrorCode::kNotConverged,
@@ -199,10 +195,6 @@ Expected<NewtonFit> newton(const OutcomeRows& rows, std::vector<double> p, bool 
   }
   fit.gradient_norm = norm(gradient);
   fit.converged = fit.gradient_norm < settings.gradient_tolerance;
-  if (!fit.converged) {
-    return make_error(ErrorCode::kNotConverged,
-                      "Newton: stalled with |gradient| = " + std::to_string(fit.gradient_norm));
-  }
   fit.parameters = p;
   fit.loss = loss;
   fit.iterations = iteration;
@@ -283,6 +275,22 @@ double ordinal_negative_log_likelihood(const OutcomeRows& rows,
     return ordinal_terms(eta, c, w);
   };
   return evaluate(rows, parameters, rows.columns, true, 0.0, 1.0, row_terms, nullptr, nullptr);
+}
+
+RowScore binary_row_score(double eta, Outcome outcome, DrawHandling draws) {
+  if (outcome == Outcome::kUnknown) return {};
+  std::array<double, kOutcomeCount> w{};
+  w[static_cast<int>(outcome)] = 1.0;
+  const RowTerms t = binary_terms(eta, w, draws == DrawHandling::kHalfPoint);
+  return {-t.d_eta, 0.0};
+}
+
+RowScore ordinal_row_score(double eta, double draw_margin, Outcome outcome) {
+  if (outcome == Outcome::kUnknown) return {};
+  std::array<double, kOutcomeCount> w{};
+  w[static_cast<int>(outcome)] = 1.0;
+  const RowTerms t = ordinal_terms(eta, draw_margin, w);
+  return {-t.d_eta, -t.d_c};
 }
 
 OutcomeProbabilities ordinal_probabilities(double eta, double draw_margin) {

@@ -51,11 +51,15 @@ struct NewtonFit {
   double gradient_norm = 0;
   double total_weight = 0;  // m: the weighted rows the likelihood counts
   int iterations = 0;
+  // False when it stopped at max_iterations or where no step descends with |gradient| still
+  // above the tolerance: the parameters are then the last iterate, not an optimum.
   bool converged = false;
   std::vector<double> information;  // parameters², row-major: −∂² log L of the sum, no λ
 };
 
 // P(white wins) = σ(θ·x + offset); draws left out or scored ½ (DrawHandling of solvers.h).
+// Errors only for input problems and a singular Hessian; a fit that did not converge is returned
+// with converged = false.
 Expected<NewtonFit> fit_binary_offset(const OutcomeRows& rows, DrawHandling draws,
                                       const NewtonSettings& settings = {});
 // The ordinal model above; needs at least one draw and one decisive row.
@@ -67,6 +71,15 @@ double binary_negative_log_likelihood(const OutcomeRows& rows, DrawHandling draw
                                       const std::vector<double>& parameters);
 double ordinal_negative_log_likelihood(const OutcomeRows& rows,
                                        const std::vector<double>& parameters);
+
+// One row's log-likelihood gradient with respect to η (and c, ordinal only) at one outcome: the
+// per-row score is (eta · x, margin). A row outside the likelihood (a draw with draws left out,
+// an unknown outcome) scores 0.
+struct RowScore {
+  double eta = 0, margin = 0;
+};
+RowScore binary_row_score(double eta, Outcome outcome, DrawHandling draws);
+RowScore ordinal_row_score(double eta, double draw_margin, Outcome outcome);
 
 struct OutcomeProbabilities {
   double white_win = 0, draw = 0, black_win = 0;

@@ -84,6 +84,9 @@ class GradientDescent {
   int step(int n = 1);
   bool finished() const;
   const FitState& state() const { return state_; }
+  // ∇J at the current θ, and the rows being fitted.
+  const std::vector<double>& gradient() const { return gradient_; }
+  const LogisticData& data() const { return data_; }
   // The result at the current state, with the Hessian there.
   FitResult result() const;
 

@@ -54,6 +54,16 @@ std::uint64_t splitmix64(std::uint64_t& state) {
   return z ^ (z >> 31);
 }
 
+// splitmix64's finaliser, for the bootstrap's key index.
+std::uint64_t mix_key(std::uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+
 // Poisson(1) by inversion of its CDF; u in [0, 1) from the top 53 bits.
 std::uint32_t poisson_one(std::uint64_t bits) {
   const double u = static_cast<double>(bits >> 11) * 0x1.0p-53;
@@ -207,27 +217,92 @@ std::uint64_t game_id(std::uint32_t input_index, std::uint64_t byte_offset) {
   return (static_cast<std::uint64_t>(input_index) << 44) ^ byte_offset;
 }
 
-BootstrapHistograms::BootstrapHistograms(int replicates, std::uint64_t seed)
+BootstrapHistograms::BootstrapHistograms(int replicates, std::uint64_t seed, KeyFields fields)
     : seed_(seed),
-      replicates_(static_cast<std::size_t>(std::max(replicates, 0))),
-      weights_(replicates_.size()) {}
+      replicates_(std::max(replicates, 0)),
+      fields_(fields),
+      weights_(static_cast<std::size_t>(replicates_)) {}
+
+std::size_t BootstrapHistograms::index_of(std::uint64_t packed) {
+  if (2 * (keys_.size() + 1) > table_.size()) {
+    table_.assign(table_.empty() ? 1024 : 2 * table_.size(), 0);
+    const std::size_t mask = table_.size() - 1;
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+      std::size_t slot = mix_key(keys_[i]) & mask;
+      while (table_[slot] != 0) slot = (slot + 1) & mask;
+      table_[slot] = i + 1;
+    }
+  }
+  const std::size_t mask = table_.size() - 1;
+  std::size_t slot = mix_key(packed) & mask;
+  while (table_[slot] != 0) {
+    if (keys_[table_[slot] - 1] == packed) return table_[slot] - 1;
+    slot = (slot + 1) & mask;
+  }
+  const std::size_t index = keys_.size();
+  table_[slot] = index + 1;
+  keys_.push_back(packed);
+  if (index / kChunkKeys >= chunks_.size()) chunks_.emplace_back(kChunkKeys * stride(), 0u);
+  return index;
+}
+
+void BootstrapHistograms::add_count(std::uint32_t& slot, std::uint64_t value) {
+  const std::uint64_t sum = slot + value;
+  if (sum > 0xFFFFFFFFull) {
+    slot = 0xFFFFFFFFu;
+    saturated_ = true;
+  } else {
+    slot = static_cast<std::uint32_t>(sum);
+  }
+}
 
 void BootstrapHistograms::add_game(std::uint64_t game_id, const std::vector<Row>& rows) {
-  if (rows.empty() || replicates_.empty()) return;
-  poisson_weights(seed_, game_id, weights_.data(), replicate_count());
-  for (std::size_t b = 0; b < replicates_.size(); ++b) {
-    if (weights_[b] == 0) continue;
-    for (const Row& row : rows) replicates_[b].add(row.key, row.outcome, weights_[b]);
+  if (rows.empty() || replicates_ == 0) return;
+  poisson_weights(seed_, game_id, weights_.data(), replicates_);
+  bool any = false;
+  for (std::uint32_t w : weights_) any = any || w != 0;
+  if (!any) return;
+  for (const Row& row : rows) {
+    if (row.outcome == Outcome::kUnknown) continue;
+    const int outcome = static_cast<int>(row.outcome);
+    std::uint32_t* counts = counts_of(index_of(fields_.project(row.key).pack()));
+    for (int b = 0; b < replicates_; ++b) {
+      if (weights_[b] != 0) add_count(counts[b * kOutcomeCount + outcome], weights_[b]);
+    }
   }
 }
 
 Expected<bool> BootstrapHistograms::merge(const BootstrapHistograms& other) {
-  if (other.seed_ != seed_ || other.replicates_.size() != replicates_.size()) {
+  if (other.seed_ != seed_ || other.replicates_ != replicates_ || !(other.fields_ == fields_)) {
     return make_error(ErrorCode::kInvalidArgument,
-                      "bootstrap merge: different seeds or replicate counts");
+                      "bootstrap merge: different seeds, replicate counts or key fields");
   }
-  for (std::size_t b = 0; b < replicates_.size(); ++b) replicates_[b].merge(other.replicates_[b]);
+  for (std::size_t i = 0; i < other.keys_.size(); ++i) {
+    const std::uint32_t* from = other.counts_of(i);
+    std::uint32_t* to = counts_of(index_of(other.keys_[i]));
+    for (std::size_t k = 0; k < stride(); ++k) add_count(to[k], from[k]);
+  }
+  saturated_ = saturated_ || other.saturated_;
   return true;
+}
+
+Histogram BootstrapHistograms::replicate(int b) const {
+  Histogram histogram;
+  if (b < 0 || b >= replicates_) return histogram;
+  for (std::size_t i = 0; i < keys_.size(); ++i) {
+    const std::uint32_t* counts = counts_of(i) + b * kOutcomeCount;
+    OutcomeCounts outcome_counts;
+    for (int o = 0; o < kOutcomeCount; ++o) outcome_counts.by_outcome[o] = counts[o];
+    histogram.add(RowKey::unpack(keys_[i]), outcome_counts);
+  }
+  return histogram;
+}
+
+std::vector<Histogram> BootstrapHistograms::replicates() const {
+  std::vector<Histogram> all;
+  all.reserve(static_cast<std::size_t>(replicates_));
+  for (int b = 0; b < replicates_; ++b) all.push_back(replicate(b));
+  return all;
 }
 
 }  // namespace materialist::learn

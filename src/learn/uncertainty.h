@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "learn/clustered.h"
 #include "learn/histogram.h"
 
 namespace materialist::learn {
@@ -74,23 +75,50 @@ void poisson_weights(std::uint64_t seed, std::uint64_t game_id, std::uint32_t* o
 // A game id that does not depend on sharding: the input's index and the game's first byte offset.
 std::uint64_t game_id(std::uint32_t input_index, std::uint64_t byte_offset);
 
+// The replicates share one key index and keep 32-bit counts per (key, replicate, outcome) in
+// chunks: replicates × distinct keys × 12 bytes, no per-replicate hash table. Keys are projected
+// by `fields` first (the rating difference, kept only when a model needs it, multiplies the
+// keys by the number of distinct ratings).
 class BootstrapHistograms {
  public:
-  BootstrapHistograms(int replicates, std::uint64_t seed);
+  BootstrapHistograms(int replicates, std::uint64_t seed, KeyFields fields = KeyFields::all());
 
   // Adds every row of one game to each replicate, `weight` times (its Poisson draw).
   void add_game(std::uint64_t game_id, const std::vector<Row>& rows);
-  // Adds another accumulator's replicates (same seed and count, else kInvalidArgument).
+  // Adds another accumulator's replicates (same seed, count and fields, else kInvalidArgument).
   Expected<bool> merge(const BootstrapHistograms& other);
 
-  int replicate_count() const { return static_cast<int>(replicates_.size()); }
+  int replicate_count() const { return replicates_; }
   std::uint64_t seed() const { return seed_; }
-  const std::vector<Histogram>& replicates() const { return replicates_; }
+  const KeyFields& fields() const { return fields_; }
+  std::size_t distinct() const { return keys_.size(); }
+  // A count reached 2³² − 1 and stopped there (a single key of one replicate that common).
+  bool saturated() const { return saturated_; }
+  // Replicate b as a histogram, built on demand.
+  Histogram replicate(int b) const;
+  // Every replicate at once (for tests; bootstrap_model builds one at a time).
+  std::vector<Histogram> replicates() const;
 
  private:
+  static constexpr std::size_t kChunkKeys = 64;
+  std::size_t index_of(std::uint64_t packed);  // adds the key when new
+  std::uint32_t* counts_of(std::size_t index) {
+    return chunks_[index / kChunkKeys].data() + (index % kChunkKeys) * stride();
+  }
+  const std::uint32_t* counts_of(std::size_t index) const {
+    return chunks_[index / kChunkKeys].data() + (index % kChunkKeys) * stride();
+  }
+  std::size_t stride() const { return static_cast<std::size_t>(replicates_) * kOutcomeCount; }
+  void add_count(std::uint32_t& slot, std::uint64_t value);
+
   std::uint64_t seed_;
-  std::vector<Histogram> replicates_;
-  std::vector<std::uint32_t> weights_;  // scratch, one per replicate
+  int replicates_;
+  KeyFields fields_;
+  bool saturated_ = false;
+  std::vector<std::uint64_t> keys_;                 // packed projected keys, by index
+  std::vector<std::uint64_t> table_;                // open addressing: index + 1, 0 empty
+  std::vector<std::vector<std::uint32_t>> chunks_;  // kChunkKeys keys × replicates × outcomes
+  std::vector<std::uint32_t> weights_;              // scratch, one per replicate
 };
 
 }  // namespace materialist::learn

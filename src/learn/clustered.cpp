@@ -1,0 +1,330 @@
+#include "learn/clustered.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "learn/models.h"
+
+namespace materialist::learn {
+namespace {
+
+constexpr std::size_t kInitialCapacity = 256;
+
+// splitmix64's finaliser, as Histogram uses.
+constexpr std::uint64_t mix(std::uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+
+constexpr std::uint64_t pair_hash(std::uint64_t a, std::uint64_t b) {
+  return mix(a * 0x9E3779B97F4A7C15ULL ^ mix(b));
+}
+
+}  // namespace
+
+// ---- KeyFields ----
+
+KeyFields KeyFields::for_model(const ModelOptions& model) {
+  KeyFields fields;
+  fields.bishop_pair = model.bishop_pair;
+  fields.phase = model.phase_tapered;
+  fields.side_to_move = model.side_to_move;
+  fields.rating = model.rating_offset;
+  return fields;
+}
+
+RowKey KeyFields::project(const RowKey& key) const {
+  RowKey projected = key;
+  if (!bishop_pair) projected.bishop_pair = 0;
+  if (!phase) projected.phase = 0;
+  if (!side_to_move) projected.black_to_move = 0;
+  if (!rating) {
+    projected.rating_known = 0;
+    projected.rating_diff = 0;
+  }
+  return projected;
+}
+
+bool KeyFields::covers(const ModelOptions& model) const {
+  const KeyFields needed = for_model(model);
+  return (bishop_pair || !needed.bishop_pair) && (phase || !needed.phase) &&
+         (side_to_move || !needed.side_to_move) && (rating || !needed.rating);
+}
+
+KeyFields KeyFields::all() {
+  return KeyFields{true, true, true, true};
+}
+
+KeyFields KeyFields::intersection(const KeyFields& a, const KeyFields& b) {
+  return KeyFields{a.bishop_pair && b.bishop_pair, a.phase && b.phase,
+                   a.side_to_move && b.side_to_move, a.rating && b.rating};
+}
+
+// ---- GamePairs ----
+
+GamePairs::GamePairs(KeyFields fields) : fields_(fields) {}
+
+std::size_t GamePairs::distinct() const {
+  return size_;
+}
+
+std::uint64_t GamePairs::clusters(const ModelOptions& model) const {
+  const bool decisive_only = model.outcomes == OutcomeModel::kDrawsOut;
+  const OutcomeCounts& by_outcome = model.rating_offset ? rated_games_ : games_by_outcome_;
+  // Games added by count alone (add_games(n)) have no outcome: then every game is counted.
+  if (games_by_outcome_.total() != games_) return games_;
+  return decisive_only ? by_outcome[Outcome::kWhiteWin] + by_outcome[Outcome::kBlackWin]
+                       : by_outcome.total();
+}
+
+void GamePairs::add_game(const std::vector<Row>& rows) {
+  // (outcome, projected key) sorted, so equal keys of one outcome are adjacent.
+  scratch_.clear();
+  bool rated = false;
+  for (const Row& row : rows) {
+    if (row.outcome == Outcome::kUnknown) continue;
+    rated = rated || row.key.rating_known != 0;
+    scratch_.push_back((static_cast<std::uint64_t>(row.outcome) << 62) |
+                       fields_.project(row.key).pack());
+  }
+  if (scratch_.empty()) return;
+  std::sort(scratch_.begin(), scratch_.end());
+  const auto outcome = static_cast<Outcome>(scratch_.front() >> 62);
+  ++games_;
+  OutcomeCounts one;
+  one.by_outcome[static_cast<int>(outcome)] = 1;
+  games_by_outcome_ += one;
+  if (rated) rated_games_ += one;
+
+  // Distinct keys with their multiplicities, per outcome (one outcome in any real game).
+  std::vector<std::pair<std::uint64_t, std::uint64_t>>& keys = distinct_scratch_;
+  std::size_t begin = 0;
+  while (begin < scratch_.size()) {
+    const std::uint64_t outcome_bits = scratch_[begin] >> 62;
+    std::size_t end = begin;
+    keys.clear();
+    while (end < scratch_.size() && (scratch_[end] >> 62) == outcome_bits) {
+      const std::uint64_t key = scratch_[end] & ((std::uint64_t{1} << 62) - 1);
+      if (!keys.empty() && keys.back().first == key) {
+        ++keys.back().second;
+      } else {
+        keys.emplace_back(key, 1);
+      }
+      ++end;
+    }
+    const auto index = static_cast<int>(outcome_bits);
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      for (std::size_t j = i; j < keys.size(); ++j) {
+        OutcomeCounts counts;
+        counts.by_outcome[index] = keys[i].second * keys[j].second;
+        add(keys[i].first, keys[j].first, counts);  // keys sorted: a ≤ b
+      }
+    }
+    begin = end;
+  }
+}
+
+void GamePairs::add(std::uint64_t packed_a, std::uint64_t packed_b, const OutcomeCounts& counts) {
+  if (counts.total() == 0) return;
+  if (packed_b < packed_a) std::swap(packed_a, packed_b);
+  slot_for(packed_a, packed_b) += counts;
+}
+
+void GamePairs::add_games(const OutcomeCounts& games, const OutcomeCounts& rated_games) {
+  games_ += games.total();
+  games_by_outcome_ += games;
+  rated_games_ += rated_games;
+}
+
+void GamePairs::merge(const GamePairs& other) {
+  if (!(other.fields_ == fields_)) {
+    // Keep what both kept: our own pairs are projected again first.
+    const KeyFields common = KeyFields::intersection(fields_, other.fields_);
+    if (!(common == fields_)) {
+      GamePairs mine(common);
+      for_each([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts) {
+        mine.add(common.project(RowKey::unpack(a)).pack(), common.project(RowKey::unpack(b)).pack(),
+                 counts);
+      });
+      a_ = std::move(mine.a_);
+      b_ = std::move(mine.b_);
+      counts_ = std::move(mine.counts_);
+      size_ = mine.size_;
+      fields_ = common;
+    }
+    other.for_each([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts) {
+      add(fields_.project(RowKey::unpack(a)).pack(), fields_.project(RowKey::unpack(b)).pack(),
+          counts);
+    });
+  } else {
+    other.for_each(
+        [&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts) { add(a, b, counts); });
+  }
+  games_ += other.games_;
+  games_by_outcome_ += other.games_by_outcome_;
+  rated_games_ += other.rated_games_;
+}
+
+std::size_t GamePairs::probe(std::uint64_t a, std::uint64_t b) const {
+  const std::size_t mask = a_.size() - 1;
+  std::size_t i = pair_hash(a, b) & mask;
+  while (a_[i] != kEmpty && (a_[i] != a || b_[i] != b)) i = (i + 1) & mask;
+  return i;
+}
+
+OutcomeCounts& GamePairs::slot_for(std::uint64_t a, std::uint64_t b) {
+  if (a_.empty() || 2 * (size_ + 1) > a_.size()) grow();
+  const std::size_t i = probe(a, b);
+  if (a_[i] == kEmpty) {
+    a_[i] = a;
+    b_[i] = b;
+    ++size_;
+  }
+  return counts_[i];
+}
+
+void GamePairs::grow() {
+  std::vector<std::uint64_t> old_a = std::move(a_), old_b = std::move(b_);
+  std::vector<OutcomeCounts> old_counts = std::move(counts_);
+  const std::size_t capacity = old_a.empty() ? kInitialCapacity : 2 * old_a.size();
+  a_.assign(capacity, kEmpty);
+  b_.assign(capacity, kEmpty);
+  counts_.assign(capacity, OutcomeCounts{});
+  for (std::size_t i = 0; i < old_a.size(); ++i) {
+    if (old_a[i] == kEmpty) continue;
+    const std::size_t j = probe(old_a[i], old_b[i]);
+    a_[j] = old_a[i];
+    b_[j] = old_b[i];
+    counts_[j] = old_counts[i];
+  }
+}
+
+std::vector<std::size_t> GamePairs::sorted_slots() const {
+  std::vector<std::size_t> order;
+  order.reserve(size_);
+  for (std::size_t i = 0; i < a_.size(); ++i) {
+    if (a_[i] != kEmpty) order.push_back(i);
+  }
+  std::sort(order.begin(), order.end(), [this](std::size_t x, std::size_t y) {
+    return a_[x] != a_[y] ? a_[x] < a_[y] : b_[x] < b_[y];
+  });
+  return order;
+}
+
+bool operator==(const GamePairs& x, const GamePairs& y) {
+  if (!(x.fields_ == y.fields_) || x.games_ != y.games_ || x.size_ != y.size_ ||
+      !(x.games_by_outcome_ == y.games_by_outcome_) || !(x.rated_games_ == y.rated_games_)) {
+    return false;
+  }
+  for (std::size_t i = 0; i < x.a_.size(); ++i) {
+    if (x.a_[i] == GamePairs::kEmpty) continue;
+    if (y.a_.empty()) return false;
+    const std::size_t j = y.probe(x.a_[i], x.b_[i]);
+    if (y.a_[j] == GamePairs::kEmpty || !(y.counts_[j] == x.counts_[i])) return false;
+  }
+  return true;
+}
+
+// ---- the sandwich ----
+
+Expected<ClusteredCovariance> clustered_covariance(const GamePairs& pairs, const ModelFit& fit,
+                                                   const std::vector<double>& bread) {
+  const ModelOptions& options = fit.options;
+  if (!pairs.fields().covers(options)) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      "the game pairs do not keep every field this model reads");
+  }
+  const int columns = static_cast<int>(fit.theta.size());
+  const int n = fit.parameter_count();
+  if (static_cast<int>(bread.size()) != n * n) {
+    return make_error(ErrorCode::kInvalidArgument, "clustered errors need the inverse information");
+  }
+  std::vector<double> xa(columns), xb(columns);
+  // Row score s = (d log p/dη) x, then d log p/dc (ordinal), into `s`.
+  auto row_score = [&](std::uint64_t packed, int outcome, std::vector<double>& x,
+                       std::vector<double>& s) {
+    const RowKey key = RowKey::unpack(packed);
+    s.assign(n, 0.0);
+    if (options.rating_offset && !key.rating_known) return;
+    double eta = options.rating_offset ? kLogOddsPerElo * key.rating_diff : 0.0;
+    for (int j = 0; j < columns; ++j) {
+      x[j] = fit.spec.features[j].value(key);
+      eta += fit.theta[j] * x[j];
+    }
+    const RowScore score =
+        options.outcomes == OutcomeModel::kOrdinal
+            ? ordinal_row_score(eta, fit.draw_margin, static_cast<Outcome>(outcome))
+            : binary_row_score(eta, static_cast<Outcome>(outcome),
+                               options.outcomes == OutcomeModel::kFractional
+                                   ? DrawHandling::kHalfPoint
+                                   : DrawHandling::kLeaveOut);
+    for (int j = 0; j < columns; ++j) s[j] = score.eta * x[j];
+    if (fit.has_margin()) s[columns] = score.margin;
+  };
+  std::vector<double> meat(static_cast<std::size_t>(n) * n, 0.0), sa, sb;
+  // Summed in sorted pair order: the result does not depend on how the pairs were gathered.
+  pairs.for_each_sorted([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts) {
+    for (int o = 0; o < kOutcomeCount; ++o) {
+      const std::uint64_t count = counts.by_outcome[o];
+      if (count == 0) continue;
+      row_score(a, o, xa, sa);
+      const double w = static_cast<double>(count);
+      if (a == b) {
+        for (int i = 0; i < n; ++i) {
+          for (int j = 0; j <= i; ++j) meat[i * n + j] += w * sa[i] * sa[j];
+        }
+      } else {
+        row_score(b, o, xb, sb);
+        for (int i = 0; i < n; ++i) {
+          for (int j = 0; j <= i; ++j) meat[i * n + j] += w * (sa[i] * sb[j] + sb[i] * sa[j]);
+        }
+      }
+    }
+  });
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < i; ++j) meat[j * n + i] = meat[i * n + j];
+  }
+
+  ClusteredCovariance result;
+  result.clusters = pairs.clusters(options);
+  const double g = static_cast<double>(result.clusters);
+  const double rows = fit.total_weight;
+  if (!(g > 1) || !(rows > n)) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      "clustered errors need more than one game and more rows than parameters");
+  }
+  result.correction = g / (g - 1.0) * (rows - 1.0) / (rows - n);
+  // V = c · B M B with B the inverse information (symmetric).
+  std::vector<double> bm(static_cast<std::size_t>(n) * n, 0.0);
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < n; ++k) {
+      const double bik = bread[i * n + k];
+      if (bik == 0) continue;
+      for (int j = 0; j < n; ++j) bm[i * n + j] += bik * meat[k * n + j];
+    }
+  }
+  result.covariance.assign(static_cast<std::size_t>(n) * n, 0.0);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      double sum = 0;
+      for (int k = 0; k < n; ++k) sum += bm[i * n + k] * bread[k * n + j];
+      result.covariance[i * n + j] = result.correction * sum;
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      const double mean = 0.5 * (result.covariance[i * n + j] + result.covariance[j * n + i]);
+      result.covariance[i * n + j] = result.covariance[j * n + i] = mean;
+    }
+  }
+  result.meat = std::move(meat);
+  return result;
+}
+
+}  // namespace materialist::learn
