@@ -8,13 +8,8 @@ set(MATERIALIST_DIST_DIR "${CMAKE_BINARY_DIR}/dist" CACHE PATH "Where the static
 set(IMGUI_DIR "${MATERIALIST_THIRD_PARTY}/imgui")
 
 # ---- engine: the core behind an Embind class, loaded by the worker ----
-file(GLOB WORKER_SOURCES CONFIGURE_DEPENDS src/worker/*.cpp)
-if(NOT WORKER_SOURCES)
-  message(WARNING "src/worker has no sources yet: the web targets are skipped")
-  return()
-endif()
-add_executable(materialist_engine ${WORKER_SOURCES})
-target_link_libraries(materialist_engine PRIVATE materialist_core)
+add_executable(materialist_engine src/worker/engine_bindings.cpp)
+target_link_libraries(materialist_engine PRIVATE materialist_worker)
 set_target_properties(materialist_engine PROPERTIES OUTPUT_NAME "materialist-engine" SUFFIX ".js")
 target_link_options(materialist_engine PRIVATE
   --bind -sMODULARIZE=1 -sEXPORT_NAME=createMaterialistEngine -sENVIRONMENT=worker

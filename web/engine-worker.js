@@ -27,6 +27,8 @@ function readOptionsOf(s) {
     unknown: s.unknown, filter: s.filter || '', quiet: { ...DEFAULT_SETTINGS.quiet, ...(s.quiet || {}) },
     bootstrap: Math.max(0, Math.floor(Number(s.bootstrap) || 0)), seed: Number(s.seed) || 1,
     datasets: s.datasets || 'merge', eachFilter: s.datasets === 'per-filter' ? (s.eachFilter || []) : [],
+    // The clustered and bootstrap statistics keep the rating difference only for a rating model.
+    keepRating: Boolean(s.model && s.model.eloOffset),
   };
 }
 const readKeyOf = (s) => JSON.stringify(readOptionsOf(s));
@@ -279,13 +281,10 @@ async function fit(myJob) {
     }
   }
   if (myJob !== job) return;
-  const result = JSON.parse(engine.resultJson());
   const { fits, differences } = JSON.parse(engine.fitsJson());
   last = engine.step(0);  // the final state, with its standard errors
-  post({ type: 'fit-done', snapshot: last, result, fits, differences });
-  const v = last.values.map((x) => Math.round(x));
-  state('done', `Fitted (${newton ? 'Newton' : 'gradient descent'}, ${plural(last.iteration, 'iteration')}): ` +
-    `P ${v[0]}, N ${v[1]}, B ${v[2]}, R ${v[3]}, Q ${v[4]}; loss ${last.loss.toFixed(6)}`);
+  post({ type: 'fit-done', snapshot: last, fits, differences });
+  state('done', engine.statusLine());
 }
 
 // ---- tasks ----

@@ -56,6 +56,22 @@
   }
   const LETTERS = ['P', 'N', 'B', 'R', 'Q'];
   const valuesObject = (values) => Object.fromEntries(LETTERS.map((l, i) => [l, values[i]]));
+  const PIECES = ['pawn', 'knight', 'bishop', 'rook', 'queen'];
+  // One dataset's fit as scripts read it: values pawn = 100 (null where not identified), errors,
+  // warnings and the draw margin (Elo) of the ordinal model.
+  function fitSummary(f) {
+    const coefficient = (name) => (f.coefficients || []).find((c) => c.name === name) || null;
+    const piece = (key) => Object.fromEntries(LETTERS.map((l, i) => {
+      const c = coefficient(PIECES[i]);
+      return [l, c ? c[key] : null];
+    }));
+    const margin = coefficient('draw-margin');
+    return {
+      name: f.name, used: f.used, rows: f.rows, state: f.state || 'failed', errors: f.errors || null,
+      warnings: (f.warnings || []).map((w) => w.code), values: piece('value'), standardErrors: piece('valueSe'),
+      drawMargin: margin ? margin.elo : null, coefficients: (f.coefficients || []).map((c) => c.name),
+    };
+  }
 
   // ---- the worker ----
 
@@ -107,10 +123,7 @@
         updateResult({
           values: valuesObject(m.snapshot.values), loss: m.snapshot.loss, iterations: m.snapshot.iteration,
           standardErrors: m.snapshot.valueSe ? valuesObject(m.snapshot.valueSe) : null,
-          fits: (m.fits || []).map((f) => ({
-            name: f.name, used: f.used, rows: f.rows, drawMargin: f.drawMargin ?? null,
-            coefficients: (f.coefficients || []).map((c) => c.name),
-          })),
+          fits: (m.fits || []).map(fitSummary),
           differences: (m.differences || []).length,
         });
         break;

@@ -101,7 +101,10 @@ void model_options(AppState& state, std::vector<Command>& commands, float scale)
   int outcomes = static_cast<int>(model.outcomes);
   radio_row(state, "model", kOutcomes, outcomes, scale);
   model.outcomes = static_cast<Outcomes>(outcomes);
-  checkbox(state, "intercept (White's first move)", model.intercept, "model:intercept", scale);
+  const learn::GameFilterOptions& form = state.filter_form;
+  const bool player_view = form.player_perspective && !form.player.empty();
+  checkbox(state, player_view ? "player's edge (intercept)" : "intercept (White's first move)",
+           model.intercept, "model:intercept", scale);
   ImGui::SameLine();
   checkbox(state, "bishop pair", model.bishop_pair, "model:bishop-pair", scale);
   checkbox(state, "game phase (tapered)", model.phase, "model:phase", scale);
@@ -156,6 +159,7 @@ void position_options(AppState& state, float field, float scale) {
 
 void game_filters(AppState& state, float field, float scale) {
   learn::GameFilterOptions& f = state.filter_form;
+  const bool player_view_before = f.player_perspective && !f.player.empty();
   ImGui::TextColored(to_vec4(kMuted), "Game filters");
   text_field(state, "player", f.player, field, "filter:player", scale, "name, or prefix*");
   constexpr std::array<Choice, 3> kSides = {
@@ -165,6 +169,10 @@ void game_filters(AppState& state, float field, float scale) {
   f.player_side = static_cast<learn::PlayerSide>(side);
   checkbox(state, "values from the player's point of view", f.player_perspective, "filter:pov",
            scale);
+  // From one player's side the intercept is that player's edge over the opponent (without it the
+  // fit is the same as White's, by the model's symmetry): choosing a player turns it on.
+  if (!player_view_before && f.player_perspective && !f.player.empty())
+    state.analysis.model.intercept = true;
   text_field(state, "opponent", f.opponent, field, "filter:opponent", scale, "name, or prefix*");
 
   optional_int(state, "Elo min", f.elo.min, field * 0.42f, "filter:elo-min", scale);

@@ -28,9 +28,9 @@ enum class UnknownResult : std::uint8_t { kSkip, kAsDraw };       // "*" and oth
 struct FitSettings {
   int preset = 0;  // index into kPresets; kCustomPreset once the user edits a field
   Solver solver = Solver::kGradientDescent;
-  float step = 1.0f;  // gradient descent step α
+  double step = 1.0;  // gradient descent step α (doubles: exactly what the user chose)
   int iterations = 10000;
-  float lambda = 1e-6f;
+  double lambda = 1e-6;
   DrawHandling draws = DrawHandling::kExclude;
   UnknownResult unknown = UnknownResult::kAsDraw;
   bool operator==(const FitSettings&) const = default;
@@ -45,14 +45,14 @@ inline constexpr int kCustomPreset = 2;
 inline constexpr std::array<Preset, 3> kPresets = {{
     {"article",
      "Article (GD, α=1, 10 000 steps, draws out)",
-     {0, Solver::kGradientDescent, 1.0f, 10000, 1e-6f, DrawHandling::kExclude,
+     {0, Solver::kGradientDescent, 1.0, 10000, 1e-6, DrawHandling::kExclude,
       UnknownResult::kAsDraw}},
     {"exact",
      "Exact (Newton, draws = ½ point)",
-     {1, Solver::kNewton, 1.0f, 50, 1e-6f, DrawHandling::kHalfPoint, UnknownResult::kSkip}},
+     {1, Solver::kNewton, 1.0, 50, 1e-6, DrawHandling::kHalfPoint, UnknownResult::kSkip}},
     {"custom",
      "Custom",
-     {kCustomPreset, Solver::kGradientDescent, 1.0f, 10000, 1e-6f, DrawHandling::kExclude,
+     {kCustomPreset, Solver::kGradientDescent, 1.0, 10000, 1e-6, DrawHandling::kExclude,
       UnknownResult::kSkip}},
 }};
 
@@ -100,8 +100,11 @@ struct AnalysisSettings {
 
 // One coefficient of a fit; low/high: bootstrap 95% interval in pawn units (NaN without).
 struct Coefficient {
-  std::string name;  // "pawn", "knight", ..., "bishop-pair", "intercept", "pawn-mg", ...
+  std::string name;   // "pawn", "knight", ..., "bishop-pair", "intercept", "draw-margin", ...
+  std::string label;  // what people read ("Bishop pair", "Player's edge", ...)
+  bool identified = true;  // false: the data say (almost) nothing about it; no number is shown
   double value = 0, value_se = 0, elo = 0, elo_se = 0, theta = 0, theta_se = 0;
+  double value_se_model = 0;  // the model-based error (positions independent), for comparison
   double low = 0, high = 0;
   bool has_interval = false;
 };
@@ -123,9 +126,13 @@ struct DatasetFit {
   std::uint64_t games = 0, used = 0, rows = 0, decisive_rows = 0;
   double loss = 0;
   int iterations = 0;
-  double draw_margin = 0;  // ordinal model, Elo
-  bool has_draw_margin = false;
-  std::vector<Coefficient> coefficients;
+  std::string state;                  // "fitted", "warnings" or "failed"
+  std::string error;                  // why there is no fit ("failed")
+  std::vector<std::string> warnings;  // one sentence each
+  std::string errors;                 // "game-clustered" or "model"
+  std::uint64_t clusters = 0;         // games behind clustered errors
+  bool converged = true;
+  std::vector<Coefficient> coefficients;  // the draw margin is one of them (ordinal)
   std::vector<RelationVerdict> relations;
   std::vector<CurvePoint> curve;
   const Coefficient* find(const std::string& coefficient) const {
@@ -242,6 +249,12 @@ struct AppState {
   std::vector<ButtonRect> buttons;       // filled by the UI every frame
   float wheel_x = 0, wheel_y = 0;        // mouse wheel notches since the last frame (positive = up)
   bool has_data() const { return report.present && report.rows > 0; }
+  // Values from one player's point of view (the applied filter names a player, pov on): the
+  // sides are "the player" and "the opponent", the intercept is the player's edge.
+  bool player_view() const {
+    const auto filter = learn::parse_game_filter(applied_read.filter);
+    return filter && filter->player_perspective && !filter->player.empty();
+  }
   bool busy() const { return phase == Phase::kReading || phase == Phase::kFitting; }
 };
 

@@ -171,8 +171,12 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
   const double x_max =
       std::max({1, t.done ? last_iteration : t.planned_iterations, last_iteration});
   char title[96];
+  const bool converged = !t.fits.empty() && t.fits.front().converged;
   std::snprintf(title, sizeof title, "Loss J(θ)%s",
-                t.snapshots.empty() ? "" : (t.done ? " — converged" : " — fitting…"));
+                t.snapshots.empty() ? ""
+                : !t.done       ? " — fitting…"
+                : converged     ? " — converged"
+                                : " — stopped before converging");
   bool hovered = false;
   const PlotArea area = begin_plot({"##loss", title, "iteration", 0, x_max, lo - pad, hi + pad,
                                     hi - lo < 0.01 ? "%.4f" : "%.3f"},
@@ -210,9 +214,15 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
     if (bin.count() >= std::max(3.0, total * 1e-3)) reach = std::max(reach, std::abs(bin.balance));
   }
   reach = std::min(reach, 24);
-  const char* title = "Points scored by White vs material balance ΔM (1-3-3-5-9)";
+  const bool player = state.player_view();
+  const bool several = state.trajectory.fits.size() > 1;
+  char title[160];
+  std::snprintf(title, sizeof title, "Points scored by %s vs material balance ΔM (1-3-3-5-9)%s",
+                player ? "the player" : "White", several ? ", all datasets together" : "");
   bool hovered = false;
-  const PlotArea area = begin_plot({"##balance", title, "ΔM (pawns, White minus Black)",
+  const PlotArea area = begin_plot({"##balance", title,
+                                    player ? "ΔM (pawns, the player minus the opponent)"
+                                           : "ΔM (pawns, White minus Black)",
                                     -reach - 0.5, reach + 0.5, 0, 1, "%.2f"},
                                    size, scale, hovered);
   std::vector<Series> curves;
@@ -265,7 +275,8 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
                                             radius + 4 * scale, IM_COL32(255, 255, 255, 200), 0,
                                             1.5f * scale);
       ImGui::BeginTooltip();
-      ImGui::Text("ΔM = %+d: White scored %.1f%% of %s rows", balance, 100 * bin.score(),
+      ImGui::Text("ΔM = %+d: %s scored %.1f%% of %s rows", balance,
+                  player ? "the player" : "White", 100 * bin.score(),
                   grouped(static_cast<std::uint64_t>(bin.count())).c_str());
       ImGui::Text("%s white wins, %s draws, %s black wins",
                   grouped(static_cast<std::uint64_t>(bin.white_wins)).c_str(),
@@ -291,7 +302,9 @@ void draw_outcome_curves(const AppState& state, PlotRenderer& renderer, ImVec2 s
   const std::vector<DatasetFit>& fits = state.trajectory.fits;
   bool hovered = false;
   const PlotArea area =
-      begin_plot({"##outcomes", "P(White wins / draws / loses) vs material (pawns)",
+      begin_plot({"##outcomes",
+                  state.player_view() ? "P(the player wins / draws / loses) vs material (pawns)"
+                                      : "P(White wins / draws / loses) vs material (pawns)",
                   "material balance along the pawn column", -10, 10, 0, 1, "%.1f"},
                  size, scale, hovered);
   std::vector<Series> series;

@@ -76,17 +76,29 @@ std::vector<std::string> all_names(const std::vector<DatasetFit>& fits) {
 
 }  // namespace
 
-std::string coefficient_label(const std::string& name) {
-  std::string label = name;
-  for (const char* suffix : {"-mg", "-eg"}) {
-    const std::size_t at = label.size() >= 3 ? label.size() - 3 : std::string::npos;
-    if (at != std::string::npos && label.compare(at, 3, suffix) == 0) {
-      label = label.substr(0, at) + (suffix[1] == 'm' ? " (middlegame)" : " (endgame)");
-    }
+void draw_fit_notes(const DatasetFit& fit, bool several) {
+  const std::string who = several ? fit.name + ": " : std::string();
+  if (fit.state == "failed") {
+    ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kBad));
+    ImGui::TextWrapped("%sno fit: %s", who.c_str(), fit.error.c_str());
+    ImGui::PopStyleColor();
+    return;
   }
-  std::replace(label.begin(), label.end(), '-', ' ');
-  if (!label.empty() && label[0] >= 'a' && label[0] <= 'z') label[0] = label[0] - 'a' + 'A';
-  return label;
+  for (const std::string& warning : fit.warnings) {
+    ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kBad));
+    ImGui::TextWrapped("⚠ %s%s", who.c_str(), warning.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (several) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kMuted));
+  if (fit.errors == "game-clustered") {
+    ImGui::TextWrapped("± game-clustered standard errors (%s games: positions of one game are "
+                       "not independent)",
+                       grouped(fit.clusters).c_str());
+  } else {
+    ImGui::TextWrapped("± model-based standard errors (positions treated as independent)");
+  }
+  ImGui::PopStyleColor();
 }
 
 void draw_fit_values(const AppState& state, const UiFonts& fonts) {
@@ -106,9 +118,16 @@ void draw_fit_values(const AppState& state, const UiFonts& fonts) {
     const Shown s = in_units(c, units);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextColored(to_vec4(coefficient_color(c.name)), "■ %s",
-                       coefficient_label(c.name).c_str());
+    ImGui::TextColored(to_vec4(coefficient_color(c.name)), "■ %s", c.label.c_str());
     ImGui::TableNextColumn();
+    if (!c.identified) {
+      ImGui::TextColored(to_vec4(kBad), "not identified");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("These games carry (almost) no information on this value.");
+      if (bootstrap) ImGui::TableNextColumn();
+      ImGui::TableNextColumn();
+      continue;
+    }
     const bool fine = units == Units::kLogOdds;
     ImGui::PushFont(fonts.large);
     ImGui::Text(fine ? "%.3f" : "%.0f", s.value);
@@ -129,14 +148,8 @@ void draw_fit_values(const AppState& state, const UiFonts& fonts) {
       if (c.name == kNames[i] && units == Units::kPawn) ImGui::Text("%.0f", kArticle[i]);
     }
   }
-  if (fit.has_draw_margin) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted("■ Draw margin");
-    ImGui::TableNextColumn();
-    ImGui::Text("%.0f Elo", fit.draw_margin);
-  }
   ImGui::EndTable();
+  draw_fit_notes(fit, false);
 }
 
 void draw_comparison(const AppState& state) {
@@ -150,9 +163,8 @@ void draw_comparison(const AppState& state) {
   const float row = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
   const std::vector<std::string> names = all_names(fits);
   const std::size_t relation_rows = fits.front().relations.size();
-  // Header, games/rows, coefficients, draw margin, relations, and room for the scroll bar.
-  const std::size_t rows =
-      2 + names.size() + (fits.front().has_draw_margin ? 1 : 0) + relation_rows;
+  // Header, games/rows, coefficients (the draw margin among them), relations, the scroll bar.
+  const std::size_t rows = 2 + names.size() + relation_rows;
   const float height = row * static_cast<float>(rows) + ImGui::GetStyle().ScrollbarSize;
   if (ImGui::BeginTable("comparison", columns, flags, ImVec2(0, height))) {
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.2f);
@@ -178,21 +190,18 @@ void draw_comparison(const AppState& state) {
     for (const std::string& name : names) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextColored(to_vec4(coefficient_color(name)), "%s", coefficient_label(name).c_str());
+      const Coefficient* first = nullptr;
+      for (const DatasetFit& fit : fits) first = first ? first : fit.find(name);
+      ImGui::TextColored(to_vec4(coefficient_color(name)), "%s",
+                         first ? first->label.c_str() : name.c_str());
       for (const DatasetFit& fit : fits) {
         ImGui::TableNextColumn();
         const Coefficient* c = fit.find(name);
-        if (c != nullptr)
+        if (c != nullptr && !c->identified) {
+          ImGui::TextColored(to_vec4(kBad), "not identified");
+        } else if (c != nullptr) {
           ImGui::TextUnformatted(format_value(in_units(*c, units), units, true).c_str());
-      }
-    }
-    if (fits.front().has_draw_margin) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted("Draw margin");
-      for (const DatasetFit& fit : fits) {
-        ImGui::TableNextColumn();
-        ImGui::Text("%.0f Elo", fit.draw_margin);
+        }
       }
     }
     for (std::size_t r = 0; r < relation_rows; ++r) {
@@ -210,6 +219,15 @@ void draw_comparison(const AppState& state) {
       }
     }
     ImGui::EndTable();
+  }
+  for (const DatasetFit& fit : fits) draw_fit_notes(fit, true);
+  if (!fits.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kMuted));
+    ImGui::TextWrapped(fits.front().errors == "game-clustered"
+                           ? "± game-clustered standard errors (positions of one game are not "
+                             "independent); the differences below use them"
+                           : "± model-based standard errors (positions treated as independent)");
+    ImGui::PopStyleColor();
   }
   for (const DatasetDifference& d : state.trajectory.differences) {
     if (d.a < 0 || d.b < 0 || d.a >= static_cast<int>(fits.size()) ||

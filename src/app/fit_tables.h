@@ -17,7 +17,7 @@ void draw_fit_values(const AppState& state, const UiFonts& fonts);
 // Shown when there are two or more fits.
 void draw_comparison(const AppState& state);
 
-// "Knight", "bishop pair", "pawn (mg)": a coefficient's name for people.
-std::string coefficient_label(const std::string& name);
+// Which errors the ± are, and every warning of the fit, in full: shown under its values.
+void draw_fit_notes(const DatasetFit& fit, bool several);
 
 }  // namespace materialist::app

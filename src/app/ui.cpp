@@ -140,7 +140,7 @@ void draw_settings(AppState& state, std::vector<Command>& commands, float scale)
   bool edited = false;
   ImGui::BeginDisabled(s.solver == Solver::kNewton);
   ImGui::SetNextItemWidth(field * 0.7f);
-  ImGui::InputFloat("step α", &s.step, 0.25f, 1.0f, "%.3g");
+  ImGui::InputDouble("step α", &s.step, 0.25, 1.0, "%.3g");
   edited |= ImGui::IsItemDeactivatedAfterEdit();
   ImGui::SameLine();
   ImGui::SetNextItemWidth(field * 0.7f);
@@ -148,11 +148,11 @@ void draw_settings(AppState& state, std::vector<Command>& commands, float scale)
   edited |= ImGui::IsItemDeactivatedAfterEdit();
   ImGui::EndDisabled();
   ImGui::SetNextItemWidth(field * 0.7f);
-  ImGui::InputFloat("λ (L2)", &s.lambda, 0, 0, "%.1e");
+  ImGui::InputDouble("λ (L2)", &s.lambda, 0, 0, "%.3g");
   edited |= ImGui::IsItemDeactivatedAfterEdit();
-  s.step = std::clamp(s.step, 1e-4f, 100.0f);
+  s.step = std::clamp(s.step, 1e-4, 100.0);
   s.iterations = std::clamp(s.iterations, 1, 1000000);
-  s.lambda = std::clamp(s.lambda, 0.0f, 10.0f);
+  s.lambda = std::clamp(s.lambda, 0.0, 10.0);
 
   const char* draw_modes[] = {"draws left out (article)", "draws = ½ point"};
   int draws = static_cast<int>(s.draws);

@@ -75,7 +75,10 @@ std::vector<DatasetSummary> decode_dataset_summaries(const val& array) {
 Coefficient decode_coefficient(const val& c) {
   Coefficient out;
   out.name = text(c, "name");
+  out.label = c["label"].isString() ? text(c, "label") : out.name;
+  out.identified = !c["identified"].isFalse();
   out.value = number(c, "value");
+  out.value_se_model = number(c, "valueSeModel", std::numeric_limits<double>::quiet_NaN());
   out.value_se = number(c, "valueSe", std::numeric_limits<double>::quiet_NaN());
   out.elo = number(c, "elo");
   out.elo_se = number(c, "eloSe", std::numeric_limits<double>::quiet_NaN());
@@ -96,8 +99,16 @@ DatasetFit decode_fit(const val& f) {
   fit.decisive_rows = count(f, "decisiveRows");
   fit.loss = number(f, "loss");
   fit.iterations = static_cast<int>(number(f, "iterations"));
-  fit.has_draw_margin = f["drawMargin"].isNumber();
-  fit.draw_margin = number(f, "drawMargin");
+  fit.state = text(f, "state");
+  fit.error = text(f, "error");
+  fit.errors = text(f, "errors");
+  fit.clusters = count(f, "clusters");
+  fit.converged = !f["converged"].isFalse();
+  const val warnings = f["warnings"];
+  if (warnings.isArray()) {
+    const int n = warnings["length"].as<int>();
+    for (int i = 0; i < n; ++i) fit.warnings.push_back(text(warnings[i], "message"));
+  }
   const val coefficients = f["coefficients"];
   if (coefficients.isArray()) {
     const int n = coefficients["length"].as<int>();
@@ -161,9 +172,9 @@ void decode_settings(AppState& state, const val& s) {
   if (s["solver"].isString()) {
     fit.solver = text(s, "solver") == "newton" ? Solver::kNewton : Solver::kGradientDescent;
   }
-  fit.step = static_cast<float>(number(s, "step", fit.step));
+  fit.step = number(s, "step", fit.step);
   fit.iterations = static_cast<int>(number(s, "iterations", fit.iterations));
-  fit.lambda = static_cast<float>(number(s, "lambda", fit.lambda));
+  fit.lambda = number(s, "lambda", fit.lambda);
   if (s["draws"].isString()) {
     fit.draws = text(s, "draws") == "half" ? DrawHandling::kHalfPoint : DrawHandling::kExclude;
   }
@@ -359,9 +370,9 @@ val encode_settings(const FitSettings& s) {
   val out = val::object();
   out.set("preset", val(kPresets[s.preset].id));
   out.set("solver", val(solver_id(s.solver)));
-  out.set("step", val(static_cast<double>(s.step)));
+  out.set("step", val(s.step));
   out.set("iterations", val(s.iterations));
-  out.set("lambda", val(static_cast<double>(s.lambda)));
+  out.set("lambda", val(s.lambda));
   out.set("draws", val(s.draws == DrawHandling::kHalfPoint ? "half" : "exclude"));
   out.set("unknown", val(s.unknown == UnknownResult::kAsDraw ? "draw" : "skip"));
   return out;
@@ -398,7 +409,6 @@ val encode_all_settings(const FitSettings& fit, const AnalysisSettings& a) {
   model.set("bishopPair", val(a.model.bishop_pair));
   model.set("phase", val(a.model.phase));
   model.set("eloOffset", val(a.model.elo_offset));
-  model.set("sideToMove", val(false));
   out.set("model", model);
   out.set("units", val(units_id(a.units)));
   out.set("bootstrap", val(a.read.bootstrap));

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace materialist {
 
@@ -136,8 +137,13 @@ JsonWriter& JsonWriter::value(double number) {
     out_ += "null";  // JSON has no NaN or infinity
     return *this;
   }
+  // The shortest of 15, 16 or 17 significant digits that reads back as the same double: 1e-6
+  // stays "1e-06", and every number a reader parses is the one that was computed.
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.12g", number);
+  for (int digits = 15; digits <= 17; ++digits) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, number);
+    if (std::strtod(buffer, nullptr) == number) break;
+  }
   out_ += buffer;
   return *this;
 }

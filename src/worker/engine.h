@@ -9,6 +9,10 @@
 //   engine.begin_fit(settings);  while (!engine.fit_finished()) draw(engine.step(50));
 //   engine.fits_json();                                // every dataset's fit, relations, curve
 //
+// Split by job: engine_read.cpp (reading, the dataset split, parallel import), engine_fit.cpp
+// (the fit state machine; every per-fit field lives in FitRun, replaced as a whole), and
+// engine_exports.cpp (values CSV/JSON, provenance, code, status line).
+//
 // Beyond the article (web/PROTOCOL.md, "Analysis beyond the article"): the read options carry a
 // game filter, quiet-filter options, bootstrap replicates and a dataset split (per file or per
 // filter, read in one pass, each its own DatasetBuilder); the fit settings carry the model.
@@ -26,6 +30,7 @@
 #include "core/sha256.h"
 #include "learn/analysis.h"
 #include "learn/balance_curve.h"
+#include "learn/clustered.h"
 #include "learn/dataset.h"
 #include "learn/models.h"
 #include "learn/solvers.h"
@@ -45,6 +50,9 @@ struct ReadOptions {
   std::uint64_t seed = 1;
   DatasetMode datasets = DatasetMode::kMerge;
   std::vector<std::string> each_filter;  // kPerFilter: one dataset each, combined with `filter`
+  // Keep the rating difference in the clustered and bootstrap statistics (a rating model needs
+  // it; without one it only multiplies their keys).
+  bool keep_rating = false;
   // Hash each file while reading it (for the provenance export). The browser leaves it off and
   // hashes only when that export is asked for, as SHA-256 costs about as much as parsing there.
   bool hash_files = true;
@@ -99,6 +107,10 @@ struct FileIssue {
 struct Part {
   std::vector<std::uint64_t> keys;           // packed RowKeys
   std::vector<learn::OutcomeCounts> counts;  // one per key
+  // The game-clustered statistics (learn/clustered.h): pairs of packed keys and their counts.
+  std::vector<std::uint64_t> pair_a, pair_b;
+  std::vector<learn::OutcomeCounts> pair_counts;
+  learn::OutcomeCounts pair_games, pair_rated_games;  // games by outcome (the clusters)
   learn::IngestReport games;
   std::vector<std::int8_t> rows;  // kept rows, six bytes each
   bool rows_truncated = false;
@@ -164,11 +176,13 @@ class Engine {
   bool fit_finished() const;
   // Gradient descent only: the current state of every dataset after the first (dataset = 1..n-1).
   std::vector<Snapshot> other_snapshots() const;
-  const FitSettings& fit_settings() const { return settings_; }
-  const std::optional<Snapshot>& last_snapshot() const { return last_; }
-  bool fit_uses_newton() const { return !run_.has_value(); }
+  const std::optional<Snapshot>& last_snapshot() const { return fit_.last; }
+  bool fit_uses_newton() const { return !fit_.first.has_value(); }
   // Why the solver differs from the one asked for ("" when it does not).
-  const std::string& fit_reason() const { return reason_; }
+  const std::string& fit_reason() const { return fit_.reason; }
+  // The finished fit of each dataset (nullptr before the end, or where it failed).
+  std::size_t fit_count() const { return fit_.finished ? fit_.targets.size() : 0; }
+  const learn::ModelFit* fit(std::size_t dataset) const;
   // After the fit: {"fits": [Fit], "differences": [Difference]} (web/PROTOCOL.md).
   std::string fits_json() const;
 
@@ -177,12 +191,16 @@ class Engine {
   std::string mat_chunk(std::size_t from_row, std::size_t max_rows) const;
   std::size_t kept_rows() const { return current_ ? current_->rows.size() / 6 : 0; }
   bool rows_truncated() const { return current_ && current_->rows_truncated; }
+  // Every dataset's every coefficient (draw margin included), one row each, with its errors.
   std::string values_csv() const;
+  // The settings and every dataset's fit (values, errors, warnings, coefficients).
   std::string result_json() const;
   // Files with sha-256, settings, the data report and every fit.
   std::string provenance_json() const;
-  // A C++ header with the first dataset's values in centipawns.
+  // A C++ header: every dataset's terms in centipawns, each named, with the model and data.
   std::string code_header() const;
+  // One line for the status bar: the fit's state and values, naming datasets when several.
+  std::string status_line() const;
 
   void reset();
 
@@ -199,6 +217,7 @@ class Engine {
     std::vector<Subset> subsets;  // per-file or per-filter datasets
     std::vector<FileDigest> digests;
     learn::Histogram histogram;  // set when the read ends
+    learn::GamePairs pairs;      // set when the read ends
     learn::DatasetReport report;
     std::vector<std::int8_t> rows;  // ΔP ΔN ΔB ΔR ΔQ outcome, six bytes a row
     bool rows_truncated = false;
@@ -209,13 +228,36 @@ class Engine {
   struct FitTarget {
     std::string name;
     const learn::Histogram* histogram = nullptr;
+    const learn::GamePairs* pairs = nullptr;
     const learn::BootstrapHistograms* bootstrap = nullptr;
     const learn::DatasetReport* report = nullptr;
   };
+  // Everything one fit owns, replaced as a whole by begin_fit, end_read and reset (its
+  // targets point into current_, so it never outlives the data it was made for).
+  struct FitRun {
+    FitSettings settings;
+    learn::AnalysisSettings analysis;
+    learn::ModelSpec spec;
+    std::string reason;
+    std::vector<FitTarget> targets;
+    // Gradient descent of the first dataset, and of the others in lockstep (every trajectory is
+    // drawn); nullopt where a dataset could not start (finish_fits then fits it directly).
+    std::optional<learn::GradientDescentRun> first;
+    std::vector<std::optional<learn::GradientDescentRun>> others;
+    std::vector<learn::FitState> newton_states;  // Newton's iterates, shown one by one
+    std::size_t newton_next = 0;
+    bool finished = false;
+    std::vector<std::optional<learn::ModelFit>> fits;  // one per target
+    std::vector<std::string> errors;                   // why a target has no fit
+    std::vector<std::optional<learn::BootstrapFit>> bootstraps;
+    std::vector<std::string> bootstrap_errors;
+    std::optional<Snapshot> last;
+  };
   std::vector<FitTarget> fit_targets() const;
-  Snapshot snapshot_from(const learn::FitState& state, bool final) const;
+  Snapshot snapshot_from(const learn::FitState& state) const;
   // Fits every dataset (the first from the animated run), bootstraps, sets the last snapshot.
   void finish_fits();
+  void write_settings(JsonWriter& json) const;
   void write_fit(JsonWriter& json, std::size_t index) const;
   void write_fits(JsonWriter& json) const;
   void write_differences(JsonWriter& json) const;
@@ -232,26 +274,10 @@ class Engine {
   // The file whose parts are being imported.
   std::string import_name_;
   learn::IngestReport import_report_;
+  learn::GamePairs import_pairs_;
 
   Sha256 file_hash_;
-
-  // The fit in progress.
-  FitSettings settings_;
-  learn::AnalysisSettings analysis_;
-  learn::ModelSpec spec_;
-  std::string reason_;
-  std::optional<learn::GradientDescentRun> run_;
-  // Gradient descent of datasets 2..n, stepped in lockstep with run_ so every trajectory is drawn;
-  // empty where a dataset could not start (finish_fits then fits it directly).
-  std::vector<std::optional<learn::GradientDescentRun>> other_runs_;
-  std::vector<learn::FitState> newton_states_;  // Newton's iterates, shown one by one
-  std::size_t newton_next_ = 0;
-  bool finished_ = false;
-  std::vector<FitTarget> targets_;
-  std::vector<std::optional<learn::ModelFit>> fits_;  // one per target
-  std::vector<std::string> fit_errors_;
-  std::vector<std::optional<learn::BootstrapFit>> bootstraps_;
-  std::optional<Snapshot> last_;
+  FitRun fit_;
 };
 
 }  // namespace materialist::worker

@@ -111,17 +111,48 @@ val typed_copy(const char* type, const std::vector<T>& values) {
   return val::global(type).new_(emscripten::typed_memory_view(values.size(), values.data()));
 }
 
+// 64-bit keys as pairs of 32-bit words (low first); counts as three doubles each.
+void append_key(std::vector<std::uint32_t>& words, std::uint64_t key) {
+  words.push_back(static_cast<std::uint32_t>(key));
+  words.push_back(static_cast<std::uint32_t>(key >> 32));
+}
+void append_counts(std::vector<double>& out, const learn::OutcomeCounts& counts) {
+  for (std::uint64_t c : counts.by_outcome) out.push_back(double(c));
+}
+std::uint64_t key_at(const std::vector<std::uint32_t>& words, std::size_t i) {
+  return std::uint64_t{words[2 * i]} | (std::uint64_t{words[2 * i + 1]} << 32);
+}
+learn::OutcomeCounts counts_at(const std::vector<double>& counts, std::size_t i) {
+  learn::OutcomeCounts c;
+  for (int k = 0; k < learn::kOutcomeCount; ++k) {
+    const std::size_t at = 3 * i + static_cast<std::size_t>(k);
+    c.by_outcome[k] = at < counts.size() ? static_cast<std::uint64_t>(counts[at]) : 0;
+  }
+  return c;
+}
+
 val part_object(const Part& part) {
-  std::vector<std::uint32_t> keys;
-  std::vector<double> counts;
+  std::vector<std::uint32_t> keys, pair_a, pair_b;
+  std::vector<double> counts, pair_counts;
   for (std::size_t i = 0; i < part.keys.size(); ++i) {
-    keys.push_back(static_cast<std::uint32_t>(part.keys[i]));
-    keys.push_back(static_cast<std::uint32_t>(part.keys[i] >> 32));
-    for (std::uint64_t c : part.counts[i].by_outcome) counts.push_back(double(c));
+    append_key(keys, part.keys[i]);
+    append_counts(counts, part.counts[i]);
+  }
+  for (std::size_t i = 0; i < part.pair_a.size(); ++i) {
+    append_key(pair_a, part.pair_a[i]);
+    append_key(pair_b, part.pair_b[i]);
+    append_counts(pair_counts, part.pair_counts[i]);
   }
   val out = val::object();
   out.set("keys", typed_copy("Uint32Array", keys));
   out.set("counts", typed_copy("Float64Array", counts));
+  out.set("pairA", typed_copy("Uint32Array", pair_a));
+  out.set("pairB", typed_copy("Uint32Array", pair_b));
+  out.set("pairCounts", typed_copy("Float64Array", pair_counts));
+  std::vector<double> games;
+  append_counts(games, part.pair_games);
+  append_counts(games, part.pair_rated_games);
+  out.set("pairGames", typed_copy("Float64Array", games));
   out.set("report", typed_copy("Float64Array", report_numbers(part.games)));
   val issues = val::array();
   for (std::size_t i = 0; i < part.games.issues.size(); ++i) {
@@ -145,15 +176,21 @@ Part part_from_object(const val& o) {
   Part part;
   const auto keys = emscripten::convertJSArrayToNumberVector<std::uint32_t>(o["keys"]);
   const auto counts = emscripten::convertJSArrayToNumberVector<double>(o["counts"]);
-  for (std::size_t i = 0; i + 1 < keys.size(); i += 2) {
-    part.keys.push_back(std::uint64_t{keys[i]} | (std::uint64_t{keys[i + 1]} << 32));
-    learn::OutcomeCounts c;
-    for (int k = 0; k < learn::kOutcomeCount; ++k) {
-      const std::size_t at = 3 * (i / 2) + static_cast<std::size_t>(k);
-      c.by_outcome[k] = at < counts.size() ? static_cast<std::uint64_t>(counts[at]) : 0;
-    }
-    part.counts.push_back(c);
+  for (std::size_t i = 0; 2 * i + 1 < keys.size(); ++i) {
+    part.keys.push_back(key_at(keys, i));
+    part.counts.push_back(counts_at(counts, i));
   }
+  const auto pair_a = emscripten::convertJSArrayToNumberVector<std::uint32_t>(o["pairA"]);
+  const auto pair_b = emscripten::convertJSArrayToNumberVector<std::uint32_t>(o["pairB"]);
+  const auto pair_counts = emscripten::convertJSArrayToNumberVector<double>(o["pairCounts"]);
+  for (std::size_t i = 0; 2 * i + 1 < pair_a.size() && 2 * i + 1 < pair_b.size(); ++i) {
+    part.pair_a.push_back(key_at(pair_a, i));
+    part.pair_b.push_back(key_at(pair_b, i));
+    part.pair_counts.push_back(counts_at(pair_counts, i));
+  }
+  const auto games = emscripten::convertJSArrayToNumberVector<double>(o["pairGames"]);
+  part.pair_games = counts_at(games, 0);
+  part.pair_rated_games = counts_at(games, 1);
   part.games = report_from_numbers(emscripten::convertJSArrayToNumberVector<double>(o["report"]));
   const val issues = o["issues"];
   const int n = issues["length"].as<int>();
@@ -189,6 +226,7 @@ class JsEngine {
                        : learn::UnknownResultPolicy::kTreatAsDraw;
     read.keep_rows = !options["keepRows"].isFalse();
     read.hash_files = options["hashFiles"].isTrue();  // off unless asked: hashed at export
+    read.keep_rating = options["keepRating"].isTrue();
     read.filter = text(options, "filter", "");
     const val quiet = options["quiet"];
     if (is_object(quiet)) {
@@ -390,6 +428,7 @@ class JsEngine {
   std::string fitsJson() const { return engine_.fits_json(); }
   std::string provenanceJson() const { return engine_.provenance_json(); }
   std::string codeHeader() const { return engine_.code_header(); }
+  std::string statusLine() const { return engine_.status_line(); }
   // Files read in parallel have no digest yet: the worker hashes them at export time.
   val missingDigests() const {
     val out = val::array();
@@ -445,6 +484,7 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("fitsJson", &JsEngine::fitsJson)
       .function("provenanceJson", &JsEngine::provenanceJson)
       .function("codeHeader", &JsEngine::codeHeader)
+      .function("statusLine", &JsEngine::statusLine)
       .function("missingDigests", &JsEngine::missingDigests)
       .function("hashBegin", &JsEngine::hashBegin)
       .function("hashFeed", &JsEngine::hashFeed)

@@ -1,0 +1,21 @@
+// People's names for a model's coefficients, one place for every front end and export.
+//
+//   coefficient_label("bishop-pair", false)   // "Bishop pair"
+//   coefficient_label("intercept", true)      // "Player's edge" (point of view of one player)
+//   code_identifier("knight-eg")              // "KnightEg"
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace materialist::learn {
+
+// "Pawn", "Knight (middlegame)", "Bishop pair", "White's first move" or, from a player's point of
+// view, "Player's edge", "Side to move", "Draw margin"; unknown names come back unchanged.
+std::string coefficient_label(std::string_view name, bool player_view);
+
+// An identifier fragment in CamelCase from any text ("anand.pgn" → "AnandPgn", "tc=blitz" →
+// "TcBlitz"); "" when the text has no letters or digits.
+std::string code_identifier(std::string_view text);
+
+}  // namespace materialist::learn

@@ -1,0 +1,378 @@
+// The engine's reading: files into datasets (merged, per file or per filter), parallel imports.
+#include "worker/engine.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <string_view>
+
+#include "core/json.h"
+#include "learn/compare.h"
+#include "learn/design.h"
+#include "learn/game_filter.h"
+#include "learn/mat_io.h"
+#include "learn/report_json.h"
+#include "learn/uncertainty.h"
+
+namespace materialist::worker {
+namespace {
+
+constexpr std::size_t kSniffBytes = 4096;
+
+struct Magic {
+  std::string_view bytes;
+  const char* what;
+};
+constexpr std::array<Magic, 8> kBinaryMagics = {{
+    {"\xFF\xD8\xFF", "a JPEG image"},
+    {"\x89PNG", "a PNG image"},
+    {"GIF8", "a GIF image"},
+    {"%PDF", "a PDF document"},
+    {"PK\x03\x04", "a ZIP archive"},
+    {"\x1F\x8B", "gzip-compressed data (name it .gz)"},
+    {"\x28\xB5\x2F\xFD", "zstd-compressed data (decompress it first)"},
+    {"BZh", "bzip2-compressed data (decompress it first)"},
+}};
+
+// Names what a first chunk looks like when it is clearly not text, or returns nullptr.
+const char* binary_kind(const char* data, std::size_t size) {
+  const std::string_view head(data, std::min(size, kSniffBytes));
+  for (const Magic& magic : kBinaryMagics) {
+    if (head.substr(0, magic.bytes.size()) == magic.bytes) return magic.what;
+  }
+  // Text never holds NUL bytes; a handful of other control bytes (0x1A, form feeds) it may.
+  if (head.find('\0') != std::string_view::npos) return "binary data";
+  return nullptr;
+}
+
+}  // namespace
+
+// ---- reading ----
+
+namespace {
+
+// The RowKey fields the clustered and bootstrap statistics keep.
+learn::KeyFields key_fields(const ReadOptions& options) {
+  learn::KeyFields fields;
+  fields.rating = options.keep_rating;
+  return fields;
+}
+
+}  // namespace
+
+const char* dataset_mode_name(DatasetMode mode) {
+  switch (mode) {
+    case DatasetMode::kPerFile:
+      return "per-file";
+    case DatasetMode::kPerFilter:
+      return "per-filter";
+    case DatasetMode::kMerge:
+      break;
+  }
+  return "merge";
+}
+
+std::optional<Error> Engine::begin_read(const ReadOptions& options) {
+  learn::IngestOptions ingest = options.unknown == learn::UnknownResultPolicy::kTreatAsDraw
+                                    ? learn::IngestOptions::article()
+                                    : learn::IngestOptions::defaults();
+  ingest.max_reported_issues = kMaxListedIssues;
+  ingest.quiet = options.quiet;
+  const auto filter = learn::parse_game_filter(options.filter);
+  if (!filter) return make_error(filter.error().code, "filter: " + filter.error().message);
+  ingest.games = *filter;
+  std::vector<Subset> subsets;
+  if (options.datasets == DatasetMode::kPerFilter) {
+    for (const std::string& each : options.each_filter) {
+      const std::string text = learn::combine_game_filters(options.filter, each);
+      const auto one = learn::parse_game_filter(text);
+      if (!one) return make_error(one.error().code, each + ": " + one.error().message);
+      learn::IngestOptions per = ingest;
+      per.games = *one;
+      per.max_reported_issues = 0;  // the merged dataset lists the issues
+      subsets.push_back({each, std::make_unique<learn::DatasetBuilder>(per)});
+      subsets.back().builder->set_key_fields(key_fields(options));
+      if (options.bootstrap > 0)
+        subsets.back().builder->enable_bootstrap(options.bootstrap, options.seed);
+    }
+  }
+  pending_ = std::make_unique<Dataset>();
+  pending_->options = options;
+  pending_->ingest = ingest;
+  pending_->subsets = std::move(subsets);
+  pending_->builder = std::make_unique<learn::DatasetBuilder>(ingest);
+  pending_->builder->set_key_fields(key_fields(options));
+  pending_->pairs = learn::GamePairs(key_fields(options));
+  if (options.bootstrap > 0 && options.datasets == DatasetMode::kMerge)
+    pending_->builder->enable_bootstrap(options.bootstrap, options.seed);
+  if (options.keep_rows) {
+    Dataset* dataset = pending_.get();
+    pending_->builder->set_row_sink([dataset](const learn::Row& row) {
+      if (dataset->rows.size() >= kMaxKeptRows * 6) {
+        dataset->rows_truncated = true;
+        return;
+      }
+      for (std::int8_t d : row.key.delta) dataset->rows.push_back(d);
+      dataset->rows.push_back(static_cast<std::int8_t>(learn::outcome_code(row.outcome)));
+    });
+  }
+  return std::nullopt;
+}
+
+void Engine::begin_file(const std::string& name, double /*size*/) {
+  if (!pending_) begin_read({});
+  pending_->builder->begin_file(name);
+  if (pending_->options.datasets == DatasetMode::kPerFile) {
+    learn::IngestOptions per = pending_->ingest;
+    per.max_reported_issues = 0;
+    pending_->subsets.push_back({name, std::make_unique<learn::DatasetBuilder>(per)});
+    pending_->subsets.back().builder->set_key_fields(key_fields(pending_->options));
+    if (pending_->options.bootstrap > 0) {
+      pending_->subsets.back().builder->enable_bootstrap(pending_->options.bootstrap,
+                                                         pending_->options.seed);
+    }
+    pending_->subsets.back().builder->begin_file(name);
+  } else {
+    for (Subset& subset : pending_->subsets) subset.builder->begin_file(name);
+  }
+  file_name_ = name;
+  file_bytes_ = 0;
+  file_error_.clear();
+  file_hash_.reset();
+  issues_before_file_ = pending_->builder->report().games.issues.size();
+}
+
+bool Engine::feed(const char* data, std::size_t size) {
+  if (!pending_ || !file_error_.empty()) return false;
+  if (file_bytes_ == 0 && size > 0) {
+    if (const char* kind = binary_kind(data, size)) {
+      file_error_ = "not PGN text: it looks like " + std::string(kind);
+      return false;
+    }
+  }
+  file_bytes_ += size;
+  if (pending_->options.hash_files) file_hash_.update(data, size);
+  pending_->builder->feed(data, size);
+  if (pending_->options.datasets == DatasetMode::kPerFile) {
+    pending_->subsets.back().builder->feed(data, size);
+  } else {
+    for (Subset& subset : pending_->subsets) subset.builder->feed(data, size);
+  }
+  return true;
+}
+
+std::string Engine::end_file() {
+  if (!pending_) return "";
+  pending_->builder->end_file();
+  if (pending_->options.datasets == DatasetMode::kPerFile) {
+    if (!pending_->subsets.empty()) pending_->subsets.back().builder->end_file();
+  } else {
+    for (Subset& subset : pending_->subsets) subset.builder->end_file();
+  }
+  const learn::DatasetReport& report = pending_->builder->report();
+  std::string error = file_error_;
+  if (error.empty() && file_bytes_ == 0) error = "the file is empty";
+  if (error.empty() && !report.files.empty()) error = report.files.back().error;
+  const auto& issues = report.games.issues;
+  for (std::size_t i = issues_before_file_; i < issues.size(); ++i) {
+    pending_->issues.push_back({file_name_, issues[i]});
+  }
+  if (!error.empty()) pending_->file_errors.push_back(file_name_ + ": " + error);
+  pending_->digests.push_back(
+      {file_name_, file_bytes_,
+       file_error_.empty() && pending_->options.hash_files ? file_hash_.hex() : std::string()});
+  return error;
+}
+
+ReadProgress Engine::progress() const {
+  ReadProgress p;
+  if (!pending_) return p;
+  // Files read here so far, plus the parts of parallel reads imported so far.
+  learn::IngestReport games = pending_->report.games;
+  std::uint64_t bytes = pending_->report.bytes, rows = pending_->report.rows;
+  if (pending_->builder && !pending_->ended) {
+    const learn::DatasetReport live = pending_->builder->live_report();
+    learn::merge_ingest_reports(games, live.games, 0);
+    bytes += live.bytes;
+    rows += live.rows;
+  }
+  p.bytes = bytes;
+  p.games = games.games_read;
+  p.used = games.games_used;
+  p.partial = games.games_partial;
+  p.skipped = games.games_skipped;
+  p.rows = rows;
+  return p;
+}
+
+bool Engine::end_read() {
+  if (!pending_) return false;
+  if (!pending_->ended) {  // the files read here join the imported ones
+    const learn::DatasetReport& read = pending_->builder->report();
+    pending_->histogram.merge(pending_->builder->histogram());
+    pending_->pairs.merge(*pending_->builder->pairs());
+    learn::merge_ingest_reports(pending_->report.games, read.games, kMaxListedIssues);
+    pending_->report.mat = read.mat;
+    for (const learn::FileReport& file : read.files) pending_->report.files.push_back(file);
+    pending_->report.bytes += read.bytes;
+    pending_->report.rows += read.rows;
+    pending_->ended = true;
+  }
+  last_read_report_ = pending_->report;
+  last_read_issues_ = pending_->issues;
+  last_read_errors_ = pending_->file_errors;
+  if (pending_->histogram.totals().total() == 0) {
+    pending_.reset();
+    return false;
+  }
+  fit_ = FitRun{};  // before the data its targets point into goes
+  current_ = std::move(pending_);
+  return true;
+}
+
+// ---- parallel reads ----
+
+Part Engine::export_part() const {
+  Part part;
+  if (!pending_ || pending_->ended) return part;
+  pending_->builder->histogram().for_each(
+      [&part](const learn::RowKey& key, const learn::OutcomeCounts& counts) {
+        part.keys.push_back(key.pack());
+        part.counts.push_back(counts);
+      });
+  pending_->builder->pairs()->for_each(
+      [&part](std::uint64_t a, std::uint64_t b, const learn::OutcomeCounts& counts) {
+        part.pair_a.push_back(a);
+        part.pair_b.push_back(b);
+        part.pair_counts.push_back(counts);
+      });
+  part.pair_games = pending_->builder->pairs()->games_by_outcome();
+  part.pair_rated_games = pending_->builder->pairs()->rated_games_by_outcome();
+  part.games = pending_->builder->report().games;
+  part.rows = pending_->rows;
+  part.rows_truncated = pending_->rows_truncated;
+  part.file_errors = pending_->file_errors;
+  return part;
+}
+
+void Engine::begin_import(const std::string& file_name) {
+  if (!pending_) begin_read({});
+  import_name_ = file_name;
+  import_report_ = {};
+  import_pairs_ = learn::GamePairs(pending_->pairs.fields());
+}
+
+void Engine::import_part(const Part& part, std::uint64_t line_offset, std::uint64_t game_offset) {
+  if (!pending_) return;
+  for (std::size_t i = 0; i < part.keys.size(); ++i) {
+    pending_->histogram.add(learn::RowKey::unpack(part.keys[i]), part.counts[i]);
+  }
+  for (std::size_t i = 0; i < part.pair_a.size(); ++i) {
+    import_pairs_.add(part.pair_a[i], part.pair_b[i], part.pair_counts[i]);
+  }
+  import_pairs_.add_games(part.pair_games, part.pair_rated_games);
+  learn::IngestReport shifted = part.games;
+  for (learn::GameIssue& issue : shifted.issues) {
+    issue.line += line_offset;
+    issue.game += game_offset;
+    if (pending_->issues.size() < kMaxListedIssues)
+      pending_->issues.push_back({import_name_, issue});
+  }
+  learn::merge_ingest_reports(import_report_, shifted, kMaxListedIssues);
+  const std::size_t room = kMaxKeptRows * 6 - std::min(kMaxKeptRows * 6, pending_->rows.size());
+  const std::size_t taken = std::min(room, part.rows.size());
+  pending_->rows.insert(pending_->rows.end(), part.rows.begin(),
+                        part.rows.begin() + static_cast<std::ptrdiff_t>(taken));
+  pending_->rows_truncated =
+      pending_->rows_truncated || part.rows_truncated || taken < part.rows.size();
+}
+
+void Engine::end_import(std::uint64_t bytes) {
+  if (!pending_) return;
+  learn::DatasetReport& report = pending_->report;
+  learn::FileReport file;
+  file.name = import_name_;
+  file.bytes = bytes;
+  file.games = import_report_.games_read;
+  file.rows = import_report_.rows;
+  if (file.games == 0 && bytes > 0) file.error = "no games found: is this a PGN file?";
+  if (!file.error.empty()) pending_->file_errors.push_back(import_name_ + ": " + file.error);
+  learn::merge_ingest_reports(report.games, import_report_, kMaxListedIssues);
+  pending_->pairs.merge(import_pairs_);
+  import_pairs_ = learn::GamePairs(pending_->pairs.fields());
+  report.bytes += bytes;
+  report.rows += file.rows;
+  pending_->digests.push_back({import_name_, bytes, ""});
+  report.files.push_back(std::move(file));
+  import_report_ = {};
+}
+
+// ---- the current dataset ----
+
+const learn::DatasetReport* Engine::report() const {
+  return current_ ? &current_->report : nullptr;
+}
+
+std::size_t Engine::distinct_rows() const {
+  return current_ ? current_->histogram.distinct() : 0;
+}
+
+std::vector<learn::BalanceBin> Engine::balance_bins() const {
+  if (!current_) return {};
+  return learn::balance_bins(current_->histogram);
+}
+
+std::vector<DatasetSummary> Engine::dataset_summaries() const {
+  std::vector<DatasetSummary> out;
+  for (const FitTarget& target : fit_targets()) {
+    const learn::DatasetReport& r = *target.report;
+    out.push_back(
+        {target.name, r.games.games_read, r.games.games_used, r.games.games_filtered, r.rows});
+  }
+  return out;
+}
+
+const std::vector<FileDigest>& Engine::digests() const {
+  static const std::vector<FileDigest> kNone;
+  return current_ ? current_->digests : kNone;
+}
+
+void Engine::set_digest(std::size_t index, const std::string& sha256) {
+  if (current_ && index < current_->digests.size()) current_->digests[index].sha256 = sha256;
+}
+
+const ReadOptions& Engine::read_options() const {
+  static const ReadOptions kDefaults;
+  return current_ ? current_->options : kDefaults;
+}
+
+std::vector<Engine::FitTarget> Engine::fit_targets() const {
+  std::vector<FitTarget> targets;
+  if (!current_) return targets;
+  if (current_->subsets.empty()) {
+    std::string name = current_->report.files.size() == 1 ? current_->report.files[0].name
+                                                          : std::string("all files");
+    targets.push_back({std::move(name), &current_->histogram, &current_->pairs,
+                       current_->builder->bootstrap(), &current_->report});
+    return targets;
+  }
+  for (const Subset& subset : current_->subsets) {
+    if (subset.builder->histogram().totals().total() == 0) continue;  // nothing to fit
+    targets.push_back({subset.name, &subset.builder->histogram(), subset.builder->pairs(),
+                       subset.builder->bootstrap(), &subset.builder->report()});
+  }
+  return targets;
+}
+
+void Engine::reset() {
+  fit_ = FitRun{};  // first: its targets point into current_
+  current_.reset();
+  pending_.reset();
+  last_read_report_ = {};
+  last_read_issues_.clear();
+  last_read_errors_.clear();
+}
+
+
+}  // namespace materialist::worker

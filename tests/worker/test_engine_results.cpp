@@ -1,0 +1,215 @@
+// Honest results from the browser engine: refits replace every dataset's fit, reset leaves
+// nothing behind, and every export carries every dataset and every coefficient, named.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "worker/engine.h"
+
+namespace materialist::worker {
+namespace {
+
+std::string fixture(const std::string& name) {
+  std::ifstream in(std::string(MATERIALIST_FIXTURES_DIR) + "/pgn/" + name, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void read_file(Engine& engine, const std::string& name, const std::string& bytes) {
+  engine.begin_file(name, static_cast<double>(bytes.size()));
+  for (std::size_t at = 0; at < bytes.size(); at += 65521) {
+    engine.feed(bytes.data() + at, std::min<std::size_t>(65521, bytes.size() - at));
+  }
+  engine.end_file();
+}
+
+void fit_to_end(Engine& engine, const FitSettings& settings) {
+  REQUIRE(engine.begin_fit(settings).ok());
+  for (int guard = 0; !engine.fit_finished() && guard < 100000; ++guard) engine.step(500);
+  REQUIRE(engine.fit_finished());
+}
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// Three "player files": the sample cut in three, one dataset each.
+void read_three_files(Engine& engine) {
+  const std::string pgn = fixture("OpenRating.pgn");
+  const std::size_t third = pgn.size() / 3;
+  const std::size_t cut1 = pgn.find("\n[Event ", third) + 1;
+  const std::size_t cut2 = pgn.find("\n[Event ", 2 * third) + 1;
+  ReadOptions options;
+  options.datasets = DatasetMode::kPerFile;
+  REQUIRE(!engine.begin_read(options));
+  read_file(engine, "anand.pgn", pgn.substr(0, cut1));
+  read_file(engine, "carlsen.pgn", pgn.substr(cut1, cut2 - cut1));
+  read_file(engine, "tal.pgn", pgn.substr(cut2));
+  REQUIRE(engine.end_read());
+}
+
+TEST_CASE("engine: refits with several datasets replace the fits, never accumulate") {
+  Engine engine;
+  read_three_files(engine);
+  FitSettings descent;
+  descent.iterations = 200;
+  for (int refit = 0; refit < 3; ++refit) {
+    REQUIRE(engine.begin_fit(descent).ok());
+    engine.step(10);
+    CHECK(engine.other_snapshots().size() == 2);  // was 2, 4, 6 ...
+    for (int guard = 0; !engine.fit_finished() && guard < 1000; ++guard) engine.step(100);
+    CHECK(engine.fit_count() == 3);
+    CHECK(count_of(engine.fits_json(), "\"state\":") == 3);
+  }
+  // Newton after gradient descent reports Newton's fits for every dataset, not the old ones.
+  FitSettings newton;
+  newton.newton = true;
+  fit_to_end(engine, newton);
+  REQUIRE(engine.fit_count() == 3);
+  for (std::size_t d = 0; d < 3; ++d) {
+    REQUIRE(engine.fit(d) != nullptr);
+    CHECK(engine.fit(d)->iterations < 50);  // Newton's few steps, not descent's 200
+  }
+}
+
+TEST_CASE("engine: reset leaves no state behind (ASan checks the exports after it)") {
+  Engine engine;
+  read_three_files(engine);
+  FitSettings newton;
+  newton.newton = true;
+  fit_to_end(engine, newton);
+  engine.reset();
+  CHECK_FALSE(engine.has_data());
+  CHECK(engine.fit_count() == 0);
+  CHECK(engine.fit(0) == nullptr);
+  CHECK(count_of(engine.fits_json(), "\"state\":") == 0);
+  CHECK(count_of(engine.values_csv(), "\n") == 1);  // the header only
+  CHECK(engine.status_line().empty());
+  CHECK(engine.code_header().find("no fit yet") != std::string::npos);
+  CHECK_FALSE(engine.begin_fit(newton).ok());
+}
+
+TEST_CASE("engine: every export carries every dataset, named, with its own values") {
+  Engine engine;
+  read_three_files(engine);
+  FitSettings newton;
+  newton.newton = true;
+  newton.bishop_pair = true;
+  fit_to_end(engine, newton);
+  REQUIRE(engine.fit_count() == 3);
+  const std::string csv = engine.values_csv();
+  CHECK(csv.rfind("dataset,coefficient,", 0) == 0);
+  for (const char* name : {"anand.pgn", "carlsen.pgn", "tal.pgn"}) {
+    CHECK(count_of(csv, std::string("\"") + name + "\",knight,") == 1);
+    CHECK(count_of(csv, std::string("\"") + name + "\",bishop-pair,") == 1);
+  }
+  const std::string json = engine.result_json();
+  CHECK(count_of(json, "\"name\":\"anand.pgn\"") == 1);
+  CHECK(count_of(json, "\"name\":\"tal.pgn\"") == 1);
+  CHECK(count_of(json, "\"name\":\"bishop-pair\"") == 3);
+  CHECK(count_of(json, "\"lambda\":1e-06") == 1);  // exactly what was asked
+  const std::string code = engine.code_header();
+  CHECK(code.find("constexpr int kAnandPgnPieceValues[5] = {100, ") != std::string::npos);
+  CHECK(code.find("constexpr int kTalPgnPieceValues[5] = {100, ") != std::string::npos);
+  CHECK(count_of(code, "BishopPair = ") == 3);
+  CHECK(code.find("bishop pair") != std::string::npos);  // the model line
+  // The datasets' values differ: each is its own.
+  CHECK(engine.fit(0)->theta[1] != engine.fit(2)->theta[1]);
+  // The status line names each dataset.
+  const std::string status = engine.status_line();
+  CHECK(status.find("3 datasets") != std::string::npos);
+  CHECK(status.find("carlsen.pgn: P 100") != std::string::npos);
+}
+
+TEST_CASE("engine: the ordinal draw margin is one coefficient, with its error, in every export") {
+  Engine engine;
+  REQUIRE(!engine.begin_read({}));
+  read_file(engine, "OpenRating.pgn", fixture("OpenRating.pgn"));
+  REQUIRE(engine.end_read());
+  FitSettings ordinal;
+  ordinal.newton = true;
+  ordinal.outcomes = learn::OutcomeModel::kOrdinal;
+  fit_to_end(engine, ordinal);
+  const std::string fits = engine.fits_json();
+  CHECK(count_of(fits, "\"name\":\"draw-margin\"") == 1);
+  CHECK(count_of(fits, "drawMargin") == 0);  // no second, unit-less copy
+  const std::size_t at = fits.find("\"name\":\"draw-margin\"");
+  const std::string margin = fits.substr(at, fits.find('}', at) - at);
+  CHECK(margin.find("\"value\":null") == std::string::npos);  // in pawn units too
+  CHECK(margin.find("\"valueSe\":null") == std::string::npos);
+  CHECK(margin.find("\"eloSe\":null") == std::string::npos);
+  CHECK(count_of(engine.values_csv(), ",draw-margin,") == 1);
+  CHECK(count_of(engine.result_json(), "\"name\":\"draw-margin\"") == 1);
+  CHECK(engine.code_header().find("kDrawMargin = ") != std::string::npos);
+}
+
+TEST_CASE("engine: errors are game-clustered by default, also after a parallel read") {
+  const std::string pgn = fixture("OpenRating.pgn");
+  const std::size_t cut = pgn.find("\n[Event ", pgn.size() / 2) + 1;
+  FitSettings newton;
+  newton.newton = true;
+  Engine whole;
+  REQUIRE(!whole.begin_read({}));
+  read_file(whole, "OpenRating.pgn", pgn);
+  REQUIRE(whole.end_read());
+  fit_to_end(whole, newton);
+  REQUIRE(whole.fit(0) != nullptr);
+  CHECK(whole.fit(0)->errors == learn::ErrorKind::kClustered);
+  CHECK(whole.fit(0)->games > 2900);
+  // Two readers, one half each, imported in order: the same errors to the last bit.
+  Engine readers[2];
+  Part parts[2];
+  for (int i = 0; i < 2; ++i) {
+    REQUIRE(!readers[i].begin_read({}));
+    read_file(readers[i], "OpenRating.pgn", i == 0 ? pgn.substr(0, cut) : pgn.substr(cut));
+    parts[i] = readers[i].export_part();
+  }
+  Engine coordinator;
+  REQUIRE(!coordinator.begin_read({}));
+  coordinator.begin_import("OpenRating.pgn");
+  coordinator.import_part(parts[0], 0, 0);
+  coordinator.import_part(parts[1], 0, parts[0].games.games_read);
+  coordinator.end_import(pgn.size());
+  REQUIRE(coordinator.end_read());
+  fit_to_end(coordinator, newton);
+  REQUIRE(coordinator.fit(0) != nullptr);
+  CHECK(coordinator.fit(0)->games == whole.fit(0)->games);
+  for (std::size_t j = 0; j < whole.fit(0)->coefficients.size(); ++j) {
+    CHECK(coordinator.fit(0)->coefficients[j].value.se ==
+          doctest::Approx(whole.fit(0)->coefficients[j].value.se).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("engine: a degenerate file is not called fitted") {
+  // Three decisive games and many drawn ones: nothing identifies the values.
+  std::string pgn;
+  const char* decisive[] = {"1-0", "0-1", "1-0"};
+  for (const char* result : decisive) {
+    pgn += std::string("[Result \"") + result + "\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O " + result + "\n\n";
+  }
+  for (int i = 0; i < 300; ++i) {
+    pgn += "[Result \"1/2-1/2\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 Nf6 5. Nf3 Bf5 1/2-1/2\n\n";
+  }
+  Engine engine;
+  REQUIRE(!engine.begin_read({}));
+  read_file(engine, "draws.pgn", pgn);
+  REQUIRE(engine.end_read());
+  FitSettings newton;
+  newton.newton = true;
+  newton.draws = learn::DrawHandling::kLeaveOut;
+  fit_to_end(engine, newton);
+  CHECK(engine.status_line().rfind("Fit with warnings", 0) == 0);
+  CHECK(engine.status_line().find("-0") == std::string::npos);
+  const std::string fits = engine.fits_json();
+  CHECK(count_of(fits, "\"state\":\"warnings\"") == 1);
+  CHECK(count_of(fits, "\"code\":\"too-few-decisive\"") == 1);
+  CHECK(count_of(fits, "\"identified\":true") == 0);
+}
+
+}  // namespace
+}  // namespace materialist::worker
