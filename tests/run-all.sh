@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command: sets up the toolchain, then builds and runs every suite.
 #   native  doctest suite, Release (build/native; also builds the CLI build/native/materialist)
-#   crosscheck  scikit-learn refits the sample's exported rows; θ must agree with the CLI's
+#   crosscheck  scikit-learn refits the sample's exported rows; θ must agree with the CLI's;
+#               statsmodels' game-clustered errors must agree with the CLI's
 #   asan    the same suite under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan)
 #   wasm    the same suite compiled with em++, run under Node (build/wasm)
 #   e2e     browser end-to-end tests in headless Chromium (tests/e2e/run.mjs, on dist/)
@@ -91,12 +92,27 @@ stage_native() {
 }
 
 # scikit-learn fits the exported rows of the sample (draws left out, and fractional): the
-# CLI's Newton fit must agree to 1e-4 in θ. Debian's python3 is the one with python3-sklearn.
+# CLI's Newton fit must agree to 1e-4 in θ. statsmodels refits the rows with their game ids
+# (GLM binomial, cov_type="cluster"): the CLI's game-clustered errors must agree to 1e-3
+# (relative). Debian's python3 is the one with python3-sklearn and python3-statsmodels.
 stage_crosscheck() {
-  local rows="${LOG_DIR}/crosscheck-OpenRating.mat"
-  build/native/materialist rows --no-progress tests/fixtures/pgn/OpenRating.pgn > "${rows}" &&
-    /usr/bin/python3 scripts/sklearn_crosscheck.py "${rows}" --cli build/native/materialist &&
-    echo "1 passed, 0 failed"
+  local pgn=tests/fixtures/pgn/OpenRating.pgn passed=0 failed=0
+  local rows="${LOG_DIR}/crosscheck-OpenRating.mat" ids="${LOG_DIR}/crosscheck-OpenRating.ids"
+  if build/native/materialist rows --no-progress "${pgn}" > "${rows}" &&
+    /usr/bin/python3 scripts/sklearn_crosscheck.py "${rows}" --cli build/native/materialist; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
+  if build/native/materialist rows --game-ids --no-progress "${pgn}" > "${ids}" &&
+    /usr/bin/python3 scripts/statsmodels_crosscheck.py "${ids}" --pgn "${pgn}" \
+      --cli build/native/materialist; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
+  echo "${passed} passed, ${failed} failed"
+  [[ ${failed} == 0 ]]
 }
 
 stage_asan() {
