@@ -1,9 +1,11 @@
 #include "cli/commands.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,18 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// Why a command gave no fit: a stable code (the JSON "error" object's), a message for people
+// and the exit status (see --help).
+struct Failure {
+  std::string code;
+  std::string message;
+  int status = kExitNoResult;
+};
+
+Failure bad_options(const std::string& message) {
+  return {"bad-options", message, kExitBadOptions};
+}
+
 // Data options → ingest options (preset first, then explicit flags).
 Expected<learn::IngestOptions> ingest_options(const CliOptions& options) {
   learn::IngestOptions ingest = options.preset == "article" ? learn::IngestOptions::article()
@@ -41,8 +55,17 @@ Expected<learn::IngestOptions> ingest_options(const CliOptions& options) {
   return ingest;
 }
 
-// Model options → analysis settings (preset first, then explicit flags).
-Expected<learn::AnalysisSettings> analysis_settings(const CliOptions& options) {
+// True when the filter turns every game to one player's side (player=NAME;pov=1): the ingest
+// then negates the rows of the games where the player has Black and swaps their result, so
+// "White" reads "the player" and the intercept is the player's edge.
+bool player_view(const learn::IngestOptions& ingest) {
+  return ingest.games.player_perspective && !ingest.games.player.empty();
+}
+
+// Model options → analysis settings (preset first, then explicit flags). The intercept is on by
+// default from a player's point of view.
+Expected<learn::AnalysisSettings> analysis_settings(const CliOptions& options,
+                                                    bool from_player_view) {
   learn::AnalysisSettings settings = *learn::AnalysisSettings::preset_named(options.preset);
   if (!options.solver.empty()) settings.solver = *learn::parse_solver(options.solver);
   if (!options.outcomes.empty())
@@ -50,7 +73,7 @@ Expected<learn::AnalysisSettings> analysis_settings(const CliOptions& options) {
   if (options.iterations) settings.gd.iterations = *options.iterations;
   if (options.alpha) settings.gd.learning_rate = *options.alpha;
   if (options.lambda) settings.model.lambda = *options.lambda;
-  settings.model.intercept = options.intercept;
+  settings.model.intercept = options.intercept.value_or(from_player_view);
   settings.model.bishop_pair = options.bishop_pair;
   settings.model.phase_tapered = options.phase;
   settings.model.rating_offset = options.elo_offset;
@@ -60,19 +83,49 @@ Expected<learn::AnalysisSettings> analysis_settings(const CliOptions& options) {
   return settings;
 }
 
-// Reads every file once into every builder; stops at the first unreadable file.
-std::optional<Error> read_files(const std::vector<std::string>& files,
-                                const std::vector<learn::DatasetBuilder*>& builders,
-                                std::FILE* progress) {
+// One dataset's settings: its ingest options, whether it is from a player's point of view, and
+// the model and solver.
+struct DatasetSettings {
+  learn::IngestOptions ingest;
+  bool player_view = false;
+  learn::AnalysisSettings analysis;
+};
+
+Expected<DatasetSettings> dataset_settings(const CliOptions& options) {
+  auto ingest = ingest_options(options);
+  if (!ingest) return ingest.error();
+  DatasetSettings settings;
+  settings.ingest = *ingest;
+  settings.player_view = player_view(*ingest);
+  auto analysis = analysis_settings(options, settings.player_view);
+  if (!analysis) return analysis.error();
+  settings.analysis = *analysis;
+  return settings;
+}
+
+// Reads every file once into every builder; stops at the first file that cannot be read
+// (missing, a directory, compressed).
+std::optional<Failure> read_files(const std::vector<std::string>& files,
+                                  const std::vector<learn::DatasetBuilder*>& builders,
+                                  std::FILE* progress) {
   const learn::DatasetBuilder& builder = *builders.front();
   for (const std::string& path : files) {
-    if (progress) std::fprintf(progress, "Reading file: %s\n", path.c_str());
-    for (learn::DatasetBuilder* b : builders) b->begin_file(path == "-" ? "(stdin)" : path);
+    const std::string name = path == "-" ? "(stdin)" : path;
+    if (progress) std::fprintf(progress, "Reading file: %s\n", name.c_str());
+    for (learn::DatasetBuilder* b : builders) b->begin_file(name);
     const auto start = Clock::now();
+    bool first_chunk = true;
+    std::optional<CompressedFormat> compressed;
     auto read = stream_file(
         path,
         [&](const char* data, std::size_t size) {
+          if (first_chunk) {
+            first_chunk = false;
+            compressed = compressed_format(std::string_view(data, size));
+            if (compressed) return false;
+          }
           for (learn::DatasetBuilder* b : builders) b->feed(data, size);
+          return true;
         },
         [&](const InputProgress& p) {
           if (!progress) return;
@@ -85,7 +138,64 @@ std::optional<Error> read_files(const std::vector<std::string>& files,
                        static_cast<unsigned long long>(live.rows), mb / seconds_since(start));
         });
     for (learn::DatasetBuilder* b : builders) b->end_file();
-    if (!read) return read.error();
+    if (!read) return Failure{"unreadable-file", read.error().message};
+    if (compressed) {
+      return Failure{"compressed-file",
+                     compressed_file_message(path == "-" ? "standard input" : path, *compressed)};
+    }
+  }
+  return std::nullopt;
+}
+
+std::uint64_t decisive_rows(const learn::Histogram& histogram) {
+  const learn::OutcomeCounts& totals = histogram.totals();
+  return totals[learn::Outcome::kWhiteWin] + totals[learn::Outcome::kBlackWin];
+}
+
+// "a.pgn: no games found: is this a PGN file?; b.pgn: ..." for the files with a whole-file
+// problem.
+std::string file_problems(const learn::DatasetReport& report) {
+  std::string text;
+  for (const learn::FileReport& file : report.files) {
+    if (file.error.empty()) continue;
+    text += (text.empty() ? "" : "; ") + file.name + ": " + file.error;
+  }
+  return text;
+}
+
+// Why a dataset cannot be fitted before any solver runs: no rows (nothing read, every game
+// filtered out, every game skipped) or no decisive row.
+std::optional<Failure> nothing_to_fit(const learn::DatasetReport& report,
+                                      const learn::Histogram& histogram) {
+  const learn::IngestReport& games = report.games;
+  const std::string problems = file_problems(report);
+  const std::string because = problems.empty() ? "" : " (" + problems + ")";
+  if (histogram.totals().total() == 0) {
+    if (games.games_read > 0 && games.games_filtered == games.games_read && report.mat.rows == 0) {
+      std::string reasons;
+      for (int i = 1; i < learn::kFilterReasonCount; ++i) {
+        const auto reason = static_cast<learn::FilterReason>(i);
+        const std::uint64_t count = games.filter_tally.count(reason);
+        if (count == 0) continue;
+        reasons += (reasons.empty() ? "" : ", ") + std::string(learn::filter_reason_name(reason)) +
+                   " " + std::to_string(count);
+      }
+      return Failure{"filtered-out", "the filter removed every game (" +
+                                         std::to_string(games.games_read) +
+                                         " games read; removed by " + reasons + ")"};
+    }
+    if (games.games_read == 0 && report.mat.rows == 0) {
+      return Failure{"no-games", "no games and no .mat rows were found" + because};
+    }
+    return Failure{"no-rows", "no rows to fit: " + std::to_string(games.games_read) +
+                                  " games read, none gave a quiet position with a known result" +
+                                  because};
+  }
+  if (decisive_rows(histogram) == 0) {
+    return Failure{"no-decisive-rows",
+                   std::to_string(histogram.totals().total()) +
+                       " rows, none decisive (every row is a draw): piece values cannot be "
+                       "fitted from draws alone"};
   }
   return std::nullopt;
 }
@@ -106,20 +216,30 @@ struct GameIds {
   }
 };
 
-// Loads one dataset (a list of files), optionally writing its rows as .mat text to `mat_out`.
+// One dataset read from a list of files, optionally writing its rows as .mat text to `mat_out`.
+// `failure` is set when a file could not be read (the builder holds what was read before).
 struct LoadedDataset {
   std::unique_ptr<learn::DatasetBuilder> builder;
+  std::optional<Failure> failure;
   double seconds = 0;
 };
 
-Expected<LoadedDataset> load_dataset(const CliOptions& options,
-                                     const std::vector<std::string>& files, std::FILE* mat_out,
-                                     std::FILE* progress, bool game_ids = false) {
-  auto ingest = ingest_options(options);
-  if (!ingest) return ingest.error();
+// A builder for one dataset: the game pairs (for game-clustered errors) and the bootstrap keep
+// the key fields the model reads (`model` null: the defaults).
+std::unique_ptr<learn::DatasetBuilder> make_builder(const CliOptions& options,
+                                                    const learn::IngestOptions& ingest,
+                                                    const learn::ModelOptions* model) {
+  auto builder = std::make_unique<learn::DatasetBuilder>(ingest);
+  if (model != nullptr) builder->set_key_fields(learn::KeyFields::for_model(*model));
+  if (options.bootstrap > 0) builder->enable_bootstrap(options.bootstrap, options.seed);
+  return builder;
+}
+
+LoadedDataset load_dataset(const CliOptions& options, const learn::IngestOptions& ingest,
+                           const learn::ModelOptions* model, const std::vector<std::string>& files,
+                           std::FILE* mat_out, std::FILE* progress, bool game_ids = false) {
   LoadedDataset dataset;
-  dataset.builder = std::make_unique<learn::DatasetBuilder>(*ingest);
-  if (options.bootstrap > 0) dataset.builder->enable_bootstrap(options.bootstrap, options.seed);
+  dataset.builder = make_builder(options, ingest, model);
   std::string buffer;
   GameIds ids;
   if (mat_out != nullptr) {
@@ -139,12 +259,11 @@ Expected<LoadedDataset> load_dataset(const CliOptions& options,
         });
   }
   const auto start = Clock::now();
-  auto error = read_files(files, {dataset.builder.get()}, progress);
+  dataset.failure = read_files(files, {dataset.builder.get()}, progress);
   if (mat_out != nullptr) {
     std::fwrite(buffer.data(), 1, buffer.size(), mat_out);
     dataset.builder->set_row_sink({});
   }
-  if (error) return *error;
   dataset.seconds = seconds_since(start);
   return dataset;
 }
@@ -155,165 +274,272 @@ struct FileCloser {
   }
 };
 
-int fail(std::FILE* err, const Error& error) {
-  std::fprintf(err, "materialist: %s\n", error.message.c_str());
-  return error.code == ErrorCode::kInvalidArgument ? 2 : 1;
+// The data a dataset gave, for --json: the report's fields and the histogram's row counts.
+void write_data_json(JsonWriter& json, const learn::DatasetReport& report,
+                     const learn::Histogram& histogram, std::size_t max_issues) {
+  learn::write_dataset_fields(json, report, max_issues);
+  json.field("decisive_rows", decisive_rows(histogram))
+      .field("draws", histogram.totals()[learn::Outcome::kDraw])
+      .field("distinct_rows", static_cast<std::uint64_t>(histogram.distinct()));
+}
+
+// Says why on `err` and returns the failure's exit status.
+int report_failure(std::FILE* err, const Failure& failure) {
+  std::fprintf(err, "materialist: %s\n", failure.message.c_str());
+  return failure.status;
+}
+
+// --json's one object when nothing could be fitted: the data read so far and the error.
+int fail_json(std::FILE* out, std::FILE* err, const Failure& failure,
+              const learn::DatasetReport& report, const learn::Histogram& histogram) {
+  JsonWriter json;
+  json.begin_object();
+  write_data_json(json, report, histogram, 50);
+  write_error_json(json, failure.code, failure.message);
+  json.end_object();
+  std::fprintf(out, "%s\n", json.str().c_str());
+  return report_failure(err, failure);
+}
+
+// A failure before any file was read (bad options, an unwritable export): with --json, the one
+// object holds an empty data report and the error.
+int fail_early(const CliOptions& options, std::FILE* out, std::FILE* err, const Failure& failure) {
+  if (!options.json) return report_failure(err, failure);
+  return fail_json(out, err, failure, learn::DatasetReport{}, learn::Histogram{});
+}
+
+// Settings that cannot work: a bad filter, a model the solver cannot fit.
+Failure settings_failure(const Error& error) {
+  return bad_options(error.message);
 }
 
 }  // namespace
 
 int run_rows(const CliOptions& options, std::FILE* out, std::FILE* err) {
-  auto dataset =
-      load_dataset(options, options.files, out, options.progress ? err : nullptr, options.game_ids);
-  if (!dataset) return fail(err, dataset.error());
-  if (options.progress) print_dataset_summary(err, dataset->builder->report());
-  return 0;
+  auto ingest = ingest_options(options);
+  if (!ingest) return report_failure(err, bad_options(ingest.error().message));
+  LoadedDataset dataset = load_dataset(options, *ingest, nullptr, options.files, out,
+                                       options.progress ? err : nullptr, options.game_ids);
+  if (dataset.failure) return report_failure(err, *dataset.failure);
+  if (options.progress) print_dataset_summary(err, dataset.builder->report());
+  return kExitOk;
 }
 
 int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
-  auto settings = analysis_settings(options);
-  if (!settings) return fail(err, settings.error());
+  const bool text = !options.json;
+  auto settings = dataset_settings(options);
+  if (!settings) return fail_early(options, out, err, settings_failure(settings.error()));
+  const learn::AnalysisSettings& analysis = settings->analysis;
 
   std::unique_ptr<std::FILE, FileCloser> mat_file;
   if (!options.export_mat.empty()) {
     mat_file.reset(std::fopen(options.export_mat.c_str(), "wb"));
-    if (!mat_file)
-      return fail(err, make_error(ErrorCode::kIo, "cannot write " + options.export_mat));
+    if (!mat_file) {
+      return fail_early(options, out, err,
+                        {"unwritable-file", "cannot write " + options.export_mat, kExitNoResult});
+    }
   }
-  auto dataset = load_dataset(options, options.files, mat_file.get(),
-                              options.progress && !options.json ? err : nullptr);
-  if (!dataset) return fail(err, dataset.error());
+  LoadedDataset dataset = load_dataset(options, settings->ingest, &analysis.model, options.files,
+                                       mat_file.get(), options.progress && text ? err : nullptr);
   mat_file.reset();
-  const learn::Histogram& histogram = dataset->builder->histogram();
-  const learn::DatasetReport& report = dataset->builder->report();
+  const learn::Histogram& histogram = dataset.builder->histogram();
+  const learn::DatasetReport& report = dataset.builder->report();
 
-  const bool text = !options.json;
-  if (text) print_dataset_summary(out, report);
-  if (histogram.totals().total() == 0) {
-    if (!text) print_dataset_summary(err, report);
-    return fail(err,
-                make_error(ErrorCode::kIo, "no rows to fit: no game or .mat row could be used"));
+  std::optional<Failure> failure = dataset.failure;
+  if (!failure) failure = nothing_to_fit(report, histogram);
+  if (failure) {
+    if (!text) return fail_json(out, err, *failure, report, histogram);
+    if (!dataset.failure) print_dataset_summary(out, report);  // what the files gave
+    return report_failure(err, *failure);
   }
-  if (text) print_fit_header(out, histogram, *settings);
 
+  if (text) {
+    print_dataset_summary(out, report);
+    print_fit_header(out, histogram, analysis, settings->player_view);
+  }
   const auto fit_start = Clock::now();
   const auto fit = learn::run_analysis(
-      histogram, *settings,
+      histogram, analysis,
       [&](const learn::FitState& state) {
         if (text) print_iteration(out, state);
         return true;
       },
-      options.log_every);
+      options.log_every, dataset.builder->pairs());
   const double fit_seconds = seconds_since(fit_start);
-  if (!fit) return fail(err, fit.error());
+  if (!fit) {
+    const Failure failed{"fit-failed", "the fit failed: " + fit.error().message, kExitNoResult};
+    if (!text) return fail_json(out, err, failed, report, histogram);
+    return report_failure(err, failed);
+  }
 
   std::optional<learn::BootstrapFit> bootstrap;
-  if (const learn::BootstrapHistograms* replicates = dataset->builder->bootstrap()) {
-    if (options.progress && !options.json) {
+  if (const learn::BootstrapHistograms* replicates = dataset.builder->bootstrap()) {
+    if (options.progress && text) {
       std::fprintf(err, "Bootstrap: refitting %d replicates...\n", replicates->replicate_count());
     }
-    bootstrap = learn::bootstrap_model(*replicates, settings->model);
+    bootstrap = learn::bootstrap_model(*replicates, analysis.model);
   }
 
   if (text) {
-    print_fit(out, *fit, *settings, options.units, bootstrap ? &*bootstrap : nullptr);
+    print_fit(out, *fit, analysis, options.units, bootstrap ? &*bootstrap : nullptr,
+              settings->player_view);
     print_relations(out, *fit);
-    return 0;
+    return kExitOk;
   }
   JsonWriter json;
   json.begin_object();
-  json.field("preset", settings->preset).field("solver", learn::solver_name(settings->solver));
-  json.field("outcomes", learn::outcome_model_name(settings->model.outcomes));
-  learn::write_dataset_fields(json, report, 50);
-  const learn::OutcomeCounts& totals = histogram.totals();
-  json.field("decisive_rows", totals[learn::Outcome::kWhiteWin] + totals[learn::Outcome::kBlackWin])
-      .field("draws", totals[learn::Outcome::kDraw])
-      .field("distinct_rows", static_cast<std::uint64_t>(histogram.distinct()));
-  write_fit_json(json, *fit);
+  json.field("preset", analysis.preset).field("solver", learn::solver_name(analysis.solver));
+  json.field("outcomes", learn::outcome_model_name(analysis.model.outcomes));
+  json.field("point_of_view", settings->player_view ? "player" : "white");
+  write_data_json(json, report, histogram, 50);
+  write_fit_json(json, *fit, settings->player_view);
   if (bootstrap) write_bootstrap_json(json, *bootstrap);
-  json.field("parse_seconds", dataset->seconds)
+  json.field("parse_seconds", dataset.seconds)
       .field("fit_seconds", fit_seconds)
-      .field("seconds", dataset->seconds + fit_seconds)
+      .field("seconds", dataset.seconds + fit_seconds)
       .end_object();
   std::fprintf(out, "%s\n", json.str().c_str());
-  return 0;
+  return kExitOk;
 }
 
 int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
-  auto settings = analysis_settings(options);
-  if (!settings) return fail(err, settings.error());
-  std::vector<ComparedDataset> compared;
+  const bool text = !options.json;
+  std::FILE* progress = options.progress && text ? err : nullptr;
+  // One dataset per file, or one per --each filter over all the files.
+  std::vector<std::string> names;
+  std::vector<CliOptions> per_dataset;
   if (options.each_filter.empty()) {
     for (const std::string& file : options.files) {
-      auto dataset =
-          load_dataset(options, {file}, nullptr, options.progress && !options.json ? err : nullptr);
-      if (!dataset) return fail(err, dataset.error());
-      compared.push_back({file, dataset->builder->report(), {}, dataset->builder->histogram(), {}});
-      if (const auto* replicates = dataset->builder->bootstrap()) {
-        compared.back().bootstrap = learn::bootstrap_model(*replicates, settings->model);
-      }
+      names.push_back(file);
+      per_dataset.push_back(options);
+      per_dataset.back().files = {file};
     }
   } else {
-    // One builder per filter set, fed from a single pass over the files.
-    std::vector<std::unique_ptr<learn::DatasetBuilder>> builders;
-    std::vector<learn::DatasetBuilder*> targets;
     for (const std::string& spec : options.each_filter) {
-      CliOptions one = options;
-      one.filter = learn::combine_game_filters(options.filter, spec);
-      auto ingest = ingest_options(one);
-      if (!ingest) return fail(err, ingest.error());
-      builders.push_back(std::make_unique<learn::DatasetBuilder>(*ingest));
-      if (options.bootstrap > 0) builders.back()->enable_bootstrap(options.bootstrap, options.seed);
+      names.push_back(spec);
+      per_dataset.push_back(options);
+      per_dataset.back().filter = learn::combine_game_filters(options.filter, spec);
+    }
+  }
+  std::vector<DatasetSettings> settings;
+  for (const CliOptions& one : per_dataset) {
+    auto s = dataset_settings(one);
+    if (!s) return fail_early(options, out, err, settings_failure(s.error()));
+    settings.push_back(*s);
+  }
+
+  std::vector<std::unique_ptr<learn::DatasetBuilder>> builders;
+  std::vector<ComparedDataset> compared(names.size());
+  std::optional<Failure> read_failure;  // a file that could not be read ends the reading
+  if (options.each_filter.empty()) {
+    for (std::size_t i = 0; i < names.size() && !read_failure; ++i) {
+      LoadedDataset dataset = load_dataset(options, settings[i].ingest, &settings[i].analysis.model,
+                                           per_dataset[i].files, nullptr, progress);
+      read_failure = dataset.failure;
+      builders.push_back(std::move(dataset.builder));
+    }
+  } else {
+    // One builder per filter, fed from a single pass over the files.
+    std::vector<learn::DatasetBuilder*> targets;
+    for (const DatasetSettings& s : settings) {
+      builders.push_back(make_builder(options, s.ingest, &s.analysis.model));
       targets.push_back(builders.back().get());
     }
-    if (auto error =
-            read_files(options.files, targets, options.progress && !options.json ? err : nullptr)) {
-      return fail(err, *error);
+    read_failure = read_files(options.files, targets, progress);
+  }
+
+  if (read_failure) {
+    if (!text) {
+      // The data read before the failure, in the one object.
+      learn::DatasetReport report;
+      learn::Histogram histogram;
+      if (!builders.empty()) {
+        report = builders.back()->report();
+        histogram = builders.back()->histogram();
+      }
+      return fail_json(out, err, *read_failure, report, histogram);
     }
-    for (std::size_t i = 0; i < builders.size(); ++i) {
-      compared.push_back(
-          {options.each_filter[i], builders[i]->report(), {}, builders[i]->histogram(), {}});
-      if (const auto* replicates = builders[i]->bootstrap()) {
-        compared.back().bootstrap = learn::bootstrap_model(*replicates, settings->model);
+    return report_failure(err, *read_failure);
+  }
+
+  int status = kExitOk;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    ComparedDataset& d = compared[i];
+    const learn::DatasetBuilder& builder = *builders[i];
+    d.name = names[i];
+    d.report = builder.report();
+    d.histogram = builder.histogram();
+    d.player_view = settings[i].player_view;
+    std::optional<Failure> failure = nothing_to_fit(d.report, d.histogram);
+    if (!failure) {
+      auto fit = learn::run_analysis(d.histogram, settings[i].analysis, {}, 1, builder.pairs());
+      if (fit) {
+        d.fit = *fit;
+        if (const auto* replicates = builder.bootstrap()) {
+          d.bootstrap = learn::bootstrap_model(*replicates, settings[i].analysis.model);
+        }
+      } else {
+        failure = Failure{"fit-failed", "the fit failed: " + fit.error().message, kExitNoResult};
       }
     }
-  }
-  for (ComparedDataset& d : compared) {
-    auto fit = learn::run_analysis(d.histogram, *settings);
-    if (!fit) return fail(err, make_error(fit.error().code, d.name + ": " + fit.error().message));
-    d.fit = *fit;
-  }
-  if (options.json) {
-    JsonWriter json;
-    json.begin_object().field("preset", settings->preset);
-    json.field("solver", learn::solver_name(settings->solver)).key("datasets").begin_array();
-    for (const ComparedDataset& d : compared) {
-      json.begin_object().field("name", d.name);
-      learn::write_dataset_fields(json, d.report, 0);
-      write_fit_json(json, d.fit);
-      json.end_object();
+    if (failure) {
+      d.error_code = failure->code;
+      d.error = failure->message;
+      status = failure->status;
+      std::fprintf(err, "materialist: %s: %s\n", d.name.c_str(), failure->message.c_str());
     }
-    json.end_array().end_object();
-    std::fprintf(out, "%s\n", json.str().c_str());
-    return 0;
   }
-  print_comparison(out, compared, options.units);
-  return 0;
+
+  if (text) {
+    print_comparison(out, compared, options.units);
+    return status;
+  }
+  const learn::AnalysisSettings& first = settings.front().analysis;
+  JsonWriter json;
+  json.begin_object().field("preset", first.preset);
+  json.field("solver", learn::solver_name(first.solver));
+  json.field("outcomes", learn::outcome_model_name(first.model.outcomes));
+  json.key("datasets").begin_array();
+  for (const ComparedDataset& d : compared) {
+    json.begin_object().field("name", d.name);
+    json.field("point_of_view", d.player_view ? "player" : "white");
+    write_data_json(json, d.report, d.histogram, 0);
+    if (d.error.empty()) {
+      write_fit_json(json, d.fit, d.player_view);
+      if (d.bootstrap) write_bootstrap_json(json, *d.bootstrap);
+    } else {
+      write_error_json(json, d.error_code, d.error);
+    }
+    json.end_object();
+  }
+  json.end_array();
+  if (status != kExitOk) {
+    write_error_json(json, "dataset-not-fitted",
+                     "one or more datasets could not be fitted (see their \"error\")");
+  }
+  json.end_object();
+  std::fprintf(out, "%s\n", json.str().c_str());
+  return status;
 }
 
 int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   const auto options = parse_options(args);
   if (!options) {
-    std::fprintf(err, "materialist: %s\n", options.error().message.c_str());
-    return 2;
+    // fit --json and compare --json print their one object even for bad options.
+    const bool json_wanted =
+        !args.empty() && (args[0] == "fit" || args[0] == "compare") &&
+        std::find(args.begin(), args.end(), std::string("--json")) != args.end();
+    CliOptions json_options;
+    json_options.json = json_wanted;
+    return fail_early(json_options, out, err, bad_options(options.error().message));
   }
   switch (options->command) {
     case Command::kHelp:
       std::fputs(usage_text(), out);
-      return 0;
+      return kExitOk;
     case Command::kVersion:
       std::fputs("materialist 0.1.0\n", out);
-      return 0;
+      return kExitOk;
     case Command::kRows:
       return run_rows(*options, out, err);
     case Command::kFit:
@@ -321,7 +547,7 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
     case Command::kCompare:
       return run_compare(*options, out, err);
   }
-  return 2;
+  return kExitBadOptions;
 }
 
 }  // namespace materialist::cli

@@ -10,6 +10,14 @@
 
 namespace materialist::cli {
 
+// Exit statuses, the same for every command.
+inline constexpr int kExitOk = 0;  // done: rows written, fitted (warnings or not)
+// A file could not be read (missing, a directory, compressed), the data gave nothing to fit (no
+// rows, every game filtered out, no decisive row) or the fit failed; compare: any dataset.
+inline constexpr int kExitNoResult = 1;
+inline constexpr int kExitBadOptions = 2;  // unknown or malformed options, a bad --filter, a
+                                           // model the chosen solver cannot fit
+
 int run_rows(const CliOptions& options, std::FILE* out = stdout, std::FILE* err = stderr);
 int run_fit(const CliOptions& options, std::FILE* out = stdout, std::FILE* err = stderr);
 int run_compare(const CliOptions& options, std::FILE* out = stdout, std::FILE* err = stderr);

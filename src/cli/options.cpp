@@ -68,7 +68,9 @@ Model options:
   --solver gd|newton         gradient descent (article) or exact Newton/IRLS
   --outcomes draws-out|fractional|ordinal
   --iterations N  --alpha A  --lambda L      gradient-descent settings (10000, 1, 1e-6)
-  --intercept                fit White's first-move advantage
+  --intercept                fit White's first-move advantage (from a player's point of view,
+                             --filter "player=NAME;pov=1": the player's edge, on by default)
+  --no-intercept             no intercept, even from a player's point of view
   --bishop-pair  --phase     extra features (bishop pair; middlegame/endgame tapered values)
   --elo-offset               add ln10/400 * (WhiteElo - BlackElo) to the log-odds
   --units pawn|elo|logodds   how values are reported (pawn = 100 by default)
@@ -81,6 +83,22 @@ Output options:
   --json                     one JSON object on stdout
   --log-every N              iteration log interval for gradient descent (1000)
   --no-progress              no progress lines on stderr
+
+Input: .pgn or .mat text. Compressed files and archives (gzip, zstd, bzip2, xz, 7z, zip, rar;
+recognised by their first bytes, not their names) are refused: decompress them first.
+
+--json: fit and compare print exactly one JSON object on stdout, whatever happens: the data
+report (games, used, partial, skipped and why, rows, decisive_rows, files) and either the fit
+(compare: one per dataset) or "error": {"code", "message"}. Error codes: bad-options,
+unreadable-file, compressed-file, unwritable-file, no-games, no-rows, filtered-out,
+no-decisive-rows, fit-failed (compare: dataset-not-fitted, each dataset with its own error).
+
+Exit status:
+  0  done: rows written, or fitted (also a fit with warnings: read them)
+  1  no result: a file could not be read (missing, a directory, compressed), the data gave
+     nothing to fit (no games, no rows, every game filtered out, no decisive row) or the fit
+     failed; compare: any dataset not fitted (the others are still shown)
+  2  bad options: unknown or malformed options, a bad --filter, a model the solver cannot fit
 )";
 }
 
@@ -119,8 +137,8 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
       options.every_position = true;
       continue;
     }
-    if (arg == "--intercept") {
-      options.intercept = true;
+    if (arg == "--intercept" || arg == "--no-intercept") {
+      options.intercept = arg == "--intercept";
       continue;
     }
     if (arg == "--bishop-pair") {

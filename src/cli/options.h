@@ -32,7 +32,8 @@ struct CliOptions {
   std::optional<int> iterations;
   std::optional<double> alpha;
   std::optional<double> lambda;
-  bool intercept = false;
+  // --intercept / --no-intercept; unset: on from a player's point of view (pov=1), else off.
+  std::optional<bool> intercept;
   bool bishop_pair = false;
   bool phase = false;
   bool elo_offset = false;

@@ -1,8 +1,10 @@
 #include "cli/text_report.h"
 
+#include <algorithm>
 #include <array>
 #include <cinttypes>
 #include <cmath>
+#include <limits>
 
 #include "learn/compare.h"
 #include "learn/relations.h"
@@ -25,18 +27,23 @@ unsigned long long u(std::uint64_t n) {
 }
 
 // "Knight" for "knight", "Knight (mg)" for "knight-mg", the name itself otherwise.
-std::string label_of(const std::string& name) {
-  for (std::size_t i = 0; i < kPieceColumns.size(); ++i) {
-    const std::string column = kPieceColumns[i];
-    if (name == column) return kPieceLabels[i];
-    if (name == column + "-mg") return std::string(kPieceLabels[i]) + " (mg)";
-    if (name == column + "-eg") return std::string(kPieceLabels[i]) + " (eg)";
+std::string label_of(const std::string& name, bool player_view = false) {
+  return coefficient_text_label(name, player_view);
+}
+
+bool all_pieces_identified(const ModelFit& fit) {
+  for (const Coefficient& c : fit.coefficients) {
+    for (const char* piece : kPieceColumns) {
+      if (c.name == piece && !c.identified) return false;
+    }
   }
-  if (name == "bishop-pair") return "Bishop pair";
-  if (name == "intercept") return "White to start";
-  if (name == "side-to-move") return "Side to move";
-  if (name == "draw-margin") return "Draw margin";
-  return name;
+  return true;
+}
+
+// The standard error the model alone gives (positions independent): the reported one when the
+// reported errors are model-based.
+double model_se(const ModelFit& fit, double reported, double model) {
+  return fit.errors == learn::ErrorKind::kModel ? reported : model;
 }
 
 const Estimate& in_units(const Coefficient& c, const std::string& units) {
@@ -68,6 +75,42 @@ std::array<double, 5> values_array(const ModelFit& fit) {
 }
 
 }  // namespace
+
+std::string coefficient_json_name(const std::string& name, bool player_view) {
+  return player_view && name == "intercept" ? "player-edge" : name;
+}
+
+std::string coefficient_text_label(const std::string& name, bool player_view) {
+  for (std::size_t i = 0; i < kPieceColumns.size(); ++i) {
+    const std::string column = kPieceColumns[i];
+    if (name == column) return kPieceLabels[i];
+    if (name == column + "-mg") return std::string(kPieceLabels[i]) + " (mg)";
+    if (name == column + "-eg") return std::string(kPieceLabels[i]) + " (eg)";
+  }
+  if (name == "bishop-pair") return "Bishop pair";
+  if (name == "intercept") return player_view ? "Player's edge" : "Intercept (White's first move)";
+  if (name == "side-to-move") return "Side to move";
+  if (name == "draw-margin") return "Draw margin";
+  return name;
+}
+
+const char* error_kind_json(const ModelFit& fit) {
+  return learn::error_kind_name(fit.errors);
+}
+
+std::string error_kind_text(const ModelFit& fit) {
+  if (!fit.covariance_ok) return "no standard errors: the information matrix is singular";
+  if (fit.errors == learn::ErrorKind::kClustered) {
+    return "± game-clustered standard errors (" + std::to_string(fit.clusters) + " games)";
+  }
+  return "± model-based standard errors (positions treated as independent)";
+}
+
+void print_warnings(std::FILE* out, const ModelFit& fit, const std::string& prefix) {
+  for (const learn::FitWarning& warning : fit.warnings) {
+    std::fprintf(out, "Warning: %s%s\n", prefix.c_str(), warning.message.c_str());
+  }
+}
 
 void print_dataset_summary(std::FILE* out, const learn::DatasetReport& report) {
   const learn::IngestReport& g = report.games;
@@ -121,11 +164,16 @@ void print_dataset_summary(std::FILE* out, const learn::DatasetReport& report) {
 }
 
 void print_fit_header(std::FILE* out, const learn::Histogram& histogram,
-                      const learn::AnalysisSettings& settings) {
+                      const learn::AnalysisSettings& settings, bool player_view) {
   const learn::OutcomeCounts& t = histogram.totals();
-  std::fprintf(out, "Rows: %llu (white wins %llu, draws %llu, black wins %llu; %zu distinct)\n",
-               u(t.total()), u(t[learn::Outcome::kWhiteWin]), u(t[learn::Outcome::kDraw]),
+  // From a player's point of view the ingest turned the player's games to White's side.
+  std::fprintf(out, "Rows: %llu (%s wins %llu, draws %llu, %s wins %llu; %zu distinct)\n",
+               u(t.total()), player_view ? "the player" : "white", u(t[learn::Outcome::kWhiteWin]),
+               u(t[learn::Outcome::kDraw]), player_view ? "the opponent" : "black",
                u(t[learn::Outcome::kBlackWin]), histogram.distinct());
+  if (player_view) {
+    std::fprintf(out, "(rows from the player's point of view: + is the player's material)\n");
+  }
   const int columns = static_cast<int>(learn::model_spec(settings.model).features.size());
   std::fprintf(out, "Loading dataset... [ %llu x %d ]\n", u(t.total()), columns);
   std::fprintf(
@@ -141,17 +189,33 @@ void print_iteration(std::FILE* out, const learn::FitState& state) {
 }
 
 void print_fit(std::FILE* out, const ModelFit& fit, const learn::AnalysisSettings& settings,
-               const std::string& units, const learn::BootstrapFit* bootstrap) {
+               const std::string& units, const learn::BootstrapFit* bootstrap, bool player_view) {
+  print_warnings(out, fit);
   if (settings.solver == learn::SolverKind::kNewton) {
-    std::fprintf(out, "Newton: %d iterations, loss %g\n", fit.iterations, fit.loss);
+    std::fprintf(out, "Newton: %d iterations%s, loss %g\n", fit.iterations,
+                 fit.converged ? "" : " (not converged)", fit.loss);
   }
-  std::fprintf(out, "PIECE VALUES (%s):\n",
-               units == "elo"       ? "Elo"
-               : units == "logodds" ? "natural log-odds"
-                                    : "pawn = 100");
+  const char* unit_title = units == "elo"       ? "Elo"
+                           : units == "logodds" ? "natural log-odds"
+                                                : "pawn = 100";
+  if (fit.warnings.empty()) {
+    std::fprintf(out, "PIECE VALUES (%s):\n", unit_title);
+  } else {
+    std::fprintf(out,
+                 "PIECE VALUES (%s), NOT A PLAIN FIT: read them with the %zu warning%s above:\n",
+                 unit_title, fit.warnings.size(), fit.warnings.size() == 1 ? "" : "s");
+  }
+  std::size_t width = 14;
+  for (const Coefficient& c : fit.coefficients) {
+    width = std::max(width, label_of(c.name, player_view).size() + 1);
+  }
   for (std::size_t i = 0; i < fit.coefficients.size(); ++i) {
     const Coefficient& c = fit.coefficients[i];
-    const std::string label = label_of(c.name) + ":";
+    const std::string label = label_of(c.name, player_view) + ":";
+    if (!c.identified) {
+      std::fprintf(out, "  %-*s not identified\n", static_cast<int>(width), label.c_str());
+      continue;
+    }
     const std::string unit = unit_label(c, units);
     std::string interval;
     if (bootstrap != nullptr && i < bootstrap->coefficients.size() && c.name != "pawn") {
@@ -164,18 +228,18 @@ void print_fit(std::FILE* out, const ModelFit& fit, const learn::AnalysisSetting
                     range.high * scale);
       interval = text;
     }
-    std::fprintf(out, "  %-14s %s%s%s%s\n", label.c_str(),
+    std::fprintf(out, "  %-*s %s%s%s%s\n", static_cast<int>(width), label.c_str(),
                  format_estimate(in_units(c, units)).c_str(), unit.empty() ? "" : " ", unit.c_str(),
                  interval.c_str());
   }
+  std::fprintf(out, "  (%s", error_kind_text(fit).c_str());
   if (bootstrap != nullptr) {
-    std::fprintf(
-        out,
-        "  (± inverse-Hessian standard errors; intervals from %d bootstrap replicates over games",
-        bootstrap->replicates);
+    std::fprintf(out, "; 95%% intervals from %d bootstrap replicates over games",
+                 bootstrap->replicates);
     if (bootstrap->failed > 0) std::fprintf(out, ", %d failed to converge", bootstrap->failed);
-    std::fprintf(out, ")\n");
+    if (!bootstrap->error.empty()) std::fprintf(out, ": %s", bootstrap->error.c_str());
   }
+  std::fprintf(out, ")\n");
   if (fit.rows_without_rating > 0) {
     std::fprintf(out, "  (%llu rows without both ratings left out by --elo-offset)\n",
                  u(fit.rows_without_rating));
@@ -185,6 +249,10 @@ void print_fit(std::FILE* out, const ModelFit& fit, const learn::AnalysisSetting
 void print_relations(std::FILE* out, const ModelFit& fit) {
   const std::array<double, 5> values = values_array(fit);
   if (std::isnan(values[0])) return;  // phase-tapered models have no single piece values
+  if (!all_pieces_identified(fit)) {
+    std::fprintf(out, "Capablanca's relations: not checked (a piece value is not identified)\n");
+    return;
+  }
   std::fprintf(out, "Capablanca's relations:\n");
   for (const learn::RelationCheck& check : learn::check_capablanca(values)) {
     std::fprintf(out, "  %-18s %-34s %s\n", check.relation.c_str(), check.numbers.c_str(),
@@ -192,12 +260,25 @@ void print_relations(std::FILE* out, const ModelFit& fit) {
   }
 }
 
-void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& datasets,
+void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& all_datasets,
                       const std::string& units) {
+  for (const ComparedDataset& d : all_datasets) {
+    if (!d.error.empty())
+      std::fprintf(out, "%s: not fitted: %s\n", d.name.c_str(), d.error.c_str());
+  }
+  std::vector<ComparedDataset> datasets;  // the fitted ones
+  for (const ComparedDataset& d : all_datasets) {
+    if (d.error.empty()) datasets.push_back(d);
+  }
   if (datasets.empty()) return;
+  for (const ComparedDataset& d : datasets) print_warnings(out, d.fit, d.name + ": ");
   std::vector<learn::DatasetFit> sets;
   for (const ComparedDataset& d : datasets) sets.push_back({d.name, d.fit, d.bootstrap});
   const learn::ComparisonTable table = learn::compare_fits(sets);
+  const bool all_player_view =
+      std::all_of(datasets.begin(), datasets.end(), [](const auto& d) { return d.player_view; });
+  const bool any_player_view =
+      std::any_of(datasets.begin(), datasets.end(), [](const auto& d) { return d.player_view; });
 
   constexpr int kWidth = 22;
   std::fprintf(out, "%-18s", "");
@@ -213,22 +294,34 @@ void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& datase
   for (const ComparedDataset& d : datasets) std::fprintf(out, " %*llu", kWidth, u(d.report.rows));
   std::fputc('\n', out);
   for (const learn::ComparisonRow& row : table.rows) {
-    std::fprintf(out, "%-18s", label_of(row.name).c_str());
+    // The intercept of a mix of points of view: White's first move for some, an edge for others.
+    const std::string label =
+        row.name == "intercept" && any_player_view && !all_player_view ? std::string("Intercept")
+        : row.name == "intercept" && !all_player_view ? std::string("Intercept (White)")
+                                                      : label_of(row.name, all_player_view);
+    std::fprintf(out, "%-18s", label.c_str());
     for (const learn::ComparisonCell& cell : row.cells) {
-      const std::string text =
-          cell.present ? format_estimate(in_units(cell.coefficient, units), true) : "-";
-      std::fprintf(out, " %*s", kWidth + 1, text.c_str());  // "±" is two bytes, one column
+      const std::string text = !cell.present ? "-"
+                               : !cell.coefficient.identified
+                                   ? "not identified"
+                                   : format_estimate(in_units(cell.coefficient, units), true);
+      const bool plus_minus = text.find("±") != std::string::npos;  // two bytes, one column
+      std::fprintf(out, " %*s", plus_minus ? kWidth + 1 : kWidth, text.c_str());
     }
     std::fputc('\n', out);
   }
 
+  for (const ComparedDataset& d : datasets) {
+    std::fprintf(out, "  (%s: %s)\n", d.name.c_str(), error_kind_text(d.fit).c_str());
+  }
   std::fprintf(out, "Capablanca's relations (margin in pawn = 100, verdict at 95%%):\n");
   const std::size_t relation_count = table.relations.empty() ? 0 : table.relations[0].size();
   for (std::size_t r = 0; r < relation_count; ++r) {
     std::fprintf(out, "%-18s", table.relations[0][r].relation.c_str());
-    for (const auto& relations : table.relations) {
+    for (std::size_t k = 0; k < table.relations.size(); ++k) {
+      const auto& relations = table.relations[k];
       std::string cell = "-";
-      if (r < relations.size()) {
+      if (r < relations.size() && all_pieces_identified(datasets[k].fit)) {
         const learn::RelationEstimate& e = relations[r];
         char text[64];
         const char* verdict = e.equality && e.verdict == learn::Verdict::kHolds
@@ -247,6 +340,11 @@ void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& datase
   std::fprintf(out, "Bishop - Knight (pawn = 100), each set against %s:\n",
                sets.front().name.c_str());
   for (const learn::DatasetFit& set : sets) {
+    if (!set.fit.coefficients.empty() && !all_pieces_identified(set.fit)) {
+      std::fprintf(out, "  %-20s B-N not shown (a piece value is not identified)\n",
+                   set.name.c_str());
+      continue;
+    }
     const Estimate e = learn::contrast_estimate(set.fit, bishop_minus_knight);
     std::fprintf(out, "  %-20s B-N = %s", set.name.c_str(), format_estimate(e, true).c_str());
     if (&set != &sets.front()) {
@@ -264,6 +362,7 @@ void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& datase
 void write_bootstrap_json(JsonWriter& json, const learn::BootstrapFit& bootstrap) {
   json.key("bootstrap").begin_object();
   json.field("replicates", bootstrap.replicates).field("failed", bootstrap.failed);
+  if (!bootstrap.error.empty()) json.field("error", bootstrap.error);
   json.key("value_intervals").begin_object();
   for (const learn::BootstrapCoefficient& c : bootstrap.coefficients) {
     if (std::isnan(c.value_interval.low)) continue;
@@ -279,39 +378,68 @@ void write_bootstrap_json(JsonWriter& json, const learn::BootstrapFit& bootstrap
   json.end_object().end_object();
 }
 
-void write_fit_json(JsonWriter& json, const ModelFit& fit) {
-  json.key("theta").begin_array();
-  for (double theta : fit.theta) json.value(theta);
+void write_error_json(JsonWriter& json, const std::string& code, const std::string& message) {
+  json.key("error").begin_object().field("code", code).field("message", message).end_object();
+}
+
+void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
+  constexpr double kNull = std::numeric_limits<double>::quiet_NaN();  // written as null
+  json.field("converged", fit.converged);
+  json.key("warnings").begin_array();
+  for (const learn::FitWarning& warning : fit.warnings) {
+    json.begin_object().field("code", warning.code).field("message", warning.message).end_object();
+  }
   json.end_array();
+  json.field("errors", error_kind_json(fit)).field("clustered_games", fit.clusters);
+
+  // θ per column (the draw margin is separate), null where not identified.
+  const auto theta_column = [&](const char* key, auto get) {
+    json.key(key).begin_array();
+    for (std::size_t i = 0; i < fit.theta.size(); ++i) {
+      const bool known = i < fit.coefficients.size() && fit.coefficients[i].identified;
+      json.value(known ? get(fit.coefficients[i]) : kNull);
+    }
+    json.end_array();
+  };
+  theta_column("theta", [](const Coefficient& c) { return c.theta.value; });
+  theta_column("theta_se", [](const Coefficient& c) { return c.theta.se; });
+  theta_column("theta_se_model",
+               [&](const Coefficient& c) { return model_se(fit, c.theta.se, c.model_theta_se); });
   json.field("loss", fit.loss).field("iterations", fit.iterations);
   json.field("weighted_rows", fit.total_weight);
   if (fit.has_margin()) json.field("draw_margin", fit.draw_margin);
   std::vector<std::string> names;
-  std::vector<double> values, errors;
+  std::vector<double> values, errors, model_errors;
   for (const Coefficient& c : fit.coefficients) {
     if (std::isnan(c.value.value)) continue;
-    names.push_back(c.name);
-    values.push_back(c.value.value);
-    errors.push_back(c.value.se);
+    names.push_back(coefficient_json_name(c.name, player_view));
+    values.push_back(c.identified ? c.value.value : kNull);
+    errors.push_back(c.identified ? c.value.se : kNull);
+    model_errors.push_back(c.identified ? model_se(fit, c.value.se, c.model_value_se) : kNull);
   }
   learn::write_named_values(json, "values", names, values);
   learn::write_named_values(json, "values_se", names, errors);
+  learn::write_named_values(json, "values_se_model", names, model_errors);
   json.key("coefficients").begin_array();
   for (const Coefficient& c : fit.coefficients) {
+    const auto number = [&](double x) { return c.identified ? x : kNull; };
     json.begin_object()
-        .field("name", c.name)
-        .field("theta", c.theta.value)
-        .field("theta_se", c.theta.se)
-        .field("elo", c.elo.value)
-        .field("elo_se", c.elo.se)
-        .field("value", c.value.value)
-        .field("value_se", c.value.se)
+        .field("name", coefficient_json_name(c.name, player_view))
+        .field("identified", c.identified)
+        .field("theta", number(c.theta.value))
+        .field("theta_se", number(c.theta.se))
+        .field("theta_se_model", number(model_se(fit, c.theta.se, c.model_theta_se)))
+        .field("elo", number(c.elo.value))
+        .field("elo_se", number(c.elo.se))
+        .field("value", number(c.value.value))
+        .field("value_se", number(c.value.se))
+        .field("value_se_model", number(model_se(fit, c.value.se, c.model_value_se)))
         .end_object();
   }
   json.end_array();
   json.key("relations").begin_array();
   const std::array<double, 5> v = values_array(fit);
-  if (!std::isnan(v[0])) {
+  if (!std::isnan(v[0]) && all_pieces_identified(fit)) {
     for (const learn::RelationCheck& check : learn::check_capablanca(v)) {
       json.begin_object()
           .field("relation", check.relation)

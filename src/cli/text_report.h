@@ -13,29 +13,57 @@
 
 namespace materialist::cli {
 
+// `player_view`: the rows are from one player's point of view (--filter "player=...;pov=1"), so
+// "White" reads "the player", "Black" "the opponent" and the intercept is the player's edge.
+
 struct ComparedDataset {
   std::string name;
   learn::DatasetReport report;
   learn::ModelFit fit;
   learn::Histogram histogram;
   std::optional<learn::BootstrapFit> bootstrap;
+  bool player_view = false;
+  std::string error_code;  // non-empty: not fitted, for the reason in `error`
+  std::string error;
 };
+
+// A coefficient's name in JSON: the model's column name, except the intercept from a player's
+// point of view, "player-edge".
+std::string coefficient_json_name(const std::string& name, bool player_view);
+// A coefficient's label in text: "Knight", "Bishop pair", "Intercept (White's first move)" or,
+// from a player's point of view, "Player's edge".
+std::string coefficient_text_label(const std::string& name, bool player_view);
+// "± game-clustered standard errors (2997 games)" or "± model-based standard errors (positions
+// treated as independent)".
+std::string error_kind_text(const learn::ModelFit& fit);
+// The wire name of the fit's error kind: "game-clustered" or "model".
+const char* error_kind_json(const learn::ModelFit& fit);
 
 void print_dataset_summary(std::FILE* out, const learn::DatasetReport& report);
 void print_fit_header(std::FILE* out, const learn::Histogram& histogram,
-                      const learn::AnalysisSettings& settings);
+                      const learn::AnalysisSettings& settings, bool player_view = false);
 // "Iter 1000: [ 0.703733 1.89849 2.31532 3.16993 6.9148 ] -> 0.470379", as the article logs.
 void print_iteration(std::FILE* out, const learn::FitState& state);
-// The values table; units "pawn" (pawn = 100), "elo" or "logodds".
+// "Warning: <message>" for each of the fit's warnings.
+void print_warnings(std::FILE* out, const learn::ModelFit& fit, const std::string& prefix = "");
+// The warnings, then the values table (units "pawn" (pawn = 100), "elo" or "logodds") and the
+// kind of its standard errors; a coefficient the data do not identify reads "not identified".
 // `bootstrap` (may be null) adds 95% intervals over games.
 void print_fit(std::FILE* out, const learn::ModelFit& fit, const learn::AnalysisSettings& settings,
-               const std::string& units, const learn::BootstrapFit* bootstrap = nullptr);
+               const std::string& units, const learn::BootstrapFit* bootstrap = nullptr,
+               bool player_view = false);
+// Capablanca's relations, when the five piece values exist and are identified.
 void print_relations(std::FILE* out, const learn::ModelFit& fit);
 void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& datasets,
                       const std::string& units);
 
-// Writes theta, loss, iterations, values {P..Q}, values_se, coefficients (and the draw margin).
-void write_fit_json(JsonWriter& json, const learn::ModelFit& fit);
+// Writes converged, warnings [{code, message}], errors ("game-clustered" | "model"),
+// clustered_games, theta, theta_se, theta_se_model, loss, iterations, values {P..Q}, values_se,
+// values_se_model, coefficients [{name, identified, theta, ..., value_se_model}] and relations.
+// Numbers of a coefficient that is not identified are null.
+void write_fit_json(JsonWriter& json, const learn::ModelFit& fit, bool player_view = false);
+// Writes "error": {"code": ..., "message": ...}.
+void write_error_json(JsonWriter& json, const std::string& code, const std::string& message);
 // Writes "bootstrap": {replicates, failed, value_intervals {P: [low, high], ...}}.
 void write_bootstrap_json(JsonWriter& json, const learn::BootstrapFit& bootstrap);
 

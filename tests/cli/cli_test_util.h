@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,31 @@ inline std::vector<std::string> lines_of(const std::string& text) {
     start = end + 1;
   }
   return lines;
+}
+
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Reads tests/fixtures/<relative_path> whole.
+inline std::string read_fixture_text(const std::string& relative_path) {
+  std::ifstream in(fixture(relative_path), std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Replaces every occurrence of `from` in `text` by `to`.
+inline std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos;
+       at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+// True when `out` is exactly one JSON object on one line (what --json promises on stdout).
+inline bool one_json_object(const std::string& out) {
+  return out.size() > 2 && out.front() == '{' && out.substr(out.size() - 2) == "}\n" &&
+         out.find('\n') == out.size() - 1;
 }
 
 }  // namespace materialist::cli::testing
