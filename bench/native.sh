@@ -52,6 +52,36 @@ read -r p_sec p_kib < <(measure bench/data/pgn-extract.out "$pgn_extract" -s -r 
 read -r a_sec a_kib < <(measure bench/data/article.json \
   "$bin" fit --preset article --json --no-progress "$fixtures/OpenRating.pgn")
 
+# Bootstrap memory: fit --bootstrap 200 on ~64 MB of rated games. Copies of the lichess games
+# with both ratings shifted per copy (WhiteElo +7k, BlackElo -3k), so the rating keys differ from
+# copy to copy instead of repeating.
+rated=bench/data/rated-64mb.pgn
+if [[ ! -f $rated ]]; then
+  echo "building $rated ..." >&2
+  : >"$rated.tmp"
+  copy=0
+  while (($(stat -c %s "$rated.tmp") < 64 * 1024 * 1024)); do
+    awk -v w=$((copy * 7 % 400)) -v b=$((copy * 3 % 400)) '
+      /^\[WhiteElo "[0-9]+"\]/ { match($0, /[0-9]+/); $0 = "[WhiteElo \"" substr($0, RSTART, RLENGTH) + w "\"]" }
+      /^\[BlackElo "[0-9]+"\]/ { match($0, /[0-9]+/); $0 = "[BlackElo \"" substr($0, RSTART, RLENGTH) - b "\"]" }
+      { print }' "$fixtures/lichess-2021-10-first999.pgn" >>"$rated.tmp"
+    printf '\n' >>"$rated.tmp"
+    copy=$((copy + 1))
+  done
+  mv "$rated.tmp" "$rated"
+fi
+# Peak RSS from GNU time -v ("Maximum resident set size", KiB) and wall time; $1 names the run.
+bootstrap_rss() {
+  local name=$1
+  shift
+  /usr/bin/time -v -o "bench/data/$name-time.txt" "$bin" fit --bootstrap 200 --json --no-progress \
+    "$@" "$rated" >"bench/data/$name.json" 2>/dev/null || true
+  awk -F': ' '/Maximum resident set size/ { kib = $2 } /Elapsed \(wall clock\)/ { wall = $2 }
+    END { printf "%d MB, wall %s\n", kib / 1024, wall }' "bench/data/$name-time.txt"
+}
+b_plain=$(bootstrap_rss bootstrap)
+b_elo=$(bootstrap_rss bootstrap-elo --elo-offset)  # rating keys kept: the worst case
+
 python3 - "$bytes" "$m_sec" "$m_kib" "$p_sec" "$p_kib" <<'PY'
 import json, sys
 size, m_sec, m_kib, p_sec, p_kib = int(sys.argv[1]), *map(float, sys.argv[2:])
@@ -71,3 +101,6 @@ print(f"games {games}, skipped {m['skipped']}, rows {m['rows']}, plies {plies}")
 print(f"article preset on OpenRating.pgn: {a['iterations']} gradient-descent iterations in "
       f"{a.get('fit_seconds', float('nan')) * 1000:.1f} ms (article's tool: about 5 s)")
 PY
+rated_mb=$(($(stat -c %s "$rated") / 1000000))
+echo "fit --bootstrap 200 on $rated ($rated_mb MB), peak RSS: $b_plain"
+echo "fit --bootstrap 200 --elo-offset on $rated ($rated_mb MB), peak RSS: $b_elo"

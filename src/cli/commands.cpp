@@ -383,6 +383,9 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
   if (text) {
     print_fit(out, *fit, analysis, options.units, bootstrap ? &*bootstrap : nullptr,
               settings->player_view);
+    if (fit->errors == learn::ErrorKind::kClustered && report.mat.rows > 0) {
+      std::fprintf(out, "  (.mat rows carry no game: each counts as a game of its own)\n");
+    }
     print_relations(out, *fit);
     return kExitOk;
   }
