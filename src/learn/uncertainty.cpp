@@ -223,6 +223,19 @@ BootstrapHistograms::BootstrapHistograms(int replicates, std::uint64_t seed, Key
       fields_(fields),
       weights_(static_cast<std::size_t>(replicates_)) {}
 
+std::uint8_t* BootstrapHistograms::narrow(std::uint32_t block) {
+  return narrow_chunks_[block / kChunkBlocks].data() + (block % kChunkBlocks) * stride();
+}
+const std::uint8_t* BootstrapHistograms::narrow(std::uint32_t block) const {
+  return narrow_chunks_[block / kChunkBlocks].data() + (block % kChunkBlocks) * stride();
+}
+std::uint32_t* BootstrapHistograms::wide(std::uint32_t block) {
+  return wide_chunks_[block / kChunkBlocks].data() + (block % kChunkBlocks) * stride();
+}
+const std::uint32_t* BootstrapHistograms::wide(std::uint32_t block) const {
+  return wide_chunks_[block / kChunkBlocks].data() + (block % kChunkBlocks) * stride();
+}
+
 std::size_t BootstrapHistograms::index_of(std::uint64_t packed) {
   if (2 * (keys_.size() + 1) > table_.size()) {
     table_.assign(table_.empty() ? 1024 : 2 * table_.size(), 0);
@@ -242,11 +255,35 @@ std::size_t BootstrapHistograms::index_of(std::uint64_t packed) {
   const std::size_t index = keys_.size();
   table_[slot] = index + 1;
   keys_.push_back(packed);
-  if (index / kChunkKeys >= chunks_.size()) chunks_.emplace_back(kChunkKeys * stride(), 0u);
+  if (narrow_blocks_ / kChunkBlocks >= narrow_chunks_.size()) {
+    narrow_chunks_.emplace_back(kChunkBlocks * stride(), std::uint8_t{0});
+  }
+  block_.push_back(narrow_blocks_++);
   return index;
 }
 
-void BootstrapHistograms::add_count(std::uint32_t& slot, std::uint64_t value) {
+std::uint64_t BootstrapHistograms::count(std::size_t index, std::size_t k) const {
+  const std::uint32_t block = block_[index];
+  return (block & kWide) ? wide(block & ~kWide)[k] : narrow(block)[k];
+}
+
+void BootstrapHistograms::add_count(std::size_t index, std::size_t k, std::uint64_t value) {
+  std::uint32_t block = block_[index];
+  if (!(block & kWide)) {
+    std::uint8_t* counts = narrow(block);
+    if (counts[k] + value <= 0xFF) {
+      counts[k] = static_cast<std::uint8_t>(counts[k] + value);
+      return;
+    }
+    // Widen this key's block (its narrow block stays unused).
+    if (wide_blocks_ / kChunkBlocks >= wide_chunks_.size()) {
+      wide_chunks_.emplace_back(kChunkBlocks * stride(), 0u);
+    }
+    const std::uint32_t wide_block = wide_blocks_++;
+    std::copy(counts, counts + stride(), wide(wide_block));
+    block = block_[index] = wide_block | kWide;
+  }
+  std::uint32_t& slot = wide(block & ~kWide)[k];
   const std::uint64_t sum = slot + value;
   if (sum > 0xFFFFFFFFull) {
     slot = 0xFFFFFFFFu;
@@ -265,9 +302,9 @@ void BootstrapHistograms::add_game(std::uint64_t game_id, const std::vector<Row>
   for (const Row& row : rows) {
     if (row.outcome == Outcome::kUnknown) continue;
     const int outcome = static_cast<int>(row.outcome);
-    std::uint32_t* counts = counts_of(index_of(fields_.project(row.key).pack()));
+    const std::size_t index = index_of(fields_.project(row.key).pack());
     for (int b = 0; b < replicates_; ++b) {
-      if (weights_[b] != 0) add_count(counts[b * kOutcomeCount + outcome], weights_[b]);
+      if (weights_[b] != 0) add_count(index, b * kOutcomeCount + outcome, weights_[b]);
     }
   }
 }
@@ -278,9 +315,11 @@ Expected<bool> BootstrapHistograms::merge(const BootstrapHistograms& other) {
                       "bootstrap merge: different seeds, replicate counts or key fields");
   }
   for (std::size_t i = 0; i < other.keys_.size(); ++i) {
-    const std::uint32_t* from = other.counts_of(i);
-    std::uint32_t* to = counts_of(index_of(other.keys_[i]));
-    for (std::size_t k = 0; k < stride(); ++k) add_count(to[k], from[k]);
+    const std::size_t index = index_of(other.keys_[i]);
+    for (std::size_t k = 0; k < stride(); ++k) {
+      const std::uint64_t value = other.count(i, k);
+      if (value != 0) add_count(index, k, value);
+    }
   }
   saturated_ = saturated_ || other.saturated_;
   return true;
@@ -290,10 +329,11 @@ Histogram BootstrapHistograms::replicate(int b) const {
   Histogram histogram;
   if (b < 0 || b >= replicates_) return histogram;
   for (std::size_t i = 0; i < keys_.size(); ++i) {
-    const std::uint32_t* counts = counts_of(i) + b * kOutcomeCount;
-    OutcomeCounts outcome_counts;
-    for (int o = 0; o < kOutcomeCount; ++o) outcome_counts.by_outcome[o] = counts[o];
-    histogram.add(RowKey::unpack(keys_[i]), outcome_counts);
+    OutcomeCounts counts;
+    for (int o = 0; o < kOutcomeCount; ++o) {
+      counts.by_outcome[o] = count(i, static_cast<std::size_t>(b) * kOutcomeCount + o);
+    }
+    histogram.add(RowKey::unpack(keys_[i]), counts);
   }
   return histogram;
 }

@@ -75,10 +75,11 @@ void poisson_weights(std::uint64_t seed, std::uint64_t game_id, std::uint32_t* o
 // A game id that does not depend on sharding: the input's index and the game's first byte offset.
 std::uint64_t game_id(std::uint32_t input_index, std::uint64_t byte_offset);
 
-// The replicates share one key index and keep 32-bit counts per (key, replicate, outcome) in
-// chunks: replicates × distinct keys × 12 bytes, no per-replicate hash table. Keys are projected
-// by `fields` first (the rating difference, kept only when a model needs it, multiplies the
-// keys by the number of distinct ratings).
+// The replicates share one key index and keep their counts per (key, replicate, outcome) in
+// one block per key: bytes while every count of the key is below 256 (a rare key, as exact
+// rating differences are), 32-bit counts once one is not. No per-replicate hash table: memory is
+// about replicates × distinct keys × 3 bytes. Keys are projected by `fields` first (the rating
+// difference, kept only when a model needs it, multiplies the keys by the distinct ratings).
 class BootstrapHistograms {
  public:
   BootstrapHistograms(int replicates, std::uint64_t seed, KeyFields fields = KeyFields::all());
@@ -100,25 +101,29 @@ class BootstrapHistograms {
   std::vector<Histogram> replicates() const;
 
  private:
-  static constexpr std::size_t kChunkKeys = 64;
+  static constexpr std::size_t kChunkBlocks = 64;
+  static constexpr std::uint32_t kWide = 0x80000000u;  // in block_: a 32-bit block
+
   std::size_t index_of(std::uint64_t packed);  // adds the key when new
-  std::uint32_t* counts_of(std::size_t index) {
-    return chunks_[index / kChunkKeys].data() + (index % kChunkKeys) * stride();
-  }
-  const std::uint32_t* counts_of(std::size_t index) const {
-    return chunks_[index / kChunkKeys].data() + (index % kChunkKeys) * stride();
-  }
   std::size_t stride() const { return static_cast<std::size_t>(replicates_) * kOutcomeCount; }
-  void add_count(std::uint32_t& slot, std::uint64_t value);
+  std::uint64_t count(std::size_t index, std::size_t k) const;
+  void add_count(std::size_t index, std::size_t k, std::uint64_t value);
+  std::uint8_t* narrow(std::uint32_t block);
+  const std::uint8_t* narrow(std::uint32_t block) const;
+  std::uint32_t* wide(std::uint32_t block);
+  const std::uint32_t* wide(std::uint32_t block) const;
 
   std::uint64_t seed_;
   int replicates_;
   KeyFields fields_;
   bool saturated_ = false;
-  std::vector<std::uint64_t> keys_;                 // packed projected keys, by index
-  std::vector<std::uint64_t> table_;                // open addressing: index + 1, 0 empty
-  std::vector<std::vector<std::uint32_t>> chunks_;  // kChunkKeys keys × replicates × outcomes
-  std::vector<std::uint32_t> weights_;              // scratch, one per replicate
+  std::vector<std::uint64_t> keys_;   // packed projected keys, by index
+  std::vector<std::uint32_t> block_;  // by index: narrow block, or wide block | kWide
+  std::vector<std::uint64_t> table_;  // open addressing: index + 1, 0 empty
+  std::vector<std::vector<std::uint8_t>> narrow_chunks_;  // kChunkBlocks blocks of stride()
+  std::vector<std::vector<std::uint32_t>> wide_chunks_;
+  std::uint32_t narrow_blocks_ = 0, wide_blocks_ = 0;
+  std::vector<std::uint32_t> weights_;  // scratch, one per replicate
 };
 
 }  // namespace materialist::learn

@@ -438,3 +438,31 @@ TEST_CASE("dataset: every .mat row is its own game") {
     CHECK(counts.total() <= 2);
   });
 }
+
+TEST_CASE("bootstrap: byte counts widen to 32 bits without losing a row") {
+  // One key in 600 games of 3 rows: its replicate counts pass 255; a rare key stays narrow.
+  BootstrapHistograms boot(5, 77), first(5, 77), second(5, 77);
+  const RowKey common = RowKey::from_delta({1, 0, 0, 0, 0});
+  const RowKey rare = RowKey::from_delta({0, 0, 0, 0, 1});
+  std::vector<std::uint64_t> expected(5, 0);
+  std::uint32_t weights[5];
+  for (std::uint64_t g = 1; g <= 600; ++g) {
+    const std::vector<Row> rows(3, Row{common, Outcome::kWhiteWin, g});
+    boot.add_game(g, rows);
+    (g % 2 ? first : second).add_game(g, rows);
+    poisson_weights(77, g, weights, 5);
+    for (int b = 0; b < 5; ++b) expected[b] += 3u * weights[b];
+  }
+  boot.add_game(1000, {Row{rare, Outcome::kDraw, 1000}});
+  for (int b = 0; b < 5; ++b) {
+    const Histogram replicate = boot.replicate(b);
+    REQUIRE(replicate.find(common) != nullptr);
+    CHECK((*replicate.find(common))[Outcome::kWhiteWin] == expected[b]);
+    CHECK(expected[b] > 255);
+  }
+  CHECK_FALSE(boot.saturated());
+  REQUIRE(first.merge(second).ok());
+  for (int b = 0; b < 5; ++b) {
+    CHECK((*first.replicate(b).find(common))[Outcome::kWhiteWin] == expected[b]);
+  }
+}
