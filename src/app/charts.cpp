@@ -217,8 +217,9 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
   const bool player = state.player_view();
   const bool several = state.trajectory.fits.size() > 1;
   char title[160];
-  std::snprintf(title, sizeof title, "Points scored by %s vs material balance ΔM (1-3-3-5-9)%s",
-                player ? "the player" : "White", several ? ", all datasets together" : "");
+  std::snprintf(title, sizeof title, "Points scored by %s vs %s (1-3-3-5-9)%s",
+                player ? "the player" : "White", several ? "ΔM" : "material balance ΔM",
+                several ? ", all files together" : "");
   bool hovered = false;
   const PlotArea area = begin_plot({"##balance", title,
                                     player ? "ΔM (pawns, the player minus the opponent)"

@@ -86,7 +86,7 @@ void draw_fit_notes(const DatasetFit& fit, bool several) {
   }
   for (const std::string& warning : fit.warnings) {
     ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kBad));
-    ImGui::TextWrapped("⚠ %s%s", who.c_str(), warning.c_str());
+    ImGui::TextWrapped("Warning: %s%s", who.c_str(), warning.c_str());
     ImGui::PopStyleColor();
   }
   if (several) return;

@@ -62,6 +62,9 @@ std::string short_values(const learn::ModelFit& fit) {
   static constexpr const char* kLetters[5] = {"P", "N", "B", "R", "Q"};
   static constexpr const char* kNames[5] = {"pawn", "knight", "bishop", "rook", "queen"};
   std::string out;
+  bool any = false;
+  for (const learn::Coefficient& c : fit.coefficients) any = any || c.identified;
+  if (!any) return "no value identified";
   for (int piece = 0; piece < 5; ++piece) {
     const int column = fit.column(kNames[piece]);
     if (column < 0) return "values per phase in the table";
