@@ -1,7 +1,8 @@
 #include "cli/options.h"
 
-#include <charconv>
 #include <cstdlib>
+
+#include "core/text.h"
 
 namespace materialist::cli {
 
@@ -16,17 +17,15 @@ Expected<double> parse_double(const std::string& flag, const std::string& text) 
   return value;
 }
 
-Expected<std::int64_t> parse_integer(const std::string& flag, const std::string& text,
-                                     std::int64_t minimum, std::int64_t maximum) {
-  std::int64_t value = 0;
-  const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (status != std::errc() || end != text.data() + text.size() || value < minimum ||
-      value > maximum) {
+Expected<std::int64_t> integer_option(const std::string& flag, const std::string& text,
+                                      std::int64_t minimum, std::int64_t maximum) {
+  const std::optional<std::int64_t> value = parse_integer(text, minimum, maximum);
+  if (!value) {
     return make_error(ErrorCode::kInvalidArgument,
                       flag + " expects a whole number from " + std::to_string(minimum) + " to " +
                           std::to_string(maximum) + ", got '" + text + "'");
   }
-  return value;
+  return *value;
 }
 
 Expected<std::string> one_of(const std::string& flag, const std::string& text,
@@ -191,27 +190,27 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
       if (!v) return v.error();
       options.units = *v;
     } else if (arg == "--iterations") {
-      auto v = parse_integer(arg, text, 0, 100'000'000);
+      auto v = integer_option(arg, text, 0, 100'000'000);
       if (!v) return v.error();
       options.iterations = static_cast<int>(*v);
     } else if (arg == "--quiet-plies") {
-      auto v = parse_integer(arg, text, 0, 100);
+      auto v = integer_option(arg, text, 0, 100);
       if (!v) return v.error();
       options.quiet_plies = static_cast<int>(*v);
     } else if (arg == "--skip-plies") {
-      auto v = parse_integer(arg, text, 0, 1000);
+      auto v = integer_option(arg, text, 0, 1000);
       if (!v) return v.error();
       options.skip_plies = static_cast<int>(*v);
     } else if (arg == "--bootstrap") {
-      auto v = parse_integer(arg, text, 0, 10'000);
+      auto v = integer_option(arg, text, 0, 10'000);
       if (!v) return v.error();
       options.bootstrap = static_cast<int>(*v);
     } else if (arg == "--seed") {
-      auto v = parse_integer(arg, text, 0, INT64_MAX);
+      auto v = integer_option(arg, text, 0, INT64_MAX);
       if (!v) return v.error();
       options.seed = static_cast<std::uint64_t>(*v);
     } else if (arg == "--log-every") {
-      auto v = parse_integer(arg, text, 1, 100'000'000);
+      auto v = integer_option(arg, text, 1, 100'000'000);
       if (!v) return v.error();
       options.log_every = static_cast<int>(*v);
     } else if (arg == "--alpha" || arg == "--lambda") {

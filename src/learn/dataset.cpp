@@ -1,16 +1,13 @@
 #include "learn/dataset.h"
 
 #include <algorithm>
-#include <cctype>
+
+#include "core/text.h"
 
 namespace materialist::learn {
 
 FileKind file_kind_of(const std::string& name) {
-  if (name.size() < 4) return FileKind::kPgn;
-  std::string tail = name.substr(name.size() - 4);
-  std::transform(tail.begin(), tail.end(), tail.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return tail == ".mat" ? FileKind::kMat : FileKind::kPgn;
+  return ends_with_ignoring_case(name, ".mat") ? FileKind::kMat : FileKind::kPgn;
 }
 
 void merge_ingest_reports(IngestReport& a, const IngestReport& b, std::size_t max_issues) {

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "core/text.h"
+
 namespace materialist::learn {
 namespace {
 
@@ -13,56 +15,21 @@ constexpr std::array<const char*, kFilterReasonCount> kReasonNames = {
     "unrated", "elo",         "rating-difference", "time-control", "date",   "event",
     "site",    "termination", "min-plies"};
 
-char lower(char c) {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-bool equal_ignoring_case(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (lower(a[i]) != lower(b[i])) return false;
-  }
-  return true;
-}
-
-bool contains_ignoring_case(std::string_view haystack, std::string_view needle) {
-  if (needle.size() > haystack.size()) return false;
-  for (std::size_t start = 0; start + needle.size() <= haystack.size(); ++start) {
-    if (equal_ignoring_case(haystack.substr(start, needle.size()), needle)) return true;
-  }
-  return false;
-}
-
 // Exact, case-insensitive; a trailing '*' in the pattern matches any suffix.
 bool name_matches(std::string_view pattern, std::string_view name) {
   if (!pattern.empty() && pattern.back() == '*') {
     pattern.remove_suffix(1);
     return name.size() >= pattern.size() &&
-           equal_ignoring_case(name.substr(0, pattern.size()), pattern);
+           equals_ignoring_case(name.substr(0, pattern.size()), pattern);
   }
-  return equal_ignoring_case(pattern, name);
+  return equals_ignoring_case(pattern, name);
 }
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
-std::optional<int> parse_int(std::string_view text) {
+// A number in the filter text: spaces around it and a leading '+' allowed.
+std::optional<int> filter_int(std::string_view text) {
   text = trim(text);
   if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-  int value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
-// A rating tag ("2450"); "?", "-", "" and non-positive values mean unrated.
-std::optional<int> parse_rating(std::string_view text) {
-  auto value = parse_int(text);
-  if (!value || *value <= 0) return std::nullopt;
-  return value;
+  return parse_int(text);
 }
 
 // The mean of two ratings (a half-integer) compared exactly through their sum.
@@ -81,15 +48,15 @@ PgnDate latest(PgnDate date) {
 }
 
 bool is_chess960(std::string_view variant) {
-  return equal_ignoring_case(variant, "chess960") || equal_ignoring_case(variant, "chess 960") ||
-         equal_ignoring_case(variant, "fischerandom") || equal_ignoring_case(variant, "960");
+  return equals_ignoring_case(variant, "chess960") || equals_ignoring_case(variant, "chess 960") ||
+         equals_ignoring_case(variant, "fischerandom") || equals_ignoring_case(variant, "960");
 }
 bool is_from_position(std::string_view variant) {
-  return equal_ignoring_case(variant, "from position");
+  return equals_ignoring_case(variant, "from position");
 }
 bool is_standard(std::string_view variant) {
-  return variant.empty() || equal_ignoring_case(variant, "standard") ||
-         equal_ignoring_case(variant, "chess");
+  return variant.empty() || equals_ignoring_case(variant, "standard") ||
+         equals_ignoring_case(variant, "chess");
 }
 
 }  // namespace
@@ -129,6 +96,12 @@ void GameTags::record(std::string_view name, std::string_view value) {
   if (slot) slot->assign(value);
 }
 
+std::optional<int> parse_elo(std::string_view tag) {
+  const std::optional<int> elo = filter_int(tag);
+  if (!elo || *elo <= 0) return std::nullopt;
+  return elo;
+}
+
 const char* filter_reason_name(FilterReason reason) {
   auto index = static_cast<std::size_t>(reason);
   return index < kReasonNames.size() ? kReasonNames[index] : "unknown";
@@ -159,7 +132,7 @@ std::optional<PgnDate> parse_pgn_date(std::string_view text) {
     if (piece.find_first_not_of('?') == std::string_view::npos) {
       *parts[part] = 0;
     } else {
-      auto value = parse_int(piece);
+      auto value = filter_int(piece);
       if (!value || *value < 1 || *value > kMaxima[part] || piece.front() == '+') {
         return std::nullopt;
       }
@@ -228,8 +201,8 @@ FilterReason GameFilter::check_tags(const GameTags& tags) const {
   }
 
   if (o.elo.active() || o.max_rating_difference) {
-    auto white_elo = parse_rating(tags.white_elo);
-    auto black_elo = parse_rating(tags.black_elo);
+    auto white_elo = parse_elo(tags.white_elo);
+    auto black_elo = parse_elo(tags.black_elo);
     if (!white_elo || !black_elo) {
       if (!o.keep_unrated) return FilterReason::kUnrated;
     } else {
@@ -276,11 +249,11 @@ FilterReason GameFilter::check_tags(const GameTags& tags) const {
     return FilterReason::kSite;
   }
   for (const std::string& excluded : o.excluded_terminations) {
-    if (equal_ignoring_case(trim(tags.termination), excluded)) return FilterReason::kTermination;
+    if (equals_ignoring_case(trim(tags.termination), excluded)) return FilterReason::kTermination;
   }
 
   if (o.min_plies > 0) {
-    if (auto plies = parse_int(tags.ply_count); plies && *plies >= 0 && *plies < o.min_plies) {
+    if (auto plies = filter_int(tags.ply_count); plies && *plies >= 0 && *plies < o.min_plies) {
       return FilterReason::kMinPlies;
     }
   }
@@ -326,7 +299,7 @@ std::string escape_value(std::string_view value) {
 
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
-  c = lower(c);
+  c = ascii_lower(c);
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   return -1;
 }
@@ -369,14 +342,14 @@ std::optional<IntRange> parse_range(std::string_view text) {
   IntRange range;
   std::size_t dash = text.find('-');
   if (dash == std::string_view::npos) {
-    auto value = parse_int(text);
+    auto value = filter_int(text);
     if (!value) return std::nullopt;
     range.min = range.max = value;
     return range;
   }
   std::string_view low = trim(text.substr(0, dash)), high = trim(text.substr(dash + 1));
-  if (!low.empty() && !(range.min = parse_int(low))) return std::nullopt;
-  if (!high.empty() && !(range.max = parse_int(high))) return std::nullopt;
+  if (!low.empty() && !(range.min = filter_int(low))) return std::nullopt;
+  if (!high.empty() && !(range.max = filter_int(high))) return std::nullopt;
   if (!range.active() || (range.min && range.max && *range.min > *range.max)) return std::nullopt;
   return range;
 }
@@ -473,7 +446,7 @@ constexpr KeySpec kKeys[] = {
      }},
     {"max_diff",
      [](GameFilterOptions& o, std::string_view, const std::string& v) {
-       o.max_rating_difference = parse_int(v);
+       o.max_rating_difference = filter_int(v);
        return o.max_rating_difference && *o.max_rating_difference >= 0;
      }},
     {"unrated", [](GameFilterOptions& o, std::string_view,
@@ -525,7 +498,7 @@ constexpr KeySpec kKeys[] = {
      }},
     {"min_plies",
      [](GameFilterOptions& o, std::string_view, const std::string& v) {
-       auto plies = parse_int(v);
+       auto plies = filter_int(v);
        if (plies) o.min_plies = *plies;
        return plies && *plies >= 0;
      }},
@@ -622,9 +595,7 @@ std::vector<std::string_view> filter_parts(std::string_view text) {
   std::vector<std::string_view> parts;
   while (!text.empty()) {
     const std::size_t end = text.find(';');
-    std::string_view part = text.substr(0, end);
-    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
-    while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
+    const std::string_view part = trim(text.substr(0, end));
     if (!part.empty()) parts.push_back(part);
     if (end == std::string_view::npos) break;
     text.remove_prefix(end + 1);

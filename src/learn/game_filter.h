@@ -36,6 +36,12 @@ struct GameTags {
   void record(std::string_view name, std::string_view value);
 };
 
+// A rating tag (WhiteElo, BlackElo): a positive whole number (spaces around it and a leading
+// '+' allowed). "?" (lichess's unknown), "-", "" and anything else mean unknown, and so do "0" and
+// negative numbers: no one is rated 0, a 0 is what some tools write for "unrated". The filter's
+// rating checks and the rating-difference feature both read ratings through this.
+std::optional<int> parse_elo(std::string_view tag);
+
 enum class FilterReason : std::uint8_t {
   kKept,
   kVariant,   // a variant other than standard chess or Chess960: not replayable as chess

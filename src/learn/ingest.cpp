@@ -1,7 +1,6 @@
 #include "learn/ingest.h"
 
 #include <algorithm>
-#include <charconv>
 #include <utility>
 
 #include "chess/san.h"
@@ -28,14 +27,6 @@ MaterialCounts material_of(const chess::Position& position) {
         static_cast<std::uint8_t>(position.count(chess::Color::kBlack, kPieceTypes[i]));
   }
   return counts;
-}
-
-// Reads an Elo tag ("2710"); nullopt for "?", "-", "" or anything that is not a plain number.
-std::optional<int> parse_elo(std::string_view text) {
-  int value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
-  return value;
 }
 
 IssueReason reason_for_san_error(ErrorCode code) {

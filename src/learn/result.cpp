@@ -1,20 +1,8 @@
 #include "learn/result.h"
 
+#include "core/text.h"
+
 namespace materialist::learn {
-
-namespace {
-
-constexpr bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
-  return text;
-}
-
-}  // namespace
 
 Outcome parse_result(std::string_view text) {
   text = trim(text);

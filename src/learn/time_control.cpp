@@ -1,7 +1,8 @@
 #include "learn/time_control.h"
 
 #include <array>
-#include <charconv>
+
+#include "core/text.h"
 
 namespace materialist::learn {
 namespace {
@@ -11,19 +12,9 @@ constexpr std::array<const char*, kSpeedClassCount> kSpeedNames = {
 constexpr long long kSecondsPerDay = 86400;
 constexpr int kMaxStages = 16;
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
-// Reads a non-negative decimal integer that must span the whole of `text`.
+// A non-negative decimal integer spanning the whole of `text` (at most 12 digits).
 std::optional<long long> whole_number(std::string_view text) {
-  if (text.empty() || text.size() > 12) return std::nullopt;
-  long long value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
-  return value;
+  return parse_integer(text, 0, 999'999'999'999);
 }
 
 struct Stage {

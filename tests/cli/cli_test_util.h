@@ -4,13 +4,22 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
+#include "test_util.h"
 
 namespace materialist::cli::testing {
+
+using materialist::testing::contains;
+using materialist::testing::fixture;
+using materialist::testing::lines_of;
+using materialist::testing::replace_all;
+// Reads tests/fixtures/<relative_path> whole.
+inline std::string read_fixture_text(const std::string& relative_path) {
+  return materialist::testing::read_fixture(relative_path);
+}
 
 struct CliRun {
   int status = -1;
@@ -37,10 +46,6 @@ inline CliRun run_cli(const std::vector<std::string>& args) {
   return run;
 }
 
-inline std::string fixture(const std::string& relative_path) {
-  return std::string(MATERIALIST_FIXTURES_DIR) + "/" + relative_path;
-}
-
 // A file under the system's temporary directory, removed when the object goes.
 class TempFile {
  public:
@@ -57,38 +62,6 @@ class TempFile {
  private:
   std::string path_;
 };
-
-// Lines of text, without their newlines.
-inline std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
-
-inline bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-// Reads tests/fixtures/<relative_path> whole.
-inline std::string read_fixture_text(const std::string& relative_path) {
-  std::ifstream in(fixture(relative_path), std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-// Replaces every occurrence of `from` in `text` by `to`.
-inline std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos;
-       at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-  return text;
-}
 
 // True when `out` is exactly one JSON object on one line (what --json promises on stdout).
 inline bool one_json_object(const std::string& out) {

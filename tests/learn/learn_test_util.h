@@ -1,22 +1,16 @@
-// Helpers shared by the learn tests: fixture loading and building histograms from `.mat` text.
+// Helpers shared by the learn tests: fixtures (test_util.h) and histograms from `.mat` text.
 #pragma once
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "learn/histogram.h"
 #include "learn/mat_io.h"
+#include "test_util.h"
 
 namespace materialist::learn::testing {
 
-// Reads tests/fixtures/<relative_path> whole; empty when missing (the test then fails loudly).
-inline std::string read_fixture(const std::string& relative_path) {
-  std::ifstream in(std::string(MATERIALIST_FIXTURES_DIR) + "/" + relative_path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using materialist::testing::read_fixture;
+using materialist::testing::replace_all;
 
 // Loads `.mat` text into a histogram (one feed).
 inline Histogram histogram_from_mat(const std::string& text) {

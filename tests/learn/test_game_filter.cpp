@@ -154,6 +154,22 @@ TEST_CASE("game filter: ratings") {
   CHECK(check("unrated=drop", unrated) == FilterReason::kKept);  // no rating filter: no effect
 }
 
+TEST_CASE("parse_elo: a positive number is a rating; '?', '-', '', '0' and the rest are unknown") {
+  CHECK(parse_elo("2450") == 2450);
+  CHECK(parse_elo(" 1500 ") == 1500);
+  CHECK(parse_elo("+1500") == 1500);
+  CHECK(parse_elo("1") == 1);
+  for (const char* unknown : {"?", "-", "", "0", "-5", "1500?", "abc", "99999999999"}) {
+    CAPTURE(unknown);
+    CHECK_FALSE(parse_elo(unknown).has_value());
+  }
+  // The filter reads "0" as unrated, like "?".
+  GameTags zero = lichess_tags();
+  zero.record("BlackElo", "0");
+  CHECK(check("elo=1700-1800", zero) == FilterReason::kKept);
+  CHECK(check("elo=1700-1800;unrated=drop", zero) == FilterReason::kUnrated);
+}
+
 TEST_CASE("game filter: time control, date, event, site, termination, plies") {
   GameTags tags = lichess_tags();  // 180+2 blitz, 2021.10.01
   CHECK(check("tc=blitz,rapid", tags) == FilterReason::kKept);

@@ -13,6 +13,7 @@
 
 using namespace materialist::learn;
 using materialist::learn::testing::read_fixture;
+using materialist::learn::testing::replace_all;
 
 namespace {
 
@@ -309,6 +310,12 @@ TEST_CASE("row keys carry side to move, phase and ratings; filters and caps appl
   const IngestRun filtered = ingest(text, options);
   CHECK(filtered.report.games_filtered == 1);  // the unrated games pass (keep_unrated)
   CHECK(filtered.report.filter_tally.count(FilterReason::kElo) == 1);
+
+  // A rating of 0 is no rating: the rating difference stays unknown, as with "?".
+  const IngestRun zero = ingest(replace_all(text, "[BlackElo \"1950\"]", "[BlackElo \"0\"]"), {});
+  REQUIRE(!zero.rows.empty());
+  CHECK(zero.rows[0].key.rating_known == 0);
+  CHECK(zero.rows[0].key.rating_diff == 0);
 
   IngestOptions narrow;
   narrow.fields = {false, false, false, false};

@@ -1,0 +1,46 @@
+// Small text helpers every module reads input with: ASCII trimming, case-insensitive comparison
+// and whole-text integer parsing with a range.
+//
+//   trim("  2450\r\n") == "2450"
+//   equals_ignoring_case("Chess960", "chess960")
+//   parse_integer("12", 0, 100) == 12;   parse_integer("12x") and parse_integer("101", 0, 100):
+//   none
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace materialist {
+
+// Space, tab, carriage return, line feed, form feed and vertical tab.
+constexpr bool is_ascii_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+
+// `text` without ASCII whitespace at either end.
+std::string_view trim(std::string_view text);
+
+// ASCII lower case; other bytes (UTF-8 included) unchanged.
+constexpr char ascii_lower(char c) {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+std::string to_lower(std::string_view text);
+
+bool equals_ignoring_case(std::string_view a, std::string_view b);
+bool contains_ignoring_case(std::string_view haystack, std::string_view needle);
+bool ends_with_ignoring_case(std::string_view text, std::string_view suffix);
+
+// A decimal integer spanning the whole of `text` (an optional '-', then digits: no spaces, no
+// '+'), within [minimum, maximum]; nullopt otherwise, overflow included.
+std::optional<std::int64_t> parse_integer(
+    std::string_view text, std::int64_t minimum = std::numeric_limits<std::int64_t>::min(),
+    std::int64_t maximum = std::numeric_limits<std::int64_t>::max());
+
+// The same for an int: the range defaults to int's.
+std::optional<int> parse_int(std::string_view text, int minimum = std::numeric_limits<int>::min(),
+                             int maximum = std::numeric_limits<int>::max());
+
+}  // namespace materialist

@@ -1,0 +1,39 @@
+#include <doctest/doctest.h>
+
+#include "core/text.h"
+
+using namespace materialist;
+
+TEST_CASE("trim strips ASCII whitespace at both ends only") {
+  CHECK(trim("  2450\r\n") == "2450");
+  CHECK(trim("\t a b \t") == "a b");
+  CHECK(trim("") == "");
+  CHECK(trim(" \r\n\t\f\v") == "");
+}
+
+TEST_CASE("case-insensitive comparisons fold ASCII letters only") {
+  CHECK(equals_ignoring_case("Chess960", "CHESS960"));
+  CHECK_FALSE(equals_ignoring_case("chess", "chess960"));
+  CHECK(contains_ignoring_case("Rated Blitz game", "BLITZ"));
+  CHECK(contains_ignoring_case("anything", ""));
+  CHECK_FALSE(contains_ignoring_case("blitz", "blitz game"));
+  CHECK(ends_with_ignoring_case("games.MAT", ".mat"));
+  CHECK_FALSE(ends_with_ignoring_case("mat", ".mat"));
+  CHECK(to_lower("Éa-B") == "Éa-b");  // bytes above ASCII are left alone
+}
+
+TEST_CASE("parse_integer reads a whole decimal number within its range") {
+  CHECK(parse_integer("12") == 12);
+  CHECK(parse_integer("-7") == -7);
+  CHECK(parse_integer("0", 0, 10) == 0);
+  CHECK_FALSE(parse_integer("").has_value());
+  CHECK_FALSE(parse_integer("12x").has_value());
+  CHECK_FALSE(parse_integer(" 12").has_value());
+  CHECK_FALSE(parse_integer("+12").has_value());
+  CHECK_FALSE(parse_integer("101", 0, 100).has_value());
+  CHECK_FALSE(parse_integer("-1", 0, 100).has_value());
+  CHECK_FALSE(parse_integer("99999999999999999999").has_value());
+  CHECK(parse_int("2147483647") == 2147483647);
+  CHECK_FALSE(parse_int("2147483648").has_value());
+  CHECK_FALSE(parse_int("5", 6).has_value());
+}
