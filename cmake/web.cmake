@@ -52,10 +52,11 @@ file(CONFIGURE OUTPUT "${SHADER_HEADER}" CONTENT "${shader_text}" @ONLY)
 
 # ---- the canvas app ----
 file(GLOB APP_SOURCES CONFIGURE_DEPENDS src/app/*.cpp)
+list(FILTER APP_SOURCES EXCLUDE REGEX ".*/app_state\\.cpp$")  # in materialist_app_state
 add_executable(materialist_app ${APP_SOURCES})
 target_include_directories(materialist_app PRIVATE src "${CMAKE_BINARY_DIR}/generated")
 # The core gives the app the filter text format (learn/game_filter.h), shared with the worker.
-target_link_libraries(materialist_app PRIVATE materialist_imgui materialist_core)
+target_link_libraries(materialist_app PRIVATE materialist_imgui materialist_app_state)
 set_target_properties(materialist_app PROPERTIES OUTPUT_NAME "materialist-app" SUFFIX ".js")
 target_link_options(materialist_app PRIVATE
   --bind -sUSE_GLFW=3 -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
@@ -69,6 +70,7 @@ add_custom_target(materialist_web ALL
   COMMAND ${CMAKE_COMMAND} -E copy_if_different
     "${CMAKE_SOURCE_DIR}/web/index.html" "${CMAKE_SOURCE_DIR}/web/page.js"
     "${CMAKE_SOURCE_DIR}/web/engine-worker.js" "${CMAKE_SOURCE_DIR}/web/parallel-read.js"
+    "${CMAKE_SOURCE_DIR}/web/reader-worker.js"
     "${CMAKE_SOURCE_DIR}/web/style.css"
     "$<TARGET_FILE_DIR:materialist_app>/materialist-app.js"
     "$<TARGET_FILE_DIR:materialist_app>/materialist-app.wasm"

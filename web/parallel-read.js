@@ -1,6 +1,7 @@
+// @ts-check
 // Parallel reading of one large PGN file (loaded by engine-worker.js with importScripts). The
 // coordinator cuts the file at game starts into one range per reader; each reader (a nested
-// worker running engine-worker.js in the reader role) parses its range with its own Engine and
+// worker running reader-worker.js) parses its range with its own Engine and
 // sends back its share (histogram, report, kept rows, line count); the coordinator imports the
 // shares in file order, so the result is the same as a sequential read. Histograms add up.
 'use strict';
@@ -8,11 +9,14 @@
 const PARALLEL_MIN_BYTES = 32e6;  // smaller files: one worker is fast enough
 const MAX_READERS = 4;
 const BOUNDARY_WINDOW = 1 << 20;  // bytes searched at a time for the next game start
-const READER_NAME = 'materialist-reader';
+const READER_NAME = 'materialist-reader';  // the readers' worker name, as devtools list them
+/** @type {readonly (keyof EngineProgress)[]} */
+const PROGRESS_KEYS = ['bytes', 'games', 'used', 'partial', 'skipped', 'rows'];
 
 // How many readers to use for a file of `size` bytes (1: read it here, sequentially). One core
 // stays free for the page, so the canvas keeps drawing smoothly; `requested` (the page's
 // ?readers=N) overrides the core count.
+/** @param {Source} source @param {number} size @param {number} requested @returns {number} */
 function readerCountFor(source, size, requested) {
   if (source.kind !== 'file' || /\.(gz|mat)$/i.test(source.file.name) || size < PARALLEL_MIN_BYTES) return 1;
   const cores = self.navigator && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 1;
@@ -22,6 +26,7 @@ function readerCountFor(source, size, requested) {
 
 // The byte offset of the first game that starts at or after `from`: a "[Event " line that follows
 // an empty line. null when none does before the end of the file.
+/** @param {File} file @param {number} from @returns {Promise<number | null>} */
 async function nextGameStart(file, from) {
   const pattern = [0x0a, 0x5b, 0x45, 0x76, 0x65, 0x6e, 0x74, 0x20];  // "\n[Event "
   for (let at = Math.max(0, from - 2); at < file.size; at += BOUNDARY_WINDOW - pattern.length - 2) {
@@ -40,6 +45,7 @@ async function nextGameStart(file, from) {
 }
 
 // Cuts [0, size) into up to `count` ranges that each start at a game.
+/** @param {File} file @param {number} count @returns {Promise<{start: number, end: number}[]>} */
 async function splitAtGames(file, count) {
   const cuts = [0];
   for (let k = 1; k < count; ++k) {
@@ -55,19 +61,28 @@ async function splitAtGames(file, count) {
 // Reads one file with several readers. `isCurrent()` turns false when the task is cancelled
 // (the readers are then terminated); `options` are the engine's read options (filter, quiet...); `onProgress(totals)` gets the readers' summed progress.
 // Resolves with the shares in file order, or null when cancelled.
+/** @typedef {RangeDoneMessage & {range: {start: number, end: number}}} Share */
+/**
+ * @param {File} file @param {number} count @param {ReadOptions} options
+ * @param {() => boolean} isCurrent @param {(totals: EngineProgress) => void} onProgress
+ * @returns {Promise<Share[] | null>}
+ */
 async function readInParallel(file, count, options, isCurrent, onProgress) {
   const ranges = await splitAtGames(file, count);
-  const readers = ranges.map(() => new Worker('engine-worker.js', { name: READER_NAME }));
+  const readers = ranges.map(() => new Worker('reader-worker.js', { name: READER_NAME }));
+  /** @type {EngineProgress[]} */
   const progress = ranges.map(() => ({ bytes: 0, games: 0, used: 0, partial: 0, skipped: 0, rows: 0 }));
   const report = () => {
     const sum = { bytes: 0, games: 0, used: 0, partial: 0, skipped: 0, rows: 0 };
-    for (const p of progress) for (const key of Object.keys(sum)) sum[key] += p[key];
+    for (const p of progress) for (const key of PROGRESS_KEYS) sum[key] += p[key];
     onProgress(sum);
   };
-  const all = Promise.all(ranges.map((range, i) => new Promise((resolve, reject) => {
+  const all = Promise.all(ranges.map((range, i) => new Promise(/** @param {(share: Share) => void} resolve */ (resolve, reject) => {
     const reader = readers[i];
+    /** @param {ReadRangeMessage} message */
+    const send = (message) => reader.postMessage(message);
     reader.onmessage = (event) => {
-      const m = event.data;
+      const m = /** @type {ReaderMessage} */ (event.data);  // structured clone: typed by PROTOCOL.md
       if (m.type === 'range-progress') {
         progress[i] = m.progress;
         report();
@@ -80,11 +95,12 @@ async function readInParallel(file, count, options, isCurrent, onProgress) {
       }
     };
     reader.onerror = (event) => reject(new Error(event.message || 'a reader failed'));
-    reader.postMessage({ type: 'read-range', file, start: range.start, end: range.end, options });
+    send({ type: 'read-range', file, start: range.start, end: range.end, options });
   })));
   // Cancelling settles the wait at once: terminated readers never answer.
-  let poll = null;
-  const cancelled = new Promise((resolve) => {
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  let poll;
+  const cancelled = new Promise(/** @param {(none: null) => void} resolve */ (resolve) => {
     poll = setInterval(() => {
       if (!isCurrent()) resolve(null);
     }, 50);
@@ -98,33 +114,3 @@ async function readInParallel(file, count, options, isCurrent, onProgress) {
   }
 }
 
-// ---- the reader role ----
-
-// Parses [start, end) of a file and answers with its share; counts lines for the coordinator.
-async function serveRange(wasm, message) {
-  const { file, start, end, options } = message;
-  const engine = new wasm.Engine();
-  const refused = engine.beginRead({ ...options, keepRows: true });
-  if (refused) throw new Error(refused);
-  engine.beginFile(file.name, end - start);
-  let lines = 0;
-  let last = 0;
-  for (let offset = start; offset < end; offset += CHUNK_BYTES) {
-    const bytes = new Uint8Array(await file.slice(offset, Math.min(end, offset + CHUNK_BYTES)).arrayBuffer());
-    for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) ++lines;
-    const pointer = engine.chunkBuffer(bytes.length);
-    wasm.HEAPU8.set(bytes, pointer);
-    if (!engine.feed(pointer, bytes.length)) break;
-    const now = performance.now();
-    if (now - last > PROGRESS_INTERVAL_MS) {
-      last = now;
-      self.postMessage({ type: 'range-progress', progress: { ...engine.progress(), bytes: offset + bytes.length - start } });
-    }
-  }
-  const error = engine.endFile();
-  const part = engine.exportPart();
-  const progress = engine.progress();
-  engine.delete();
-  self.postMessage({ type: 'range-done', part, lines, error, progress },
-    [part.keys.buffer, part.counts.buffer, part.report.buffer, part.rows.buffer]);
-}

@@ -1,0 +1,283 @@
+// Types of the browser app's scripts, checked by TypeScript (tsconfig.json; `tsc -b`), never
+// shipped: the messages of web/PROTOCOL.md (page ⇄ worker ⇄ readers, page ⇄ app), the settings,
+// and the WebAssembly engine's Embind class (src/worker/engine_bindings.cpp,
+// EMSCRIPTEN_BINDINGS). Shared by every realm (page, engine worker, reader worker): only types
+// that exist both in lib.dom and in lib.webworker here; the page's own are in page.d.ts.
+//
+// The engine answers in JSON text (src/protocol/codec.h). `Json<T>` is text that holds a T: the
+// engine's methods say what their text holds, and JSON.parse/JSON.stringify below carry the type
+// across, so `JSON.parse(engine.progress())` is an EngineProgress and
+// `engine.beginRead(JSON.stringify(options))` checks the options. This is the one seam between
+// the C++ definitions (src/protocol/messages.h) and these: keep the two in step.
+
+type Json<T> = string & { readonly __json?: T };
+interface JSON {
+  parse<T>(text: Json<T>): T;
+  stringify<T>(value: T, replacer?: null, space?: string | number): Json<T>;
+}
+
+// ---- settings (share links, the app's controls) ----
+
+type Preset = 'article' | 'exact' | 'custom';
+type SolverName = 'gd' | 'newton';
+type DatasetMode = 'merge' | 'per-file' | 'per-filter';
+
+interface QuietOptions {
+  plies: number;
+  checksBreak: boolean;
+  distinct: boolean;
+  skipFirst: number;
+}
+
+interface ModelChoice {
+  outcomes?: 'draws-out' | 'fractional' | 'ordinal';
+  intercept?: boolean;
+  bishopPair?: boolean;
+  phase?: boolean;
+  eloOffset?: boolean;
+  sideToMove?: boolean;
+}
+
+// Every setting the worker keeps (absent fields of a message keep these: DEFAULT_SETTINGS).
+interface Settings {
+  preset: Preset;
+  solver: SolverName;
+  step: number;
+  iterations: number;
+  lambda: number;
+  draws: 'exclude' | 'half';
+  unknown: 'draw' | 'skip';
+  units: 'pawn' | 'elo' | 'logodds';
+  bootstrap: number;
+  seed: number;
+  filter: string;
+  datasets: DatasetMode;
+  eachFilter: string[];
+  quiet: QuietOptions;
+  model?: ModelChoice;
+}
+
+// The engine's read options: what decides which games and positions count.
+interface ReadOptions {
+  unknown: 'draw' | 'skip';
+  filter: string;
+  quiet: QuietOptions;
+  bootstrap: number;
+  seed: number;
+  datasets: DatasetMode;
+  eachFilter: string[];
+  keepRating: boolean;
+  keepRows?: boolean;
+  hashFiles?: boolean;
+}
+
+// ---- what the engine reports ----
+
+// A source of a read: a dropped or picked File, or an address (the bundled sample, a share link).
+type Source =
+  | { kind: 'file'; file: File }
+  | { kind: 'url'; url: string; name?: string; size?: number };
+
+interface Counts {
+  games: number;
+  used: number;
+  partial: number;
+  skipped: number;
+  rows: number;
+}
+// engine.progress(), and a reader's progress over its range.
+interface EngineProgress extends Counts {
+  bytes: number;
+}
+
+interface SkippedGame {
+  file: string;
+  line: number;
+  game: number;
+  reason: string;
+}
+interface DatasetSummary {
+  name: string;
+  games: number;
+  used: number;
+  filtered: number;
+  rows: number;
+}
+// engine.report(): the data report; the worker adds the timing.
+interface DataReport {
+  games: number;
+  used: number;
+  partial: number;
+  skipped: number;
+  filtered: number;
+  filteredBy?: unknown;
+  datasets?: DatasetSummary[];
+  rows: number;
+  drawRows: number;
+  decisiveRows: number;
+  whiteWinRows?: number;
+  blackWinRows?: number;
+  distinctRows?: number;
+  bytes: number;
+  plies?: number;
+  keptRows?: number;
+  rowsTruncated?: boolean;
+  files: string[];
+  fileErrors: string[];
+  skippedGames?: SkippedGame[];
+  skippedTotal?: number;
+  seconds?: number;
+  mbps?: number;
+  bytesRead?: number;
+}
+
+interface BalanceBin {
+  dm: number;
+  white: number;
+  draws: number;
+  black: number;
+}
+
+interface Snapshot {
+  iteration: number;
+  dataset?: number;
+  columns?: string[];
+  theta: number[];
+  values: number[];
+  valueSe?: number[];
+  loss: number;
+  gradientNorm?: number;
+}
+
+interface Coefficient {
+  name: string;
+  label?: string;
+  identified?: boolean;
+  value: number | null;
+  valueSe: number | null;
+  elo: number | null;
+  [field: string]: unknown;
+}
+// One dataset's fit (fit-done.fits).
+interface Fit {
+  name: string;
+  used: number;
+  rows: number;
+  state?: 'fitted' | 'warnings' | 'failed';
+  error?: string;
+  errors?: string | null;
+  warnings?: { code: string; message?: string }[];
+  coefficients?: Coefficient[];
+  [field: string]: unknown;
+}
+interface Difference {
+  a: number;
+  b: number;
+  contrast: string;
+  diff: number;
+  se: number;
+  p: number;
+  bootstrapP?: number | null;
+}
+
+// ---- worker → page (the page forwards every one to the app's inbox) ----
+
+type WorkerPhase = 'idle' | 'reading' | 'fitting' | 'done' | 'error';
+type ReadyMessage = { type: 'ready' };
+type StateMessage = { type: 'state'; state: WorkerPhase; status: string };
+type ProgressMessage = {
+  type: 'progress'; bytes: number; totalBytes: number; games: number; used: number;
+  skipped: number; rows: number; mbps: number; eta: number; file: string; fileIndex: number;
+  fileCount: number;
+};
+type ReportMessage = { type: 'report'; report: DataReport; committed: boolean };
+type BalanceMessage = { type: 'balance'; bins: BalanceBin[]; alpha?: number | null; fitted?: boolean };
+type FitBeginMessage = { type: 'fit-begin'; solver: SolverName; preset: Preset; planned: number; reason?: string };
+type SnapshotMessage = { type: 'snapshot' } & Snapshot;
+type FitDoneMessage = { type: 'fit-done'; snapshot: Snapshot; fits?: Fit[]; differences?: Difference[] };
+type ErrorMessage = { type: 'error'; message: string };
+type DownloadMessage = { type: 'download'; name: string; blob: Blob; text?: string };
+type ResetMessage = { type: 'reset' };
+type WorkerMessage =
+  | ReadyMessage | StateMessage | ProgressMessage | ReportMessage | BalanceMessage
+  | FitBeginMessage | SnapshotMessage | FitDoneMessage | ErrorMessage | DownloadMessage | ResetMessage;
+
+// ---- page → worker ----
+
+type ExportFormat = 'mat' | 'csv' | 'json' | 'provenance' | 'code';
+type PageMessage =
+  | { type: 'read'; sources: Source[]; readers?: number; settings?: Partial<Settings> }
+  | { type: 'fit'; settings: Partial<Settings> }
+  | { type: 'cancel' }
+  | { type: 'export'; format: ExportFormat }
+  | { type: 'reset' };
+
+// ---- coordinator ⇄ readers (parallel reads) ----
+
+// A reader's share of one file (engine.exportPart(), typed arrays transferred).
+interface Part {
+  keys: Uint32Array<ArrayBuffer>;
+  counts: Float64Array<ArrayBuffer>;
+  pairA: Uint32Array<ArrayBuffer>;
+  pairB: Uint32Array<ArrayBuffer>;
+  pairCounts: Float64Array<ArrayBuffer>;
+  pairGames: Float64Array<ArrayBuffer>;
+  report: Float64Array<ArrayBuffer>;
+  issues: { game: number; line: number; status: number; reason: number; detail: string; rowsKept: number }[];
+  rows: Int8Array<ArrayBuffer>;
+  rowsTruncated: boolean;
+}
+type ReadRangeMessage = { type: 'read-range'; file: File; start: number; end: number; options: ReadOptions };
+type RangeDoneMessage = { type: 'range-done'; part: Part; lines: number; error: string; progress: EngineProgress };
+type ReaderMessage =
+  | { type: 'range-progress'; progress: EngineProgress }
+  | RangeDoneMessage
+  | { type: 'range-error'; message: string };
+
+// ---- the engine: materialist-engine.js (Emscripten, MODULARIZE) ----
+
+// The Embind class Engine (src/worker/engine_bindings.cpp). Chunks travel through one buffer:
+// chunkBuffer(n) gives its address in HEAPU8, feed(pointer, n) parses what was copied there.
+interface Engine {
+  beginRead(options: Json<ReadOptions>): string;  // "" or why the read cannot start
+  beginFile(name: string, size: number): void;
+  chunkBuffer(capacity: number): number;
+  feed(pointer: number, length: number): boolean;  // false: the file was rejected
+  endFile(): string;  // "" or the file's error
+  exportPart(): Part;
+  beginImport(name: string): void;
+  importPart(part: Part, lineOffset: number, gameOffset: number): void;
+  endImport(bytes: number): void;
+  endRead(): boolean;  // committed: the read yielded rows
+  cancelRead(): void;
+  progress(): Json<EngineProgress>;
+  report(): Json<DataReport>;
+  balance(): Json<BalanceMessage>;
+  beginFit(settings: Json<Settings>): Json<FitBeginMessage | { error: string; solver?: undefined; planned?: undefined }>;
+  snapshot(): Json<SnapshotMessage>;
+  step(iterations: number): Json<SnapshotMessage>;
+  otherSnapshots(): Json<Snapshot[]>;
+  fitFinished(): boolean;
+  fitDone(): Json<FitDoneMessage>;
+  matChunk(fromRow: number, maxRows: number): string;
+  keptRows(): number;
+  valuesCsv(): string;
+  resultJson(): Json<Record<string, unknown>>;
+  provenanceJson(): Json<Record<string, unknown>>;
+  codeHeader(): string;
+  statusLine(): string;
+  missingDigests(): number[];
+  hashBegin(): void;
+  hashFeed(pointer: number, length: number): void;
+  hashEndInto(index: number): void;
+  hasData(): boolean;
+  reset(): void;
+  delete(): void;  // Embind: frees the C++ object
+}
+
+interface EngineModule {
+  Engine: new () => Engine;
+  HEAPU8: Uint8Array<ArrayBuffer>;  // replaced when memory grows: read it after chunkBuffer
+}
+
+declare function createMaterialistEngine(moduleArg?: object): Promise<EngineModule>;
