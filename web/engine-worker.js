@@ -1,6 +1,7 @@
 // The engine's Web Worker: reads files as streams into the WASM Engine, posts progress, fits the
 // kept histogram and streams snapshots so the page can draw the descent live. Protocol:
 // web/PROTOCOL.md. The UI thread never parses a byte.
+// @ts-check: types in web/types.d.ts (the engine worker's realm: tsconfig.engine-worker.json).
 'use strict';
 
 importScripts('materialist-engine.js', 'parallel-read.js');
@@ -11,7 +12,10 @@ const FIT_ANIMATION_MS = 3000;        // gradient descent is paced to take about
 const FIT_TICK_MS = 30;               // one snapshot per tick
 const NEWTON_TICK_MS = 220;           // Newton's few iterates, one by one
 const MAT_EXPORT_ROWS = 1 << 18;      // rows per .mat text chunk
+/** @type {readonly (keyof Counts)[]} */
+const COUNT_KEYS = ['games', 'used', 'partial', 'skipped', 'rows'];  // summed over parallel readers
 
+/** @type {Settings} */
 const DEFAULT_SETTINGS = {
   preset: 'article', solver: 'gd', step: 1, iterations: 10000, lambda: 1e-6,
   draws: 'exclude', unknown: 'draw',
@@ -22,6 +26,7 @@ const DEFAULT_SETTINGS = {
 
 // The engine's read options from the settings: what decides which games and positions count.
 // A change of any of them re-reads the last sources.
+/** @param {Settings} s @returns {ReadOptions} */
 function readOptionsOf(s) {
   return {
     unknown: s.unknown, filter: s.filter || '', quiet: { ...DEFAULT_SETTINGS.quiet, ...(s.quiet || {}) },
@@ -31,22 +36,45 @@ function readOptionsOf(s) {
     keepRating: Boolean(s.model && s.model.eloOffset),
   };
 }
+/** @param {Settings} s @returns {string} */
 const readKeyOf = (s) => JSON.stringify(readOptionsOf(s));
 
-let wasm = null;        // the Emscripten module
-let engine = null;      // new wasm.Engine()
-let settings = { ...DEFAULT_SETTINGS };
-let job = 0;            // bumped by every new task and by cancel: running loops check it
-let lastSources = [];   // what the current data came from (re-read if the read options change)
-let readKey = null;     // readKeyOf(settings) of the current data
-let reading = false;    // a read is running: new settings wait for its fit
-let requestedReaders = 0;  // parallel readers per large file, 0: one per core but one
+/**
+ * Everything the worker remembers between messages: the one mutable state of this script.
+ * @typedef {object} WorkerState
+ * @property {EngineModule | null} wasm  the Emscripten module
+ * @property {Engine | null} engine  new wasm.Engine(); null while it (re)loads
+ * @property {Settings} settings  the last settings the page sent, over DEFAULT_SETTINGS
+ * @property {number} job  bumped by every new task and by cancel: running loops check it
+ * @property {Source[]} lastSources  what the current data came from (re-read if the read options change)
+ * @property {string | null} readKey  readKeyOf(settings) of the current data
+ * @property {boolean} reading  a read is running: new settings wait for its fit
+ * @property {number} requestedReaders  parallel readers per large file, 0: one per core but one
+ * @property {PageMessage[]} pending  messages that arrive while the engine loads
+ */
+/** @type {WorkerState} */
+const worker = {
+  wasm: null, engine: null, settings: { ...DEFAULT_SETTINGS }, job: 0, lastSources: [], readKey: null,
+  reading: false, requestedReaders: 0, pending: [],
+};
 
+// The loaded module and engine. Messages wait in worker.pending until they are, and a restart
+// bumps the job first, so a task that runs has them.
+/** @returns {{wasm: EngineModule, engine: Engine}} */
+function loaded() {
+  if (!worker.wasm || !worker.engine) throw new Error('the engine is not loaded');
+  return { wasm: worker.wasm, engine: worker.engine };
+}
+
+/** @param {WorkerMessage} message */
 const post = (message) => self.postMessage(message);
+/** @param {WorkerPhase} name @param {string} status */
 const state = (name, status) => post({ type: 'state', state: name, status });
+/** @param {number} ms @returns {Promise<void>} */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Yields to the worker's event loop (a macrotask), so cancel messages get through between chunks.
+/** @returns {Promise<void>} */
 function yieldToMessages() {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
@@ -55,21 +83,28 @@ function yieldToMessages() {
   });
 }
 
+/** @param {number} n @param {string} word */
 function plural(n, word) { return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`; }
 
 // ---- sources: a File, or a URL (the bundled sample) ----
 
+/** @param {Source} source @returns {{name: string, size: number}} */
 function describe(source) {
   return source.kind === 'url'
-    ? { name: source.name || source.url.split('/').pop(), size: source.size || 0 }
+    ? { name: source.name || source.url.split('/').pop() || '', size: source.size || 0 }
     : { name: source.file.name, size: source.file.size };
 }
 
+/** @param {string} name */
 function isGzip(name) { return /\.gz$/i.test(name); }
 
 // Yields {data: Uint8Array, source: bytes of the source consumed so far} for a source; `onSize`
 // learns a URL's length when the server tells it. Progress counts source bytes, so a .gz file's
 // bar ends at its compressed size.
+/**
+ * @param {Source} source @param {(size: number) => void} onSize
+ * @returns {AsyncGenerator<{data: Uint8Array<ArrayBuffer>, source: number}>}
+ */
 async function* chunksOf(source, onSize) {
   if (source.kind === 'url') {
     // A refused cross-origin request (no CORS headers) or an unreachable host only says "failed
@@ -83,6 +118,7 @@ async function* chunksOf(source, onSize) {
         '(a server must allow cross-origin requests, CORS, to be read from this page)');
     }
     if (!response.ok) throw new Error(`Could not download ${source.url}: ${host} answered HTTP ${response.status}`);
+    if (!response.body) throw new Error(`Could not download ${source.url}: ${host} answered with no body`);
     const length = Number(response.headers.get('content-length'));
     if (length > 0) onSize(length);
     const reader = response.body.getReader();
@@ -119,7 +155,9 @@ async function* chunksOf(source, onSize) {
 
 // Copies a chunk into the engine's buffer (HEAPU8.set) and parses it; false if the file was
 // rejected. Large network chunks are split so cancel stays responsive.
+/** @param {Uint8Array} bytes */
 function feed(bytes) {
+  const { wasm, engine } = loaded();
   for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
     const part = bytes.subarray(at, Math.min(bytes.length, at + CHUNK_BYTES));
     const pointer = engine.chunkBuffer(part.length);
@@ -131,22 +169,30 @@ function feed(bytes) {
 
 // ---- reading ----
 
-async function read(sources, myJob, requestedReaders) {
+/**
+ * @param {Source[]} sources @param {number} myJob
+ * @returns {Promise<{committed: boolean, fileErrors: string[], report: DataReport} | null>}
+ */
+async function read(sources, myJob) {
+  const { engine } = loaded();
   const files = sources.map(describe);
   let totalBytes = files.reduce((sum, f) => sum + f.size, 0);
   const started = performance.now();
   let doneBytes = 0;
   let lastProgress = 0;
+  /** @type {string[]} */
   const fileErrors = [];
-  const options = readOptionsOf(settings);
-  const key = readKeyOf(settings);
-  const refused = engine.beginRead({ ...options, keepRows: true });
+  const options = readOptionsOf(worker.settings);
+  const key = readKeyOf(worker.settings);
+  const refused = engine.beginRead(JSON.stringify({ ...options, keepRows: true }));
   if (refused) throw new Error(`Cannot read: ${refused}`);
   // Several datasets or bootstrap replicates are built by this engine alone: one reader.
   const parallelAllowed = options.datasets === 'merge' && options.bootstrap === 0;
   state('reading', `Reading ${files.length === 1 ? files[0].name : plural(files.length, 'file')}…`);
 
+  /** @type {EngineProgress | null} */
   let readers = null;  // the summed progress of parallel readers while they run
+  /** @param {number} fileIndex @param {number} fileBytes @param {boolean} force */
   const sendProgress = (fileIndex, fileBytes, force) => {
     const now = performance.now();
     if (!force && now - lastProgress < PROGRESS_INTERVAL_MS) return;
@@ -154,8 +200,8 @@ async function read(sources, myJob, requestedReaders) {
     const bytes = doneBytes + fileBytes;
     const seconds = Math.max(1e-3, (now - started) / 1000);
     const rate = bytes / seconds;
-    const p = engine.progress();
-    if (readers) for (const key of ['games', 'used', 'partial', 'skipped', 'rows']) p[key] += readers[key];
+    const p = JSON.parse(engine.progress());
+    if (readers) for (const key of COUNT_KEYS) p[key] += readers[key];
     post({
       type: 'progress', bytes, totalBytes, games: p.games, used: p.used + p.partial,
       skipped: p.skipped, rows: p.rows, mbps: rate / 1e6,
@@ -166,15 +212,16 @@ async function read(sources, myJob, requestedReaders) {
 
   for (let i = 0; i < sources.length; ++i) {
     const file = files[i];
-    const count = parallelAllowed ? readerCountFor(sources[i], file.size, requestedReaders) : 1;
-    if (count > 1) {
+    const source = sources[i];
+    const count = parallelAllowed ? readerCountFor(source, file.size, worker.requestedReaders) : 1;
+    if (count > 1 && source.kind === 'file') {  // (only files are read in parallel)
       // A large file: several readers, one range each; their shares are imported in order.
-      const shares = await readInParallel(sources[i].file, count, options, () => myJob === job, (sum) => {
+      const shares = await readInParallel(source.file, count, options, () => myJob === worker.job, (sum) => {
         readers = sum;
         sendProgress(i, sum.bytes, false);
       });
       readers = null;
-      if (!shares || myJob !== job) return null;
+      if (!shares || myJob !== worker.job) return null;
       engine.beginImport(file.name);
       let lines = 0;
       let games = 0;
@@ -196,12 +243,12 @@ async function read(sources, myJob, requestedReaders) {
       totalBytes += size - file.size;
       file.size = size;
     })) {
-      if (myJob !== job) return null;  // cancelled or superseded: the new task owns the engine
+      if (myJob !== worker.job) return null;  // cancelled or superseded: the new task owns the engine
       fileBytes = chunk.source;
       if (!feed(chunk.data)) break;  // rejected (binary): stop reading this file
       sendProgress(i, fileBytes, false);
       await yieldToMessages();
-      if (myJob !== job) return null;
+      if (myJob !== worker.job) return null;
     }
     const error = engine.endFile();
     if (error) fileErrors.push(`${file.name}: ${error}`);
@@ -210,16 +257,16 @@ async function read(sources, myJob, requestedReaders) {
   }
   const committed = engine.endRead();
   const seconds = (performance.now() - started) / 1000;
-  const report = engine.report();
+  const report = JSON.parse(engine.report());
   report.seconds = seconds;
   report.mbps = seconds > 0 ? doneBytes / seconds / 1e6 : 0;
   report.bytesRead = doneBytes;
   if (!committed) report.bytes = doneBytes;
   post({ type: 'report', report, committed });
   if (committed) {
-    lastSources = sources;
-    readKey = key;
-    post({ type: 'balance', ...engine.balance() });
+    worker.lastSources = sources;
+    worker.readKey = key;
+    post(JSON.parse(engine.balance()));
   }
   return { committed, fileErrors, report };
 }
@@ -227,6 +274,7 @@ async function read(sources, myJob, requestedReaders) {
 // ---- fitting ----
 
 // Iteration targets for gradient descent: dense at the start, where the values move most.
+/** @param {number} planned @param {number} ticks @returns {number[]} */
 function descentSchedule(planned, ticks) {
   const targets = [];
   for (let i = 1; i <= ticks; ++i) {
@@ -237,65 +285,68 @@ function descentSchedule(planned, ticks) {
   return targets;
 }
 
+/** @param {Snapshot} snapshot @returns {SnapshotMessage} */
 function snapshotMessage(snapshot) { return { type: 'snapshot', ...snapshot }; }
 
 // Posts the other datasets' states first, so the first dataset's snapshot stays the latest one.
+/** @param {Snapshot} first */
 function postSnapshots(first) {
-  for (const other of engine.otherSnapshots()) post(snapshotMessage(other));
+  const { engine } = loaded();
+  for (const other of JSON.parse(engine.otherSnapshots())) post(snapshotMessage(other));
   post(snapshotMessage(first));
 }
 
+/** @param {number} myJob */
 async function fit(myJob) {
-  const plan = engine.beginFit(settings);
-  if (plan.error) {
+  const { engine } = loaded();
+  const plan = JSON.parse(engine.beginFit(JSON.stringify(worker.settings)));
+  if ('error' in plan) {
     post({ type: 'error', message: `Fit failed: ${plan.error}` });
     state('error', `Fit failed: ${plan.error}`);
     return;
   }
   // Models gradient descent cannot fit (ordinal, rating offset) run with Newton: plan.reason.
   const newton = plan.solver === 'newton';
-  post({
-    type: 'fit-begin', solver: plan.solver, preset: settings.preset, planned: plan.planned,
-    ...(plan.reason ? { reason: plan.reason } : {}),
-  });
-  if (newton) post(snapshotMessage(plan.snapshot));
-  else postSnapshots(plan.snapshot);
+  post(plan);  // the fit-begin message
+  const first = JSON.parse(engine.snapshot());
+  if (newton) post(first);
+  else postSnapshots(first);
   state('fitting', newton ? 'Fitting: Newton…' : `Fitting: gradient descent, ${plural(plan.planned, 'iteration')}…`);
-  let last = plan.snapshot;
+  let last = first;
   if (newton) {
     while (!engine.fitFinished()) {
       await sleep(NEWTON_TICK_MS);
-      if (myJob !== job) return;
-      last = engine.step(1);
+      if (myJob !== worker.job) return;
+      last = JSON.parse(engine.step(1));
       post(snapshotMessage(last));
     }
   } else {
     let done = 0;
     for (const target of descentSchedule(plan.planned, Math.round(FIT_ANIMATION_MS / FIT_TICK_MS))) {
       await sleep(FIT_TICK_MS);
-      if (myJob !== job) return;
-      last = engine.step(target - done);
+      if (myJob !== worker.job) return;
+      last = JSON.parse(engine.step(target - done));
       done = last.iteration;
       postSnapshots(last);
       if (engine.fitFinished()) break;
     }
   }
-  if (myJob !== job) return;
-  const { fits, differences } = JSON.parse(engine.fitsJson());
-  last = engine.step(0);  // the final state, with its standard errors
-  post({ type: 'fit-done', snapshot: last, fits, differences });
+  if (myJob !== worker.job) return;
+  post(JSON.parse(engine.fitDone()));  // every dataset's fit; the final state with its errors
   state('done', engine.statusLine());
 }
 
 // ---- tasks ----
 
+/** @param {Source[]} sources @param {number} myJob @returns {Promise<void>} */
 async function readAndFit(sources, myJob) {
-  reading = true;
-  const outcome = await read(sources, myJob, requestedReaders).finally(() => {
-    if (myJob === job) reading = false;
+  const { engine } = loaded();
+  worker.reading = true;
+  const outcome = await read(sources, myJob).finally(() => {
+    if (myJob === worker.job) worker.reading = false;
   });
-  if (!outcome || myJob !== job) return;
-  if (readKeyOf(settings) !== readKey && outcome.committed) {
+  if (!outcome || myJob !== worker.job) return;
+  if (readKeyOf(worker.settings) !== worker.readKey && outcome.committed) {
     await readAndFit(sources, myJob);  // the read options changed while reading: read again
     return;
   }
@@ -316,7 +367,9 @@ async function readAndFit(sources, myJob) {
   await fit(myJob);
 }
 
+/** @param {ExportFormat} format */
 async function exportData(format) {
+  const { engine } = loaded();
   if (format === 'mat') {
     const rows = engine.keptRows();
     const parts = [];
@@ -330,7 +383,7 @@ async function exportData(format) {
   } else if (format === 'provenance') {
     await hashMissingFiles();
     const provenance = JSON.parse(engine.provenanceJson());
-    provenance.report = engine.report();
+    provenance.report = JSON.parse(engine.report());
     post({
       type: 'download', name: 'materialist-analysis.json',
       blob: new Blob([JSON.stringify(provenance, null, 2)], { type: 'application/json' }),
@@ -340,7 +393,7 @@ async function exportData(format) {
     post({ type: 'download', name: 'materialist-values.h', blob: new Blob([code], { type: 'text/x-c++hdr' }), text: code });
   } else if (format === 'json') {
     const result = JSON.parse(engine.resultJson());
-    result.report = engine.report();
+    result.report = JSON.parse(engine.report());
     post({
       type: 'download', name: 'materialist-values.json',
       blob: new Blob([JSON.stringify(result, null, 2)], { type: 'application/json' }),
@@ -351,9 +404,10 @@ async function exportData(format) {
 // Files read by parallel readers were not hashed while streaming: hash them now, in order, from
 // the sources they came from (the same File objects).
 async function hashMissingFiles() {
+  const { wasm, engine } = loaded();
   const missing = engine.missingDigests();
   for (const index of missing) {
-    const source = lastSources[index];
+    const source = worker.lastSources[index];
     if (!source) continue;
     engine.hashBegin();
     for await (const chunk of chunksOf(source, () => {})) {
@@ -371,8 +425,9 @@ async function hashMissingFiles() {
 
 // Starts a task after invalidating the running one; errors become an error state, never a dead
 // worker.
+/** @param {(myJob: number) => Promise<void>} task */
 function start(task) {
-  const myJob = ++job;
+  const myJob = ++worker.job;
   task(myJob).catch((error) => {
     const message = error && error.message ? error.message : String(error);
     if (error instanceof WebAssembly.RuntimeError) {
@@ -380,42 +435,45 @@ function start(task) {
       restartEngine(`The engine stopped (${message}) and was restarted; read the files again.`);
       return;
     }
-    if (myJob !== job) return;
+    if (myJob !== worker.job) return;
     post({ type: 'error', message });
     state('error', message);
   });
 }
 
+/** @param {string} why */
 function restartEngine(why) {
-  ++job;
-  engine = null;
-  lastSources = [];
+  ++worker.job;
+  worker.engine = null;
+  worker.lastSources = [];
   post({ type: 'reset' });
   post({ type: 'error', message: why });
   state('error', why);
   loadEngine();
 }
 
+/** @param {PageMessage} message */
 function onMessage(message) {
+  const { engine } = loaded();
   switch (message.type) {
     case 'read':
-      if (message.readers >= 0) requestedReaders = message.readers;
-      if (message.settings) settings = { ...settings, ...message.settings };
+      if (typeof message.readers === 'number' && message.readers >= 0) worker.requestedReaders = message.readers;
+      if (message.settings) worker.settings = { ...worker.settings, ...message.settings };
       start((myJob) => readAndFit(message.sources, myJob));
       break;
     case 'fit': {
-      settings = { ...settings, ...message.settings };
-      if (reading || !engine.hasData()) break;  // the running read fits with them at its end
-      if (readKeyOf(settings) !== readKey && lastSources.length) {
-        start((myJob) => readAndFit(lastSources, myJob));  // they decide which games count
+      worker.settings = { ...worker.settings, ...message.settings };
+      if (worker.reading || !engine.hasData()) break;  // the running read fits with them at its end
+      if (readKeyOf(worker.settings) !== worker.readKey && worker.lastSources.length) {
+        start((myJob) => readAndFit(worker.lastSources, myJob));  // they decide which games count
       } else {
         start((myJob) => fit(myJob));
       }
       break;
     }
     case 'cancel':
-      ++job;
-      reading = false;
+      ++worker.job;
+      worker.reading = false;
       engine.cancelRead();
       state(engine.hasData() ? 'done' : 'idle', 'Cancelled: the previous data and fit are kept.');
       break;
@@ -423,10 +481,10 @@ function onMessage(message) {
       exportData(message.format).catch((error) => post({ type: 'error', message: `Export failed: ${error}` }));
       break;
     case 'reset':
-      ++job;
-      reading = false;
+      ++worker.job;
+      worker.reading = false;
       engine.reset();
-      lastSources = [];
+      worker.lastSources = [];
       post({ type: 'reset' });
       state('idle', 'Ready.');
       break;
@@ -435,25 +493,18 @@ function onMessage(message) {
   }
 }
 
-const pending = [];  // messages that arrive while the engine loads
 self.onmessage = (event) => {
-  if (engine) onMessage(event.data);
-  else pending.push(event.data);
+  const message = /** @type {PageMessage} */ (event.data);  // structured clone: typed by PROTOCOL.md
+  if (worker.engine) onMessage(message);
+  else worker.pending.push(message);
 };
 
 function loadEngine() {
   createMaterialistEngine().then((module) => {
-    wasm = module;
-    if (self.name === READER_NAME) {  // a reader of parallel-read.js: one range, then done
-      self.onmessage = (event) => serveRange(wasm, event.data).catch((error) => {
-        self.postMessage({ type: 'range-error', message: error && error.message ? error.message : String(error) });
-      });
-      for (const message of pending.splice(0)) self.onmessage({ data: message });
-      return;
-    }
-    engine = new module.Engine();
+    worker.wasm = module;
+    worker.engine = new module.Engine();
     post({ type: 'ready' });
-    for (const message of pending.splice(0)) onMessage(message);
+    for (const message of worker.pending.splice(0)) onMessage(message);
   }).catch((error) => {
     post({ type: 'error', message: `The engine failed to start: ${error}` });
     state('error', `The engine failed to start: ${error}`);

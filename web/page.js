@@ -1,15 +1,27 @@
 // The page: starts the engine worker and the canvas app, bridges their messages, handles file
 // drops, the file picker, downloads and the #materialist-status mirror. Protocol: PROTOCOL.md.
+// @ts-check: types in web/types.d.ts and web/page.d.ts (the page's realm: tsconfig.page.json).
 'use strict';
 
 (function main() {
-  const canvas = document.getElementById('canvas');
-  const fileInput = document.getElementById('file-input');
-  const mirror = document.getElementById('materialist-status');
-  const loading = document.getElementById('loading');
+  /**
+   * The element of index.html with that id, of that kind.
+   * @template {HTMLElement} T @param {string} id @param {new () => T} kind @returns {T}
+   */
+  function element(id, kind) {
+    const found = document.getElementById(id);
+    if (!(found instanceof kind)) throw new Error(`index.html has no ${kind.name} #${id}`);
+    return found;
+  }
+  const canvas = element('canvas', HTMLCanvasElement);
+  const fileInput = element('file-input', HTMLInputElement);
+  const mirror = element('materialist-status', HTMLElement);
+  const loading = element('loading', HTMLElement);
+  /** @type {Source} */
   const SAMPLE = { kind: 'url', url: 'samples/OpenRating.pgn', name: 'OpenRating.pgn' };
 
   // The page's public face for tests and curious users (documented in PROTOCOL.md).
+  /** @type {MaterialistFace} */
   const materialist = {
     ui: { buttons: {} },     // the app's main buttons, CSS pixels relative to the canvas
     downloads: [],           // {name, size} of every download offered
@@ -21,7 +33,10 @@
 
   // Share links: #s=<encodeURIComponent(JSON of the settings)>, with &sample (the bundled sample)
   // or &url=<encoded address of a PGN> (read through fetch), in any order.
+  /** @typedef {{sample: boolean, settings: Partial<Settings> | null, url: string | null, error: string | null}} Link */
+  /** @param {string} hash @returns {Link} */
   function parseLink(hash) {
+    /** @type {Link} */
     const link = { sample: false, settings: null, url: null, error: null };
     for (const part of hash.replace(/^#/, '').split('&')) {
       if (part === 'sample') link.sample = true;
@@ -31,7 +46,7 @@
           const settings = JSON.parse(decodeURIComponent(part.slice(2)));
           if (settings && typeof settings === 'object') link.settings = settings;
         } catch (error) {
-          link.error = `The share link's settings could not be read: ${error.message}`;
+          link.error = `The share link's settings could not be read: ${error instanceof Error ? error.message : error}`;
         }
       }
     }
@@ -40,27 +55,44 @@
   const openingLink = parseLink(location.hash);
   const sharedSettings = openingLink.settings;
 
+  /** @type {AppInboxMessage[]} */
   const inbox = [];          // messages for the app, drained once per frame
+  /** @param {AppInboxMessage} message */
   const toApp = (message) => inbox.push(message);
-  let result = {};           // data-result
+
+  /**
+   * The page's mutable state.
+   * @typedef {object} PageState
+   * @property {Record<string, unknown>} result  the mirror's data-result
+   * @property {'sample' | 'files' | {url: string} | null} dataOrigin  where the data came from, for share links
+   * @property {number} dragDepth  dragenter minus dragleave events: 0 when the drag left the page
+   */
+  /** @type {PageState} */
+  const page = { result: {}, dataOrigin: null, dragDepth: 0 };
 
   // ---- the mirror ----
 
+  /** @param {WorkerPhase} state @param {string} [text] */
   function setMirror(state, text) {
     mirror.dataset.state = state;
     if (text) mirror.textContent = text;
   }
+  /** @param {Record<string, unknown>} fields */
   function updateResult(fields) {
-    result = { ...result, ...fields };
-    mirror.dataset.result = JSON.stringify(result);
+    page.result = { ...page.result, ...fields };
+    mirror.dataset.result = JSON.stringify(page.result);
   }
   const LETTERS = ['P', 'N', 'B', 'R', 'Q'];
+  /** @param {readonly (number | null)[]} values */
   const valuesObject = (values) => Object.fromEntries(LETTERS.map((l, i) => [l, values[i]]));
   const PIECES = ['pawn', 'knight', 'bishop', 'rook', 'queen'];
   // One dataset's fit as scripts read it: values pawn = 100 (null where not identified), errors,
   // warnings and the draw margin (Elo) of the ordinal model.
+  /** @param {Fit} f */
   function fitSummary(f) {
+    /** @param {string} name */
     const coefficient = (name) => (f.coefficients || []).find((c) => c.name === name) || null;
+    /** @param {'value' | 'valueSe'} key */
     const piece = (key) => Object.fromEntries(LETTERS.map((l, i) => {
       const c = coefficient(PIECES[i]);
       return [l, c ? c[key] : null];
@@ -76,6 +108,8 @@
   // ---- the worker ----
 
   const worker = new Worker('engine-worker.js');
+  /** @param {PageMessage} message */
+  const toWorker = (message) => worker.postMessage(message);
   worker.onerror = (event) => {
     const message = `The engine worker failed: ${event.message || 'unknown error'}`;
     toApp({ type: 'error', message });
@@ -83,7 +117,7 @@
     setMirror('error', message);
   };
   worker.onmessage = (event) => {
-    const m = event.data;
+    const m = /** @type {WorkerMessage} */ (event.data);  // structured clone: typed by PROTOCOL.md
     switch (m.type) {
       case 'ready': {
         const first = !materialist.workerReady;  // a restarted engine says ready again
@@ -111,7 +145,7 @@
         break;
       }
       case 'balance':
-        updateResult({ alpha: m.fitted ? m.alpha : null });
+        updateResult({ alpha: m.alpha ?? null });
         break;
       case 'fit-begin':
         updateResult({ solver: m.solver, preset: m.preset, values: null, loss: null, iterations: 0 });
@@ -131,7 +165,7 @@
         updateResult({ error: m.message });
         break;
       case 'reset':
-        result = {};
+        page.result = {};
         updateResult({});
         break;
       default:
@@ -143,18 +177,21 @@
   // ?readers=N sets how many workers read one large file in parallel (default: a core each, but
   // one left for the page).
   const readers = Number(new URLSearchParams(location.search).get('readers')) || 0;
-  let dataOrigin = null;  // for share links: 'sample', {url}, or 'files'
+  /** @param {Source[]} sources @param {Partial<Settings> | null} [settings] */
   function read(sources, settings) {
     if (sources.length === 0) return;
     updateResult({ error: null });
-    dataOrigin = sources.length === 1 && sources[0] === SAMPLE ? 'sample'
+    page.dataOrigin = sources.length === 1 && sources[0] === SAMPLE ? 'sample'
       : sources.length === 1 && sources[0].kind === 'url' ? { url: sources[0].url } : 'files';
-    worker.postMessage({ type: 'read', sources, readers, ...(settings ? { settings } : {}) });
+    toWorker({ type: 'read', sources, readers, ...(settings ? { settings } : {}) });
   }
+  /** @param {FileList} files */
   function readFiles(files) { read(Array.from(files, (file) => ({ kind: 'file', file }))); }
+  /** @param {Partial<Settings> | null} [settings] */
   function loadSample(settings) { read([SAMPLE], settings); }
 
   // Follows a share link: reads the URL or the sample with its settings, or refits with them.
+  /** @param {Link} link */
   function followLink(link) {
     if (link.error) {
       toApp({ type: 'error', message: link.error });
@@ -163,22 +200,23 @@
     if (link.url) {
       let name = 'shared.pgn';
       try {
-        name = decodeURIComponent(new URL(link.url, location.href).pathname.split('/').pop()) || name;
+        name = decodeURIComponent(new URL(link.url, location.href).pathname.split('/').pop() ?? '') || name;
       } catch { /* keep the default name */ }
       read([{ kind: 'url', url: link.url, name }], link.settings);
     } else if (link.sample) {
       loadSample(link.settings);
     } else if (link.settings) {
-      worker.postMessage({ type: 'fit', settings: link.settings });
+      toWorker({ type: 'fit', settings: link.settings });
     }
   }
 
   // Writes the link of `settings` (and of the data's URL or the sample) into the address bar
   // without reloading, and into the clipboard when the browser allows it.
+  /** @param {Partial<Settings>} settings */
   function share(settings) {
     const parts = [`s=${encodeURIComponent(JSON.stringify(settings || {}))}`];
-    if (dataOrigin === 'sample') parts.push('sample');
-    if (dataOrigin && dataOrigin.url) parts.push(`url=${encodeURIComponent(dataOrigin.url)}`);
+    if (page.dataOrigin === 'sample') parts.push('sample');
+    if (typeof page.dataOrigin === 'object' && page.dataOrigin) parts.push(`url=${encodeURIComponent(page.dataOrigin.url)}`);
     history.replaceState(null, '', `#${parts.join('&')}`);  // no hashchange: no re-read
     updateResult({ settings, shareLink: location.href });
     if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(() => {});
@@ -186,6 +224,7 @@
 
   // ---- commands from the app ----
 
+  /** @param {AppCommand} command */
   function onAppCommand(command) {
     switch (command.type) {
       case 'open-files':
@@ -199,7 +238,7 @@
           // Called right after the frame was drawn: the drawing buffer still holds it.
           canvas.toBlob((blob) => blob && download(blob, 'materialist.png'), 'image/png');
         } else {
-          worker.postMessage({ type: 'export', format: command.format });
+          toWorker({ type: 'export', format: command.format });
         }
         break;
       case 'share':
@@ -207,11 +246,11 @@
         break;
       case 'fit':
         updateResult({ settings: command.settings });
-        worker.postMessage(command);
+        toWorker(command);
         break;
       case 'cancel':
       case 'reset':
-        worker.postMessage(command);
+        toWorker(command);
         break;
       case 'dismiss-error':
         if (mirror.dataset.state === 'error') setMirror('idle', 'Ready.');
@@ -221,6 +260,7 @@
     }
   }
 
+  /** @param {Blob} blob @param {string} name */
   function download(blob, name) {
     materialist.downloads.push({ name, size: blob.size });
     const url = URL.createObjectURL(blob);
@@ -234,7 +274,7 @@
   }
 
   fileInput.addEventListener('change', () => {
-    readFiles(fileInput.files);
+    if (fileInput.files) readFiles(fileInput.files);
     fileInput.value = '';
   });
 
@@ -242,13 +282,13 @@
   // Capture-phase listeners on window run before Emscripten's GLFW canvas handlers, and stop the
   // drop there: GLFW would otherwise read every dropped file whole into memory.
 
-  let dragDepth = 0;
+  /** @param {DragEvent} event @returns {event is DragEvent & {dataTransfer: DataTransfer}} */
   const carriesFiles = (event) =>
-    event.dataTransfer && Array.from(event.dataTransfer.types || []).includes('Files');
+    Boolean(event.dataTransfer && Array.from(event.dataTransfer.types || []).includes('Files'));
   window.addEventListener('dragenter', (event) => {
     if (!carriesFiles(event)) return;
     event.preventDefault();
-    dragDepth += 1;
+    page.dragDepth += 1;
     toApp({ type: 'drag', over: true, count: event.dataTransfer.items ? event.dataTransfer.items.length : 0 });
   }, true);
   window.addEventListener('dragover', (event) => {
@@ -259,13 +299,13 @@
   }, true);
   window.addEventListener('dragleave', (event) => {
     if (!carriesFiles(event)) return;
-    dragDepth = Math.max(0, dragDepth - 1);
-    if (dragDepth === 0) toApp({ type: 'drag', over: false });
+    page.dragDepth = Math.max(0, page.dragDepth - 1);
+    if (page.dragDepth === 0) toApp({ type: 'drag', over: false });
   }, true);
   window.addEventListener('drop', (event) => {
     event.preventDefault();
     event.stopPropagation();
-    dragDepth = 0;
+    page.dragDepth = 0;
     toApp({ type: 'drag', over: false });
     if (event.dataTransfer && event.dataTransfer.files.length) readFiles(event.dataTransfer.files);
   }, true);
@@ -292,10 +332,11 @@
 
   // ---- the app ----
 
+  /** @param {string} text */
   function fatal(text) {
     loading.hidden = true;
-    document.getElementById('fallback-text').textContent = text;
-    document.getElementById('fallback').hidden = false;
+    element('fallback-text', HTMLElement).textContent = text;
+    element('fallback', HTMLElement).hidden = false;
     setMirror('error', text);
   }
 
