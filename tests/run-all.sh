@@ -3,18 +3,21 @@
 #   native  doctest suite, Release (build/native; also builds the CLI build/native/materialist)
 #   crosscheck  scikit-learn refits the sample's exported rows; θ must agree with the CLI's;
 #               statsmodels' game-clustered errors must agree with the CLI's
+#   typecheck  TypeScript checks the browser app's JavaScript (// @ts-check + JSDoc, web/types.d.ts;
+#              tsconfig.json: one project per realm); nothing is emitted
 #   asan    the same suite under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan)
 #   wasm    the same suite compiled with em++, run under Node (build/wasm)
 #   e2e     browser end-to-end tests in headless Chromium (tests/e2e/run.mjs, on dist/)
 # Stage logs go to build/logs/. The last line is "N passed, N failed" (test cases summed over
 # stages; a stage that fails before reporting counts as one failure). Exit status 0 only if all pass.
-# Environment: JOBS (default 2), STAGES (default "native crosscheck asan wasm e2e"), VERBOSE=1 to stream logs.
+# Environment: JOBS (default 2), STAGES (default "native crosscheck typecheck asan wasm e2e"),
+# VERBOSE=1 to stream logs.
 set -uo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "${REPO_ROOT}" || exit 1
 JOBS="${JOBS:-2}"
-STAGES="${STAGES:-native crosscheck asan wasm e2e}"
+STAGES="${STAGES:-native crosscheck typecheck asan wasm e2e}"
 LOG_DIR="${REPO_ROOT}/build/logs"
 
 total_passed=0
@@ -115,6 +118,20 @@ stage_crosscheck() {
   [[ ${failed} == 0 ]]
 }
 
+# TypeScript from node_modules (npm ci in emsdk-setup.sh, pinned in package-lock.json), offline.
+# --build --force: every project of tsconfig.json checked afresh (no stale incremental state).
+stage_typecheck() {
+  local tsc="${REPO_ROOT}/node_modules/.bin/tsc"
+  [[ -x "${tsc}" ]] || { echo "typecheck: ${tsc} missing: run ./emsdk-setup.sh (npm ci)"; return 1; }
+  "${tsc}" --version
+  if "${tsc}" --build tsconfig.json --force --pretty false; then
+    echo "1 passed, 0 failed"
+  else
+    echo "0 passed, 1 failed"
+    return 1
+  fi
+}
+
 stage_asan() {
   # -O1 -g1: half the compile time of -O2 -g, still symbolized stack traces.
   cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
@@ -137,7 +154,7 @@ stage_e2e() {
 
 for stage in ${STAGES}; do
   case "${stage}" in
-    native | crosscheck | asan | wasm) run_stage "${stage}" "stage_${stage}" ;;
+    native | crosscheck | typecheck | asan | wasm) run_stage "${stage}" "stage_${stage}" ;;
     e2e)
       if [[ -f tests/e2e/run.mjs ]]; then
         run_stage e2e stage_e2e
