@@ -74,6 +74,7 @@ Expected<learn::AnalysisSettings> analysis_settings(const CliOptions& options,
   if (options.alpha) settings.gd.learning_rate = *options.alpha;
   if (options.lambda) settings.model.lambda = *options.lambda;
   settings.model.intercept = options.intercept.value_or(from_player_view);
+  settings.model.side_to_move = options.side_to_move;
   settings.model.bishop_pair = options.bishop_pair;
   settings.model.phase_tapered = options.phase;
   settings.model.rating_offset = options.elo_offset;

@@ -2,7 +2,9 @@
 
 #include <cstdlib>
 
+#include "core/enum_names.h"
 #include "core/text.h"
+#include "learn/analysis.h"
 
 namespace materialist::cli {
 
@@ -28,15 +30,12 @@ Expected<std::int64_t> integer_option(const std::string& flag, const std::string
   return *value;
 }
 
+template <std::size_t N>
 Expected<std::string> one_of(const std::string& flag, const std::string& text,
-                             std::initializer_list<const char*> choices) {
-  std::string listed;
-  for (const char* choice : choices) {
-    if (text == choice) return text;
-    listed += listed.empty() ? choice : std::string(", ") + choice;
-  }
+                             const std::array<const char*, N>& choices) {
+  if (value_named<int>(choices, text)) return text;
   return make_error(ErrorCode::kInvalidArgument,
-                    flag + " expects one of " + listed + ", got '" + text + "'");
+                    flag + " expects one of " + listed(choices) + ", got '" + text + "'");
 }
 
 }  // namespace
@@ -70,6 +69,7 @@ Model options:
   --intercept                fit White's first-move advantage (from a player's point of view,
                              --filter "player=NAME;pov=1": the player's edge, on by default)
   --no-intercept             no intercept, even from a player's point of view
+  --side-to-move             a side-to-move term (+1 White to move, -1 Black) beside the values
   --bishop-pair  --phase     extra features (bishop pair; middlegame/endgame tapered values)
   --elo-offset               add ln10/400 * (WhiteElo - BlackElo) to the log-odds
   --units pawn|elo|logodds   how values are reported (pawn = 100 by default)
@@ -106,12 +106,8 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
   if (args.empty()) return options;
 
   const std::string& verb = args[0];
-  if (verb == "rows")
-    options.command = Command::kRows;
-  else if (verb == "fit")
-    options.command = Command::kFit;
-  else if (verb == "compare")
-    options.command = Command::kCompare;
+  if (const auto command = value_named<Command>(kCommandVerbs, verb))
+    options.command = *command;
   else if (verb == "--help" || verb == "-h" || verb == "help")
     return options;
   else if (verb == "--version") {
@@ -138,6 +134,10 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
     }
     if (arg == "--intercept" || arg == "--no-intercept") {
       options.intercept = arg == "--intercept";
+      continue;
+    }
+    if (arg == "--side-to-move") {
+      options.side_to_move = true;
       continue;
     }
     if (arg == "--bishop-pair") {
@@ -174,19 +174,19 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
     }
     const std::string& text = args[++i];
     if (arg == "--preset") {
-      auto v = one_of(arg, text, {"article", "default"});
+      auto v = one_of(arg, text, learn::kPresetNames);
       if (!v) return v.error();
       options.preset = *v;
     } else if (arg == "--solver") {
-      auto v = one_of(arg, text, {"gd", "newton"});
+      auto v = one_of(arg, text, learn::kSolverNames);
       if (!v) return v.error();
       options.solver = *v;
     } else if (arg == "--outcomes") {
-      auto v = one_of(arg, text, {"draws-out", "fractional", "ordinal"});
+      auto v = one_of(arg, text, learn::kOutcomeModelNames);
       if (!v) return v.error();
       options.outcomes = *v;
     } else if (arg == "--units") {
-      auto v = one_of(arg, text, {"pawn", "elo", "logodds"});
+      auto v = one_of(arg, text, kUnitNames);
       if (!v) return v.error();
       options.units = *v;
     } else if (arg == "--iterations") {

@@ -1,6 +1,7 @@
 // Command-line options of the native tool, parsed without exceptions into a plain struct.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -11,6 +12,11 @@
 namespace materialist::cli {
 
 enum class Command : std::uint8_t { kRows, kFit, kCompare, kHelp, kVersion };
+// The verbs of the commands that read files, in Command order.
+inline constexpr std::array kCommandVerbs = {"rows", "fit", "compare"};
+static_assert(kCommandVerbs.size() == static_cast<std::size_t>(Command::kCompare) + 1);
+// --units: pawn = 100, Elo, natural log-odds.
+inline constexpr std::array kUnitNames = {"pawn", "elo", "logodds"};
 
 struct CliOptions {
   Command command = Command::kHelp;
@@ -34,6 +40,7 @@ struct CliOptions {
   std::optional<double> lambda;
   // --intercept / --no-intercept; unset: on from a player's point of view (pov=1), else off.
   std::optional<bool> intercept;
+  bool side_to_move = false;  // a side-to-move column: +1 White to move, -1 Black
   bool bishop_pair = false;
   bool phase = false;
   bool elo_offset = false;

@@ -6,7 +6,9 @@
 #include <cmath>
 #include <limits>
 
+#include "learn/coefficient_names.h"
 #include "learn/compare.h"
+#include "learn/pieces.h"
 #include "learn/relations.h"
 #include "learn/report_json.h"
 #include "learn/uncertainty.h"
@@ -19,25 +21,14 @@ using learn::Coefficient;
 using learn::Estimate;
 using learn::ModelFit;
 
-constexpr std::array<const char*, 5> kPieceLabels = {"Pawn", "Knight", "Bishop", "Rook", "Queen"};
-constexpr std::array<const char*, 5> kPieceColumns = {"pawn", "knight", "bishop", "rook", "queen"};
-
 unsigned long long u(std::uint64_t n) {
   return static_cast<unsigned long long>(n);
 }
 
-// "Knight" for "knight", "Knight (mg)" for "knight-mg", the name itself otherwise.
-std::string label_of(const std::string& name, bool player_view = false) {
-  return coefficient_text_label(name, player_view);
-}
-
 bool all_pieces_identified(const ModelFit& fit) {
-  for (const Coefficient& c : fit.coefficients) {
-    for (const char* piece : kPieceColumns) {
-      if (c.name == piece && !c.identified) return false;
-    }
-  }
-  return true;
+  return std::none_of(fit.coefficients.begin(), fit.coefficients.end(), [](const Coefficient& c) {
+    return !c.identified && learn::piece_index(c.name).has_value();
+  });
 }
 
 // The standard error the model alone gives (positions independent): the reported one when the
@@ -81,17 +72,8 @@ std::string coefficient_json_name(const std::string& name, bool player_view) {
 }
 
 std::string coefficient_text_label(const std::string& name, bool player_view) {
-  for (std::size_t i = 0; i < kPieceColumns.size(); ++i) {
-    const std::string column = kPieceColumns[i];
-    if (name == column) return kPieceLabels[i];
-    if (name == column + "-mg") return std::string(kPieceLabels[i]) + " (mg)";
-    if (name == column + "-eg") return std::string(kPieceLabels[i]) + " (eg)";
-  }
-  if (name == "bishop-pair") return "Bishop pair";
-  if (name == "intercept") return player_view ? "Player's edge" : "Intercept (White's first move)";
-  if (name == "side-to-move") return "Side to move";
-  if (name == "draw-margin") return "Draw margin";
-  return name;
+  if (name == "intercept" && !player_view) return "Intercept (White's first move)";
+  return learn::coefficient_label(name, player_view);
 }
 
 const char* error_kind_json(const ModelFit& fit) {
@@ -207,11 +189,11 @@ void print_fit(std::FILE* out, const ModelFit& fit, const learn::AnalysisSetting
   }
   std::size_t width = 14;
   for (const Coefficient& c : fit.coefficients) {
-    width = std::max(width, label_of(c.name, player_view).size() + 1);
+    width = std::max(width, coefficient_text_label(c.name, player_view).size() + 1);
   }
   for (std::size_t i = 0; i < fit.coefficients.size(); ++i) {
     const Coefficient& c = fit.coefficients[i];
-    const std::string label = label_of(c.name, player_view) + ":";
+    const std::string label = coefficient_text_label(c.name, player_view) + ":";
     if (!c.identified) {
       std::fprintf(out, "  %-*s not identified\n", static_cast<int>(width), label.c_str());
       continue;
@@ -295,10 +277,11 @@ void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& all_da
   std::fputc('\n', out);
   for (const learn::ComparisonRow& row : table.rows) {
     // The intercept of a mix of points of view: White's first move for some, an edge for others.
-    const std::string label =
-        row.name == "intercept" && any_player_view && !all_player_view ? std::string("Intercept")
-        : row.name == "intercept" && !all_player_view ? std::string("Intercept (White)")
-                                                      : label_of(row.name, all_player_view);
+    const std::string label = row.name == "intercept" && any_player_view && !all_player_view
+                                  ? std::string("Intercept")
+                              : row.name == "intercept" && !all_player_view
+                                  ? std::string("Intercept (White)")
+                                  : coefficient_text_label(row.name, all_player_view);
     std::fprintf(out, "%-18s", label.c_str());
     for (const learn::ComparisonCell& cell : row.cells) {
       const std::string text = !cell.present ? "-"

@@ -30,8 +30,9 @@ struct ComparedDataset {
 // A coefficient's name in JSON: the model's column name, except the intercept from a player's
 // point of view, "player-edge".
 std::string coefficient_json_name(const std::string& name, bool player_view);
-// A coefficient's label in text: "Knight", "Bishop pair", "Intercept (White's first move)" or,
-// from a player's point of view, "Player's edge".
+// A coefficient's label in text: learn::coefficient_label ("Knight", "Knight (middlegame)",
+// "Bishop pair", from a player's point of view "Player's edge"), but the intercept of White's
+// side reads "Intercept (White's first move)".
 std::string coefficient_text_label(const std::string& name, bool player_view);
 // "± game-clustered standard errors (2997 games)" or "± model-based standard errors (positions
 // treated as independent)".

@@ -1,27 +1,19 @@
 #include "core/error.h"
 
+#include "core/enum_names.h"
+
 namespace materialist {
 
+namespace {
+
+constexpr std::array kErrorCodeNames = {"ok",    "syntax", "illegal-move",     "ambiguous-move",
+                                        "limit", "io",     "invalid-argument", "not-converged"};
+static_assert(kErrorCodeNames.size() == static_cast<std::size_t>(ErrorCode::kNotConverged) + 1);
+
+}  // namespace
+
 const char* error_code_name(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::kOk:
-      return "ok";
-    case ErrorCode::kSyntax:
-      return "syntax";
-    case ErrorCode::kIllegalMove:
-      return "illegal-move";
-    case ErrorCode::kAmbiguousMove:
-      return "ambiguous-move";
-    case ErrorCode::kLimit:
-      return "limit";
-    case ErrorCode::kIo:
-      return "io";
-    case ErrorCode::kInvalidArgument:
-      return "invalid-argument";
-    case ErrorCode::kNotConverged:
-      return "not-converged";
-  }
-  return "unknown";
+  return name_of(kErrorCodeNames, code);
 }
 
 }  // namespace materialist

@@ -4,18 +4,18 @@
 #include <cmath>
 #include <limits>
 
+#include "core/enum_names.h"
+#include "learn/pieces.h"
 #include "learn/uncertainty.h"
 
 namespace materialist::learn {
 
 const char* solver_name(SolverKind solver) {
-  return solver == SolverKind::kGradientDescent ? "gd" : "newton";
+  return name_of(kSolverNames, solver);
 }
 
 std::optional<SolverKind> parse_solver(std::string_view name) {
-  if (name == "gd") return SolverKind::kGradientDescent;
-  if (name == "newton") return SolverKind::kNewton;
-  return std::nullopt;
+  return value_named<SolverKind>(kSolverNames, name);
 }
 
 AnalysisSettings AnalysisSettings::article() {
@@ -37,8 +37,9 @@ AnalysisSettings AnalysisSettings::defaults() {
 }
 
 std::optional<AnalysisSettings> AnalysisSettings::preset_named(std::string_view name) {
-  if (name == "article") return article();
-  if (name == "default") return defaults();
+  static_assert(kPresetNames.size() == 2);
+  if (name == kPresetNames[0]) return article();
+  if (name == kPresetNames[1]) return defaults();
   return std::nullopt;
 }
 
@@ -71,10 +72,6 @@ Expected<GradientDescentRun> GradientDescentRun::start(const Histogram& histogra
   gd.lambda = settings.model.lambda;
   return GradientDescentRun(settings.model, std::move(spec), GradientDescent(std::move(data), gd),
                             pairs);
-}
-
-std::vector<double> GradientDescentRun::values() const {
-  return relative_values(state().theta, spec_.pawn_column());
 }
 
 ModelFit GradientDescentRun::fit() const {
@@ -123,12 +120,9 @@ Expected<ModelFit> run_analysis(const Histogram& histogram, const AnalysisSettin
 }
 
 std::vector<double> piece_values(const ModelFit& fit) {
-  static constexpr const char* kNames[kPieceKinds] = {"pawn", "knight", "bishop", "rook", "queen"};
   std::vector<double> values(kPieceKinds, std::numeric_limits<double>::quiet_NaN());
   for (const Coefficient& c : fit.coefficients) {
-    for (int i = 0; i < kPieceKinds; ++i) {
-      if (c.name == kNames[i]) values[i] = c.value.value;
-    }
+    if (const std::optional<int> piece = piece_index(c.name)) values[*piece] = c.value.value;
   }
   return values;
 }

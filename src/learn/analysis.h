@@ -10,6 +10,7 @@
 //   Expected<ModelFit> exact = run_analysis(histogram, AnalysisSettings::defaults());   // Newton
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -24,8 +25,13 @@
 namespace materialist::learn {
 
 enum class SolverKind : std::uint8_t { kGradientDescent, kNewton };
+inline constexpr std::array kSolverNames = {"gd", "newton"};
+static_assert(kSolverNames.size() == static_cast<std::size_t>(SolverKind::kNewton) + 1);
 const char* solver_name(SolverKind solver);  // "gd", "newton"
 std::optional<SolverKind> parse_solver(std::string_view name);
+
+// The presets AnalysisSettings::preset_named knows: the article's procedure and the default.
+inline constexpr std::array kPresetNames = {"article", "default"};
 
 struct AnalysisSettings {
   std::string preset = "default";
@@ -57,8 +63,6 @@ class GradientDescentRun {
   const FitState& state() const { return descent_.state(); }
   int columns() const { return static_cast<int>(spec_.features.size()); }
   const ModelSpec& spec() const { return spec_; }
-  // Values at the current θ relative to the pawn column (pawn = 100; zeros at iteration 0).
-  std::vector<double> values() const;
   // The fit at the current θ, with standard errors from the Hessian there (game-clustered with
   // pairs) and its warnings: "not-converged" while the remaining Newton step is more than 1% of
   // a standard error (finish_fit in models.h).

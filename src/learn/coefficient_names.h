@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "learn/pieces.h"  // the piece names: kPieces, kPieceColumns, kPieceLetters
+
 namespace materialist::learn {
 
 // "Pawn", "Knight (middlegame)", "Bishop pair", "White's first move" or, from a player's point of

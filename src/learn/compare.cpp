@@ -4,6 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "core/enum_names.h"
+#include "learn/pieces.h"
+
 namespace materialist::learn {
 namespace {
 
@@ -22,8 +25,6 @@ constexpr std::array<RelationSpec, 5> kCapablanca = {{
     {"B + N = R + 1.5P", true, {-1.5, 1, 1, -1, 0}},
     {"Q + P = 2R", true, {1, 0, 0, -2, 1}},
 }};
-constexpr std::array<const char*, kPieceKinds> kPieceNames = {"pawn", "knight", "bishop", "rook",
-                                                              "queen"};
 
 // The contrast as a vector over the fit's parameters, and the pawn reference; false if a named
 // column is missing.
@@ -51,15 +52,7 @@ double replicate_contrast(const std::vector<double>& parameters, const std::vect
 }  // namespace
 
 const char* verdict_name(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::kHolds:
-      return "holds";
-    case Verdict::kViolated:
-      return "violated";
-    case Verdict::kUndecided:
-      return "undecided";
-  }
-  return "unknown";
+  return name_of(kVerdictNames, verdict);
 }
 
 Estimate contrast_estimate(const ModelFit& fit, const Contrast& contrast) {
@@ -74,15 +67,15 @@ Estimate contrast_estimate(const ModelFit& fit, const Contrast& contrast) {
 std::vector<RelationEstimate> capablanca_relations(const ModelFit& fit, double z_critical,
                                                    const std::string& suffix) {
   std::vector<RelationEstimate> relations;
-  for (const char* piece : kPieceNames) {
-    if (fit.column(std::string(piece) + suffix) < 0) return relations;
+  for (const PieceNames& piece : kPieces) {
+    if (fit.column(std::string(piece.column) + suffix) < 0) return relations;
   }
   for (const RelationSpec& spec : kCapablanca) {
     Contrast contrast;
     contrast.push_back({"pawn" + suffix, 0.0});  // the reference comes from the pawn column
     for (int piece = 0; piece < kPieceKinds; ++piece) {
       if (spec.weights[piece] != 0) {
-        contrast.push_back({std::string(kPieceNames[piece]) + suffix, spec.weights[piece]});
+        contrast.push_back({std::string(kPieces[piece].column) + suffix, spec.weights[piece]});
       }
     }
     RelationEstimate relation;

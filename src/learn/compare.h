@@ -11,6 +11,7 @@
 // undecided between; an equality (B + N = R + 1.5P) is consistent when |margin| ≤ z·se.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <utility>
@@ -22,6 +23,8 @@
 namespace materialist::learn {
 
 enum class Verdict : std::uint8_t { kHolds, kViolated, kUndecided };
+inline constexpr std::array kVerdictNames = {"holds", "violated", "undecided"};
+static_assert(kVerdictNames.size() == static_cast<std::size_t>(Verdict::kUndecided) + 1);
 const char* verdict_name(Verdict verdict);  // "holds", "violated", "undecided"
 
 // A linear combination of named columns ("bishop" 1, "knight" −1), in pawn = 100 units.

@@ -3,17 +3,12 @@
 #include <algorithm>
 #include <numeric>
 
+#include "learn/pieces.h"
+
 namespace materialist::learn {
 
-namespace {
-
-constexpr std::array<const char*, kPieceKinds> kPieceNames = {"pawn", "knight", "bishop", "rook",
-                                                              "queen"};
-
-}  // namespace
-
 std::string Feature::name() const {
-  const std::string piece_name = kPieceNames[std::clamp(piece, 0, kPieceKinds - 1)];
+  const std::string piece_name(kPieces[std::clamp(piece, 0, kPieceKinds - 1)].column);
   switch (kind) {
     case FeatureKind::kDelta:
       return piece_name;

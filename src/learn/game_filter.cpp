@@ -5,15 +5,18 @@
 #include <cstdio>
 #include <utility>
 
+#include "core/enum_names.h"
 #include "core/text.h"
 
 namespace materialist::learn {
 namespace {
 
-constexpr std::array<const char*, kFilterReasonCount> kReasonNames = {
+constexpr std::array kReasonNames = {
     "kept",    "variant",     "chess960",          "set-up",       "player", "opponent",
     "unrated", "elo",         "rating-difference", "time-control", "date",   "event",
     "site",    "termination", "min-plies"};
+static_assert(kReasonNames.size() == kFilterReasonCount);
+static_assert(kFilterReasonCount == static_cast<int>(FilterReason::kMinPlies) + 1);
 
 // Exact, case-insensitive; a trailing '*' in the pattern matches any suffix.
 bool name_matches(std::string_view pattern, std::string_view name) {
@@ -103,8 +106,7 @@ std::optional<int> parse_elo(std::string_view tag) {
 }
 
 const char* filter_reason_name(FilterReason reason) {
-  auto index = static_cast<std::size_t>(reason);
-  return index < kReasonNames.size() ? kReasonNames[index] : "unknown";
+  return name_of(kReasonNames, reason);
 }
 
 void FilterTally::merge(const FilterTally& other) {

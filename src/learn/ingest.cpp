@@ -4,15 +4,20 @@
 #include <utility>
 
 #include "chess/san.h"
+#include "core/enum_names.h"
 
 namespace materialist::learn {
 
 namespace {
 
-constexpr std::array<const char*, kIssueReasonCount> kIssueReasonNames = {
-    "unknown-result",  "bad-fen",   "illegal-move", "ambiguous-move",
-    "unparsable-move", "null-move", "missing-move", "pgn-syntax",
-    "pgn-limit",       "ply-limit", "truncated"};
+constexpr std::array kIssueReasonNames = {"unknown-result", "bad-fen",         "illegal-move",
+                                          "ambiguous-move", "unparsable-move", "null-move",
+                                          "missing-move",   "pgn-syntax",      "pgn-limit",
+                                          "ply-limit",      "truncated"};
+static_assert(kIssueReasonNames.size() == kIssueReasonCount);
+static_assert(kIssueReasonCount == static_cast<int>(IssueReason::kTruncated) + 1);
+constexpr std::array kGameStatusNames = {"used", "partial", "skipped", "filtered"};
+static_assert(kGameStatusNames.size() == static_cast<std::size_t>(GameStatus::kFiltered) + 1);
 
 constexpr std::array<chess::PieceType, kPieceKinds> kPieceTypes = {
     chess::PieceType::kPawn, chess::PieceType::kKnight, chess::PieceType::kBishop,
@@ -49,22 +54,11 @@ Outcome flip(Outcome outcome) {
 }  // namespace
 
 const char* issue_reason_name(IssueReason reason) {
-  const auto index = static_cast<std::size_t>(reason);
-  return index < kIssueReasonNames.size() ? kIssueReasonNames[index] : "unknown";
+  return name_of(kIssueReasonNames, reason);
 }
 
 const char* game_status_name(GameStatus status) {
-  switch (status) {
-    case GameStatus::kUsed:
-      return "used";
-    case GameStatus::kPartial:
-      return "partial";
-    case GameStatus::kSkipped:
-      return "skipped";
-    case GameStatus::kFiltered:
-      return "filtered";
-  }
-  return "unknown";
+  return name_of(kGameStatusNames, status);
 }
 
 Ingestor::Ingestor(IngestOptions options)

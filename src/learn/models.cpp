@@ -7,12 +7,13 @@
 #include <limits>
 #include <string>
 
+#include "core/enum_names.h"
+
 namespace materialist::learn {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kEloPerLogOdds = 400.0 / kLn10;
-constexpr std::array<const char*, 3> kOutcomeModelNames = {"draws-out", "fractional", "ordinal"};
 constexpr double kZ95 = 1.959963984540054;
 
 int find_feature(const ModelSpec& spec, FeatureKind kind, int piece) {
@@ -159,7 +160,7 @@ void identify(ModelFit& fit, const FitEvidence& evidence, const std::vector<doub
 }  // namespace
 
 const char* error_kind_name(ErrorKind kind) {
-  return kind == ErrorKind::kClustered ? "game-clustered" : "model";
+  return name_of(kErrorKindNames, kind);
 }
 
 void describe_coefficients(ModelFit& fit) {
@@ -304,15 +305,11 @@ void finish_fit(ModelFit& fit, const FitEvidence& evidence, const GamePairs* pai
 }
 
 const char* outcome_model_name(OutcomeModel model) {
-  auto index = static_cast<std::size_t>(model);
-  return index < kOutcomeModelNames.size() ? kOutcomeModelNames[index] : "unknown";
+  return name_of(kOutcomeModelNames, model);
 }
 
 std::optional<OutcomeModel> parse_outcome_model(std::string_view name) {
-  for (std::size_t i = 0; i < kOutcomeModelNames.size(); ++i) {
-    if (name == kOutcomeModelNames[i]) return static_cast<OutcomeModel>(i);
-  }
-  return std::nullopt;
+  return value_named<OutcomeModel>(kOutcomeModelNames, name);
 }
 
 ModelSpec model_spec(const ModelOptions& options) {

@@ -17,6 +17,7 @@
 // the log-odds with that coefficient fixed, so the fitted values read as Elo-adjusted.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -37,6 +38,8 @@ enum class OutcomeModel : std::uint8_t {
   kFractional,  // y ∈ {0, ½, 1}
   kOrdinal,     // three outcomes with a fitted draw margin c
 };
+inline constexpr std::array kOutcomeModelNames = {"draws-out", "fractional", "ordinal"};
+static_assert(kOutcomeModelNames.size() == static_cast<std::size_t>(OutcomeModel::kOrdinal) + 1);
 const char* outcome_model_name(OutcomeModel model);  // "draws-out", "fractional", "ordinal"
 std::optional<OutcomeModel> parse_outcome_model(std::string_view name);
 
@@ -45,6 +48,8 @@ enum class ErrorKind : std::uint8_t {
   kModel,      // inverse information: every position treated as an independent observation
   kClustered,  // game-clustered sandwich: positions of one game are not independent
 };
+inline constexpr std::array kErrorKindNames = {"model", "game-clustered"};
+static_assert(kErrorKindNames.size() == static_cast<std::size_t>(ErrorKind::kClustered) + 1);
 const char* error_kind_name(ErrorKind kind);  // "model", "game-clustered"
 
 // Why a fit must not be read as a plain result. Codes are stable wire names:

@@ -2,15 +2,6 @@
 
 namespace materialist::learn {
 
-std::string piece_key(const std::string& column_name) {
-  if (column_name == "pawn") return "P";
-  if (column_name == "knight") return "N";
-  if (column_name == "bishop") return "B";
-  if (column_name == "rook") return "R";
-  if (column_name == "queen") return "Q";
-  return column_name;
-}
-
 void write_named_values(JsonWriter& json, const char* key, const std::vector<std::string>& names,
                         const std::vector<double>& values) {
   json.key(key).begin_object();

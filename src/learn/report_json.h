@@ -8,6 +8,7 @@
 
 #include "core/json.h"
 #include "learn/dataset.h"
+#include "learn/pieces.h"  // piece_key
 
 namespace materialist::learn {
 
@@ -20,8 +21,5 @@ void write_dataset_fields(JsonWriter& json, const DatasetReport& report, std::si
 // under their own names).
 void write_named_values(JsonWriter& json, const char* key, const std::vector<std::string>& names,
                         const std::vector<double>& values);
-
-// The one-letter key used for a piece column name ("pawn" → "P"), or the name itself.
-std::string piece_key(const std::string& column_name);
 
 }  // namespace materialist::learn

@@ -1,5 +1,6 @@
 #include "learn/result.h"
 
+#include "core/enum_names.h"
 #include "core/text.h"
 
 namespace materialist::learn {
@@ -12,18 +13,15 @@ Outcome parse_result(std::string_view text) {
   return Outcome::kUnknown;
 }
 
+namespace {
+
+constexpr std::array kOutcomeNames = {"black-win", "draw", "white-win", "unknown"};
+static_assert(kOutcomeNames.size() == static_cast<std::size_t>(Outcome::kUnknown) + 1);
+
+}  // namespace
+
 const char* outcome_name(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::kBlackWin:
-      return "black-win";
-    case Outcome::kDraw:
-      return "draw";
-    case Outcome::kWhiteWin:
-      return "white-win";
-    case Outcome::kUnknown:
-      return "unknown";
-  }
-  return "unknown";
+  return name_of(kOutcomeNames, outcome);
 }
 
 }  // namespace materialist::learn

@@ -2,13 +2,16 @@
 
 #include <array>
 
+#include "core/enum_names.h"
 #include "core/text.h"
 
 namespace materialist::learn {
 namespace {
 
-constexpr std::array<const char*, kSpeedClassCount> kSpeedNames = {
-    "ultrabullet", "bullet", "blitz", "rapid", "classical", "correspondence", "unknown"};
+constexpr std::array kSpeedNames = {"ultrabullet", "bullet",         "blitz",  "rapid",
+                                    "classical",   "correspondence", "unknown"};
+static_assert(kSpeedNames.size() == kSpeedClassCount);
+static_assert(kSpeedClassCount == static_cast<int>(SpeedClass::kUnknown) + 1);
 constexpr long long kSecondsPerDay = 86400;
 constexpr int kMaxStages = 16;
 
@@ -90,15 +93,11 @@ TimeControl parse_time_control(std::string_view tag) {
 }
 
 const char* speed_class_name(SpeedClass speed) {
-  auto index = static_cast<std::size_t>(speed);
-  return index < kSpeedNames.size() ? kSpeedNames[index] : "unknown";
+  return name_of(kSpeedNames, speed);
 }
 
 std::optional<SpeedClass> parse_speed_class(std::string_view name) {
-  for (std::size_t i = 0; i < kSpeedNames.size(); ++i) {
-    if (name == kSpeedNames[i]) return static_cast<SpeedClass>(i);
-  }
-  return std::nullopt;
+  return value_named<SpeedClass>(kSpeedNames, name);
 }
 
 }  // namespace materialist::learn

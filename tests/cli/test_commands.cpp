@@ -312,3 +312,16 @@ TEST_CASE("cli --help documents the exit statuses and the new options") {
     CHECK(contains(run.out, text));
   }
 }
+
+TEST_CASE("cli fit --side-to-move adds the side-to-move column") {
+  const std::string pgn = fixture("pgn/lichess-2021-10-first999.pgn");
+  const CliRun json = run_cli({"fit", "--json", "--no-progress", "--side-to-move", pgn});
+  CHECK(json.status == 0);
+  REQUIRE(one_json_object(json.out));
+  CHECK(contains(json.out, "{\"name\":\"side-to-move\""));
+  CHECK_FALSE(contains(run_cli({"fit", "--json", "--no-progress", pgn}).out, "side-to-move"));
+  const CliRun text = run_cli({"fit", "--no-progress", "--side-to-move", pgn});
+  CHECK(text.status == 0);
+  CHECK(contains(text.out, "Side to move:"));
+  CHECK(contains(run_cli({"--help"}).out, "--side-to-move"));
+}

@@ -42,3 +42,15 @@ TEST_CASE("cli: no arguments and --help ask for the usage text") {
   CHECK(parse_options({"--help"})->command == Command::kHelp);
   CHECK(parse_options({"fit", "--help"})->command == Command::kHelp);
 }
+
+TEST_CASE(
+    "cli: --side-to-move asks for the side-to-move column; choices come from learn's tables") {
+  const auto options = parse_options({"fit", "--side-to-move", "a.pgn"});
+  REQUIRE(options.ok());
+  CHECK(options->side_to_move);
+  CHECK_FALSE(parse_options({"fit", "a.pgn"})->side_to_move);
+  const auto outcomes = parse_options({"fit", "--outcomes", "binary", "a.pgn"});
+  REQUIRE_FALSE(outcomes.ok());
+  CHECK(outcomes.error().message.find("draws-out, fractional, ordinal") != std::string::npos);
+  CHECK(parse_options({"compare", "a.pgn"})->command == Command::kCompare);
+}

@@ -67,7 +67,37 @@ TEST_CASE("analysis: Newton and long gradient descent agree; gd can be stepped")
   CHECK(run->state().iteration == 0);
   CHECK(run->step(250) == 250);
   CHECK(run->state().iteration == 250);
-  CHECK(run->values()[0] == doctest::Approx(100.0));
+  CHECK(relative_values(run->state().theta, run->spec().pawn_column())[0] ==
+        doctest::Approx(100.0));
+}
+
+TEST_CASE("presets: the article keeps '*' games as draws and descends; the default is Newton") {
+  const auto article = AnalysisSettings::preset_named("article");
+  const auto standard = AnalysisSettings::preset_named("default");
+  REQUIRE(article.has_value());
+  REQUIRE(standard.has_value());
+  CHECK(article->preset == "article");
+  CHECK(article->solver == SolverKind::kGradientDescent);
+  CHECK(article->model.outcomes == OutcomeModel::kDrawsOut);
+  CHECK(article->gd.iterations == 10000);
+  CHECK(standard->solver == SolverKind::kNewton);
+  CHECK_FALSE(AnalysisSettings::preset_named("nonsense").has_value());
+  for (const char* name : kPresetNames) CHECK(AnalysisSettings::preset_named(name).has_value());
+  // The data half of a preset: the article's ingest counts unknown results as draws, N = 2.
+  CHECK(IngestOptions::article().unknown_results == UnknownResultPolicy::kTreatAsDraw);
+  CHECK(IngestOptions::defaults().unknown_results == UnknownResultPolicy::kSkip);
+  CHECK(IngestOptions::article().quiet.quiet_plies == 2);
+}
+
+TEST_CASE("enum names: every value has its name, and names read back") {
+  CHECK(std::string(solver_name(SolverKind::kNewton)) == "newton");
+  CHECK(parse_solver("gd") == SolverKind::kGradientDescent);
+  CHECK_FALSE(parse_solver("sgd").has_value());
+  for (const char* name : kOutcomeModelNames) {
+    REQUIRE(parse_outcome_model(name).has_value());
+    CHECK(std::string(outcome_model_name(*parse_outcome_model(name))) == name);
+  }
+  CHECK(std::string(error_kind_name(ErrorKind::kClustered)) == "game-clustered");
 }
 
 TEST_CASE("analysis: gradient descent refuses models it cannot fit") {

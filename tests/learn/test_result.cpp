@@ -2,7 +2,6 @@
 
 #include <string>
 
-#include "learn/presets.h"
 #include "learn/result.h"
 
 using namespace materialist::learn;
@@ -29,17 +28,4 @@ TEST_CASE(
   CHECK(outcome_code(Outcome::kDraw) == 1);
   CHECK(outcome_code(Outcome::kWhiteWin) == 2);
   CHECK(std::string(outcome_name(Outcome::kUnknown)) == "unknown");
-}
-
-TEST_CASE("presets: the article keeps '*' games as draws, the default skips them") {
-  const auto article = find_preset("article");
-  const auto standard = find_preset("default");
-  REQUIRE(article.has_value());
-  REQUIRE(standard.has_value());
-  CHECK(article->ingest.unknown_results == UnknownResultPolicy::kTreatAsDraw);
-  CHECK(standard->ingest.unknown_results == UnknownResultPolicy::kSkip);
-  CHECK(article->draws == DrawHandling::kLeaveOut);
-  CHECK(article->ingest.quiet.quiet_plies == 2);
-  CHECK(article->descent.iterations == 10000);
-  CHECK_FALSE(find_preset("nonsense").has_value());
 }
