@@ -88,7 +88,7 @@ size, m_sec, m_kib, p_sec, p_kib = int(sys.argv[1]), *map(float, sys.argv[2:])
 m = json.load(open("bench/data/materialist.json"))
 a = json.load(open("bench/data/article.json"))
 games, plies = m["games"], m.get("plies", 0)
-parse_sec = m.get("parse_seconds", m_sec)
+parse_sec = m.get("parseSeconds", m_sec)
 rows = [
     ("materialist fit (replay + quiet filter + fit)", m_sec, m_kib, games, plies),
     ("pgn-extract -s -r (validating pass)", p_sec, p_kib, games, plies),
@@ -99,7 +99,7 @@ for name, sec, kib, g, p in rows:
 print(f"ratio materialist / pgn-extract: {p_sec / m_sec:.1f}x faster")
 print(f"games {games}, skipped {m['skipped']}, rows {m['rows']}, plies {plies}")
 print(f"article preset on OpenRating.pgn: {a['iterations']} gradient-descent iterations in "
-      f"{a.get('fit_seconds', float('nan')) * 1000:.1f} ms (article's tool: about 5 s)")
+      f"{a.get('fitSeconds', float('nan')) * 1000:.1f} ms (article's tool: about 5 s)")
 PY
 rated_mb=$(($(stat -c %s "$rated") / 1000000))
 echo "fit --bootstrap 200 on $rated ($rated_mb MB), peak RSS: $b_plain"

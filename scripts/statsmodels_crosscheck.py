@@ -70,9 +70,9 @@ def cli_fit(cli, pgn):
         raise RuntimeError(f"the CLI reported {report.get('errors')!r} errors, not game-clustered")
     return {
         "theta": np.array(report["theta"], dtype=float),
-        "se_clustered": np.array(report["theta_se"], dtype=float),
-        "se_model": np.array(report["theta_se_model"], dtype=float),
-        "games": report.get("clustered_games"),
+        "se_clustered": np.array(report["thetaSe"], dtype=float),
+        "se_model": np.array(report["thetaSeModel"], dtype=float),
+        "games": report.get("clusteredGames"),
     }
 
 

@@ -279,9 +279,9 @@ struct FileCloser {
 void write_data_json(JsonWriter& json, const learn::DatasetReport& report,
                      const learn::Histogram& histogram, std::size_t max_issues) {
   learn::write_dataset_fields(json, report, max_issues);
-  json.field("decisive_rows", decisive_rows(histogram))
+  json.field("decisiveRows", decisive_rows(histogram))
       .field("draws", histogram.totals()[learn::Outcome::kDraw])
-      .field("distinct_rows", static_cast<std::uint64_t>(histogram.distinct()));
+      .field("distinctRows", static_cast<std::uint64_t>(histogram.distinct()));
 }
 
 // Says why on `err` and returns the failure's exit status.
@@ -394,12 +394,12 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
   json.begin_object();
   json.field("preset", analysis.preset).field("solver", learn::solver_name(analysis.solver));
   json.field("outcomes", learn::outcome_model_name(analysis.model.outcomes));
-  json.field("point_of_view", settings->player_view ? "player" : "white");
+  json.field("pointOfView", settings->player_view ? "player" : "white");
   write_data_json(json, report, histogram, 50);
   write_fit_json(json, *fit, settings->player_view);
   if (bootstrap) write_bootstrap_json(json, *bootstrap);
-  json.field("parse_seconds", dataset.seconds)
-      .field("fit_seconds", fit_seconds)
+  json.field("parseSeconds", dataset.seconds)
+      .field("fitSeconds", fit_seconds)
       .field("seconds", dataset.seconds + fit_seconds)
       .end_object();
   std::fprintf(out, "%s\n", json.str().c_str());
@@ -506,7 +506,7 @@ int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
   json.key("datasets").begin_array();
   for (const ComparedDataset& d : compared) {
     json.begin_object().field("name", d.name);
-    json.field("point_of_view", d.player_view ? "player" : "white");
+    json.field("pointOfView", d.player_view ? "player" : "white");
     write_data_json(json, d.report, d.histogram, 0);
     if (d.error.empty()) {
       write_fit_json(json, d.fit, d.player_view);

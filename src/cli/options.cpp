@@ -86,8 +86,9 @@ Output options:
 Input: .pgn or .mat text. Compressed files and archives (gzip, zstd, bzip2, xz, 7z, zip, rar;
 recognised by their first bytes, not their names) are refused: decompress them first.
 
---json: fit and compare print exactly one JSON object on stdout, whatever happens: the data
-report (games, used, partial, skipped and why, rows, decisive_rows, files) and either the fit
+--json: fit and compare print exactly one JSON object on stdout (camelCase keys), whatever
+happens: the data
+report (games, used, partial, skipped and why, rows, decisiveRows, files) and either the fit
 (compare: one per dataset) or "error": {"code", "message"}. Error codes: bad-options,
 unreadable-file, compressed-file, unwritable-file, no-games, no-rows, filtered-out,
 no-decisive-rows, fit-failed (compare: dataset-not-fitted, each dataset with its own error).

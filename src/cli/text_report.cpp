@@ -346,14 +346,14 @@ void write_bootstrap_json(JsonWriter& json, const learn::BootstrapFit& bootstrap
   json.key("bootstrap").begin_object();
   json.field("replicates", bootstrap.replicates).field("failed", bootstrap.failed);
   if (!bootstrap.error.empty()) json.field("error", bootstrap.error);
-  json.key("value_intervals").begin_object();
+  json.key("valueIntervals").begin_object();
   for (const learn::BootstrapCoefficient& c : bootstrap.coefficients) {
     if (std::isnan(c.value_interval.low)) continue;
     json.key(learn::piece_key(c.name)).begin_array();
     json.value(c.value_interval.low).value(c.value_interval.high).end_array();
   }
   json.end_object();
-  json.key("theta_intervals").begin_object();
+  json.key("thetaIntervals").begin_object();
   for (const learn::BootstrapCoefficient& c : bootstrap.coefficients) {
     json.key(learn::piece_key(c.name)).begin_array();
     json.value(c.theta_interval.low).value(c.theta_interval.high).end_array();
@@ -373,7 +373,7 @@ void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
     json.begin_object().field("code", warning.code).field("message", warning.message).end_object();
   }
   json.end_array();
-  json.field("errors", error_kind_json(fit)).field("clustered_games", fit.clusters);
+  json.field("errors", error_kind_json(fit)).field("clusteredGames", fit.clusters);
 
   // θ per column (the draw margin is separate), null where not identified.
   const auto theta_column = [&](const char* key, auto get) {
@@ -385,12 +385,12 @@ void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
     json.end_array();
   };
   theta_column("theta", [](const Coefficient& c) { return c.theta.value; });
-  theta_column("theta_se", [](const Coefficient& c) { return c.theta.se; });
-  theta_column("theta_se_model",
+  theta_column("thetaSe", [](const Coefficient& c) { return c.theta.se; });
+  theta_column("thetaSeModel",
                [&](const Coefficient& c) { return model_se(fit, c.theta.se, c.model_theta_se); });
   json.field("loss", fit.loss).field("iterations", fit.iterations);
-  json.field("weighted_rows", fit.total_weight);
-  if (fit.has_margin()) json.field("draw_margin", fit.draw_margin);
+  json.field("weightedRows", fit.total_weight);
+  if (fit.has_margin()) json.field("drawMargin", fit.draw_margin);
   std::vector<std::string> names;
   std::vector<double> values, errors, model_errors;
   for (const Coefficient& c : fit.coefficients) {
@@ -401,8 +401,8 @@ void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
     model_errors.push_back(c.identified ? model_se(fit, c.value.se, c.model_value_se) : kNull);
   }
   learn::write_named_values(json, "values", names, values);
-  learn::write_named_values(json, "values_se", names, errors);
-  learn::write_named_values(json, "values_se_model", names, model_errors);
+  learn::write_named_values(json, "valuesSe", names, errors);
+  learn::write_named_values(json, "valuesSeModel", names, model_errors);
   json.key("coefficients").begin_array();
   for (const Coefficient& c : fit.coefficients) {
     const auto number = [&](double x) { return c.identified ? x : kNull; };
@@ -410,13 +410,13 @@ void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
         .field("name", coefficient_json_name(c.name, player_view))
         .field("identified", c.identified)
         .field("theta", number(c.theta.value))
-        .field("theta_se", number(c.theta.se))
-        .field("theta_se_model", number(model_se(fit, c.theta.se, c.model_theta_se)))
+        .field("thetaSe", number(c.theta.se))
+        .field("thetaSeModel", number(model_se(fit, c.theta.se, c.model_theta_se)))
         .field("elo", number(c.elo.value))
-        .field("elo_se", number(c.elo.se))
+        .field("eloSe", number(c.elo.se))
         .field("value", number(c.value.value))
-        .field("value_se", number(c.value.se))
-        .field("value_se_model", number(model_se(fit, c.value.se, c.model_value_se)))
+        .field("valueSe", number(c.value.se))
+        .field("valueSeModel", number(model_se(fit, c.value.se, c.model_value_se)))
         .end_object();
   }
   json.end_array();

@@ -59,13 +59,14 @@ void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& datase
                       const std::string& units);
 
 // Writes converged, warnings [{code, message}], errors ("game-clustered" | "model"),
-// clustered_games, theta, theta_se, theta_se_model, loss, iterations, values {P..Q}, values_se,
-// values_se_model, coefficients [{name, identified, theta, ..., value_se_model}] and relations.
+// clusteredGames, theta, thetaSe, thetaSeModel, loss, iterations, weightedRows, drawMargin,
+// values {P..Q}, valuesSe, valuesSeModel, coefficients [{name, identified, theta, ...,
+// valueSeModel}] and relations (camelCase keys, as every JSON document of the project).
 // Numbers of a coefficient that is not identified are null.
 void write_fit_json(JsonWriter& json, const learn::ModelFit& fit, bool player_view = false);
 // Writes "error": {"code": ..., "message": ...}.
 void write_error_json(JsonWriter& json, const std::string& code, const std::string& message);
-// Writes "bootstrap": {replicates, failed, value_intervals {P: [low, high], ...}}.
+// Writes "bootstrap": {replicates, failed, valueIntervals {P: [low, high], ...}, thetaIntervals}.
 void write_bootstrap_json(JsonWriter& json, const learn::BootstrapFit& bootstrap);
 
 }  // namespace materialist::cli

@@ -20,31 +20,31 @@ void write_dataset_fields(JsonWriter& json, const DatasetReport& report, std::si
       .field("skipped", games.games_skipped)
       .field("filtered", games.games_filtered)
       .field("rows", report.rows)
-      .field("game_rows", games.rows)
-      .field("mat_rows", report.mat.rows)
-      .field("mat_bad_lines", report.mat.bad_lines)
+      .field("gameRows", games.rows)
+      .field("matRows", report.mat.rows)
+      .field("matBadLines", report.mat.bad_lines)
       .field("plies", games.plies_replayed)
       .field("bytes", report.bytes);
-  json.key("game_rows_by_outcome")
+  json.key("gameRowsByOutcome")
       .begin_object()
-      .field("white_wins", outcomes[Outcome::kWhiteWin])
+      .field("whiteWins", outcomes[Outcome::kWhiteWin])
       .field("draws", outcomes[Outcome::kDraw])
-      .field("black_wins", outcomes[Outcome::kBlackWin])
+      .field("blackWins", outcomes[Outcome::kBlackWin])
       .end_object();
 
-  json.key("skipped_reasons").begin_object();
+  json.key("skippedReasons").begin_object();
   for (int i = 0; i < kIssueReasonCount; ++i) {
     if (games.skipped_by_reason[i] == 0) continue;
     json.field(issue_reason_name(static_cast<IssueReason>(i)), games.skipped_by_reason[i]);
   }
   json.end_object();
-  json.key("partial_reasons").begin_object();
+  json.key("partialReasons").begin_object();
   for (int i = 0; i < kIssueReasonCount; ++i) {
     if (games.partial_by_reason[i] == 0) continue;
     json.field(issue_reason_name(static_cast<IssueReason>(i)), games.partial_by_reason[i]);
   }
   json.end_object();
-  json.key("filtered_reasons").begin_object();
+  json.key("filteredReasons").begin_object();
   for (int i = 1; i < kFilterReasonCount; ++i) {
     const auto reason = static_cast<FilterReason>(i);
     if (games.filter_tally.count(reason) == 0) continue;
@@ -60,13 +60,13 @@ void write_dataset_fields(JsonWriter& json, const DatasetReport& report, std::si
         .field("bytes", file.bytes)
         .field("games", file.games)
         .field("rows", file.rows);
-    if (file.bad_lines > 0) json.field("bad_lines", file.bad_lines);
+    if (file.bad_lines > 0) json.field("badLines", file.bad_lines);
     if (!file.error.empty()) json.field("error", file.error);
     json.end_object();
   }
   json.end_array();
 
-  json.field("issue_count", games.issue_count + report.mat.bad_lines);
+  json.field("issueCount", games.issue_count + report.mat.bad_lines);
   json.key("issues").begin_array();
   std::size_t written = 0;
   for (const GameIssue& issue : games.issues) {
@@ -77,7 +77,7 @@ void write_dataset_fields(JsonWriter& json, const DatasetReport& report, std::si
         .field("status", game_status_name(issue.status))
         .field("reason", issue_reason_name(issue.reason))
         .field("detail", issue.detail)
-        .field("rows_kept", static_cast<std::uint64_t>(issue.rows_kept))
+        .field("rowsKept", static_cast<std::uint64_t>(issue.rows_kept))
         .end_object();
   }
   for (const MatBadLine& bad : report.mat.first_bad_lines) {

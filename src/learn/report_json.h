@@ -12,9 +12,12 @@
 
 namespace materialist::learn {
 
-// Writes the report's fields into the currently open JSON object: games, used, partial,
-// skipped, filtered, rows, draws, decisive_rows, rows_by_outcome, plies, bytes, skip reasons,
-// filter tally, files and the first `max_issues` issues.
+// Writes the report's fields into the currently open JSON object, keys in camelCase: games,
+// used, partial, skipped, filtered, rows, gameRows, matRows, matBadLines, plies, bytes,
+// gameRowsByOutcome {whiteWins, draws, blackWins}, skippedReasons, partialReasons,
+// filteredReasons (keyed by the reasons' names: "unknown-result", ...), files [{name, kind,
+// bytes, games, rows, badLines, error}], issueCount and the first `max_issues` issues [{game,
+// line, status, reason, detail, rowsKept}].
 void write_dataset_fields(JsonWriter& json, const DatasetReport& report, std::size_t max_issues);
 
 // Writes "values": {"P":..,"N":..,...} for the five piece columns of `names` (other columns

@@ -106,10 +106,9 @@ TEST_CASE("cli fit --json: a fitted file is one object with the data, the fit an
   CHECK(one_json_object(run.out));
   for (const char* field :
        {"\"games\":999", "\"used\":", "\"partial\":", "\"skipped\":", "\"rows\":",
-        "\"decisive_rows\":", "\"files\":[", "\"errors\":\"game-clustered\"",
-        "\"clustered_games\":", "\"warnings\":[", "\"values\":{\"P\":100", "\"values_se\":{",
-        "\"values_se_model\":{", "\"theta_se\":[", "\"theta_se_model\":[", "\"identified\":true",
-        "\"converged\":true"}) {
+        "\"decisiveRows\":", "\"files\":[", "\"errors\":\"game-clustered\"", "\"clusteredGames\":",
+        "\"warnings\":[", "\"values\":{\"P\":100", "\"valuesSe\":{", "\"valuesSeModel\":{",
+        "\"thetaSe\":[", "\"thetaSeModel\":[", "\"identified\":true", "\"converged\":true"}) {
     CAPTURE(field);
     CHECK(contains(run.out, field));
   }
@@ -122,7 +121,7 @@ TEST_CASE("cli fit --json: a file with no decisive row prints the data report an
   CHECK(run.status == 1);
   REQUIRE(one_json_object(run.out));
   CHECK(contains(run.out, "\"games\":100"));
-  CHECK(contains(run.out, "\"decisive_rows\":0"));
+  CHECK(contains(run.out, "\"decisiveRows\":0"));
   CHECK(contains(run.out, "\"error\":{\"code\":\"no-decisive-rows\""));
   CHECK(contains(run.out, "every row is a draw"));
   CHECK_FALSE(contains(run.out, "\"values\""));
@@ -260,7 +259,7 @@ TEST_CASE("cli fit: from a player's point of view the intercept is on and reads 
 
   const CliRun json = run_cli({"fit", "--json", "--no-progress", "--filter", pov, pgn});
   CHECK(json.status == 0);
-  CHECK(contains(json.out, "\"point_of_view\":\"player\""));
+  CHECK(contains(json.out, "\"pointOfView\":\"player\""));
   CHECK(contains(json.out, "{\"name\":\"player-edge\""));
   CHECK(contains(json.out, "\"player-edge\":"));
   CHECK_FALSE(contains(json.out, "\"intercept\""));
