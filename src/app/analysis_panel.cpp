@@ -92,15 +92,15 @@ void date_field(AppState& state, const char* label, std::optional<learn::PgnDate
 }
 
 void model_options(AppState& state, std::vector<Command>& commands, float scale) {
-  ModelOptions& model = state.analysis.model;
-  const ModelOptions before = model;
+  protocol::ModelChoice& model = state.settings.fit.model;
+  const protocol::ModelChoice before = model;
   ImGui::TextColored(to_vec4(kMuted), "Model");
   constexpr std::array<Choice, 3> kOutcomes = {{{"draws-out", "draws left out"},
                                                 {"fractional", "draws = ½"},
                                                 {"ordinal", "ordinal (W/D/L)"}}};
   int outcomes = static_cast<int>(model.outcomes);
   radio_row(state, "model", kOutcomes, outcomes, scale);
-  model.outcomes = static_cast<Outcomes>(outcomes);
+  model.outcomes = static_cast<learn::OutcomeModel>(outcomes);
   const learn::GameFilterOptions& form = state.filter_form;
   const bool player_view = form.player_perspective && !form.player.empty();
   checkbox(state, player_view ? "player's edge (intercept)" : "intercept (White's first move)",
@@ -110,12 +110,16 @@ void model_options(AppState& state, std::vector<Command>& commands, float scale)
   checkbox(state, "game phase (tapered)", model.phase, "model:phase", scale);
   ImGui::SameLine();
   checkbox(state, "rating offset (Elo)", model.elo_offset, "model:elo", scale);
+  checkbox(state, "side to move", model.side_to_move, "model:side-to-move", scale);
   if (model == before) return;
   // The article's draw handling follows the outcome coding (ordinal keeps its own).
-  FitSettings& fit = state.settings;
-  if (model.outcomes == Outcomes::kDrawsOut) fit.draws = DrawHandling::kExclude;
-  if (model.outcomes == Outcomes::kFractional) fit.draws = DrawHandling::kHalfPoint;
-  if (!(fit == kPresets[fit.preset].settings)) fit.preset = kCustomPreset;
+  protocol::FitSettings& fit = state.settings.fit;
+  if (model.outcomes == learn::OutcomeModel::kDrawsOut) fit.draws = learn::DrawHandling::kLeaveOut;
+  if (model.outcomes == learn::OutcomeModel::kFractional)
+    fit.draws = learn::DrawHandling::kHalfPoint;
+  const protocol::Preset* preset = protocol::find_preset(fit.preset);
+  if (preset == nullptr || fit.draws != preset->fit.draws)
+    fit.preset = protocol::presets().back().id;
   commands.push_back(fit_command(state));
 }
 
@@ -125,9 +129,9 @@ void units_and_bootstrap(AppState& state, float scale) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(to_vec4(kMuted), "Units");
   ImGui::SameLine();
-  int units = static_cast<int>(state.analysis.units);
+  int units = static_cast<int>(state.settings.units);
   radio_row(state, "units", kUnits, units, scale);
-  state.analysis.units = static_cast<Units>(units);
+  state.settings.units = static_cast<protocol::Units>(units);
 
   constexpr std::array<int, 4> kReplicates = {0, 100, 200, 500};
   ImGui::AlignTextToFramePadding();
@@ -136,8 +140,8 @@ void units_and_bootstrap(AppState& state, float scale) {
     ImGui::SameLine();
     const std::string label = std::to_string(replicates);
     ImGui::PushID("bootstrap");
-    if (ImGui::RadioButton(label.c_str(), state.analysis.read.bootstrap == replicates)) {
-      state.analysis.read.bootstrap = replicates;
+    if (ImGui::RadioButton(label.c_str(), state.settings.read.bootstrap == replicates)) {
+      state.settings.read.bootstrap = replicates;
     }
     ImGui::PopID();
     publish(state, ("bootstrap:" + label).c_str(), scale);
@@ -145,16 +149,16 @@ void units_and_bootstrap(AppState& state, float scale) {
 }
 
 void position_options(AppState& state, float field, float scale) {
-  QuietOptions& quiet = state.analysis.read.quiet;
+  learn::QuietFilterOptions& quiet = state.settings.read.quiet;
   ImGui::TextColored(to_vec4(kMuted), "Positions");
   ImGui::SetNextItemWidth(field * 0.5f);
-  clamped_int(state, "quiet plies", quiet.plies, 0, 20, 1, "quiet:plies", scale);
+  clamped_int(state, "quiet plies", quiet.quiet_plies, 0, 20, 1, "quiet:plies", scale);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(field * 0.5f);
-  clamped_int(state, "skip first plies", quiet.skip_first, 0, 400, 1, "quiet:skip-first", scale);
-  checkbox(state, "checks break quietness", quiet.checks_break, "quiet:checks", scale);
+  clamped_int(state, "skip first plies", quiet.skip_first_plies, 0, 400, 1, "quiet:skip-first", scale);
+  checkbox(state, "checks break quietness", quiet.checks_break_quiet, "quiet:checks", scale);
   ImGui::SameLine();
-  checkbox(state, "one row per material vector", quiet.distinct, "quiet:distinct", scale);
+  checkbox(state, "one row per material vector", quiet.distinct_per_game, "quiet:distinct", scale);
 }
 
 void game_filters(AppState& state, float field, float scale) {
@@ -172,7 +176,7 @@ void game_filters(AppState& state, float field, float scale) {
   // From one player's side the intercept is that player's edge over the opponent (without it the
   // fit is the same as White's, by the model's symmetry): choosing a player turns it on.
   if (!player_view_before && f.player_perspective && !f.player.empty())
-    state.analysis.model.intercept = true;
+    state.settings.fit.model.intercept = true;
   text_field(state, "opponent", f.opponent, field, "filter:opponent", scale, "name, or prefix*");
 
   optional_int(state, "Elo min", f.elo.min, field * 0.42f, "filter:elo-min", scale);
@@ -221,15 +225,15 @@ void game_filters(AppState& state, float field, float scale) {
 }
 
 void dataset_options(AppState& state, float field, float scale) {
-  ReadOptions& read = state.analysis.read;
+  protocol::ReadOptions& read = state.settings.read;
   ImGui::TextColored(to_vec4(kMuted), "Datasets");
   constexpr std::array<Choice, 3> kModes = {{{"merge", "merge all files"},
                                              {"per-file", "each file a dataset"},
                                              {"per-filter", "one per filter"}}};
   int mode = static_cast<int>(read.datasets);
   radio_row(state, "datasets", kModes, mode, scale);
-  read.datasets = static_cast<DatasetMode>(mode);
-  if (read.datasets != DatasetMode::kPerFilter) return;
+  read.datasets = static_cast<protocol::DatasetMode>(mode);
+  if (read.datasets != protocol::DatasetMode::kPerFilter) return;
   int remove = -1;
   for (std::size_t i = 0; i < read.each_filter.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
@@ -256,8 +260,8 @@ void dataset_options(AppState& state, float field, float scale) {
 }
 
 void filtered_counts(const AppState& state) {
-  const DataReport& r = state.report;
-  if (!r.present || r.filtered_by.empty()) return;
+  const protocol::DataReport& r = state.report;
+  if (!state.has_report || r.filtered_by.empty()) return;
   std::string line = "Removed by the filters: ";
   for (std::size_t i = 0; i < r.filtered_by.size(); ++i) {
     if (i > 0) line += ", ";
@@ -293,10 +297,7 @@ void sharing(AppState& state, std::vector<Command>& commands, float scale) {
 }  // namespace
 
 Command fit_command(const AppState& state) {
-  Command command{Command::Kind::kFit, state.settings};
-  command.analysis = state.analysis;
-  command.analysis.read = state.applied_read;
-  return command;
+  return Command{Command::Kind::kFit, applied_settings(state)};
 }
 
 void draw_analysis_panel(AppState& state, std::vector<Command>& commands, float scale) {
@@ -317,13 +318,16 @@ void draw_analysis_panel(AppState& state, std::vector<Command>& commands, float 
   position_options(state, field, scale);
   ImGui::Separator();
   game_filters(state, field, scale);
-  state.analysis.read.filter = learn::format_game_filter(state.filter_form);
+  state.settings.read.filter = learn::format_game_filter(state.filter_form);
   ImGui::Separator();
   dataset_options(state, field, scale);
 
-  const bool pending = !(state.analysis.read == state.applied_read);
+  // The unknown-result policy applies at once (the Fit section): not part of what waits here.
+  protocol::ReadOptions waiting = state.settings.read;
+  waiting.unknown = state.applied_read.unknown;
+  const bool pending = !(waiting == state.applied_read);
   if (button(state, "Apply (re-reads the files)", scale, !state.busy(), "Apply filters")) {
-    state.applied_read = state.analysis.read;
+    state.applied_read = state.settings.read;
     commands.push_back(fit_command(state));
   }
   ImGui::SameLine();

@@ -60,7 +60,7 @@ void spread_single_point(Series& s, double x_max) {
 
 int dataset_count(const Trajectory& t) {
   int count = static_cast<int>(t.fits.size());
-  for (const FitSnapshot& s : t.snapshots) count = std::max(count, s.dataset + 1);
+  for (const protocol::Snapshot& s : t.snapshots) count = std::max(count, s.dataset + 1);
   return std::max(count, 1);
 }
 
@@ -75,13 +75,13 @@ std::vector<Series> dataset_series(const Trajectory& t, int datasets) {
   for (int d = 0; d < datasets; ++d) {
     for (int i = 1; i < kPieceCount; ++i) {  // the pawn is 100 by definition
       Series s;
-      s.label = std::string(kPieceLetters[i]) + " " + dataset_name(t, d);
+      s.label = std::string(piece_letter(i)) + " " + dataset_name(t, d);
       s.color = dataset_color(d);
       s.width = 2.0f;
-      for (const FitSnapshot& snapshot : t.snapshots) {
+      for (const protocol::Snapshot& snapshot : t.snapshots) {
         if (snapshot.dataset != d) continue;
         s.xs.push_back(snapshot.iteration);
-        s.ys.push_back(snapshot.values[i]);
+        s.ys.push_back(entry(snapshot.values, i));
       }
       spread_single_point(s, std::max(1, t.snapshots.back().iteration));
       if (!s.xs.empty()) series.push_back(std::move(s));
@@ -95,7 +95,7 @@ std::vector<Series> dataset_series(const Trajectory& t, int datasets) {
 void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
   const Trajectory& t = state.trajectory;
   double y_min = 0, y_max = 1200;
-  for (const FitSnapshot& s : t.snapshots) {
+  for (const protocol::Snapshot& s : t.snapshots) {
     for (double v : s.values) {
       if (!std::isfinite(v)) continue;
       y_min = std::min(y_min, std::max(v, -600.0));
@@ -109,7 +109,7 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
   const double x_max =
       std::max({1, t.done ? last_iteration : t.planned_iterations, last_iteration});
   char title[128];
-  std::snprintf(title, sizeof title, "Piece values vs iteration (%s%s)", solver_name(t.solver),
+  std::snprintf(title, sizeof title, "Piece values vs iteration (%s%s)", solver_label(t.solver),
                 t.snapshots.size() == 1 ? ": the exact fit, no iterates to show" : "");
   bool hovered = false;
   const PlotArea area = begin_plot({"##convergence", title, "iteration", 0, x_max, y_min, y_max},
@@ -125,12 +125,12 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
   }
   std::vector<Series> series(kPieceCount);
   for (int i = 0; i < kPieceCount; ++i) {
-    series[i].label = kPieceNames[i];
+    series[i].label = piece_name(i);
     series[i].color = kPieceColors[i];
     series[i].width = i == 0 ? 1.5f : 2.25f;
-    for (const FitSnapshot& s : t.snapshots) {
+    for (const protocol::Snapshot& s : t.snapshots) {
       series[i].xs.push_back(s.iteration);
-      series[i].ys.push_back(s.values[i]);
+      series[i].ys.push_back(entry(s.values, i));
     }
   }
   for (Series& s : series) spread_single_point(s, x_max);
@@ -142,7 +142,7 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
     const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *
                                    (area.x1 - area.x0);
     const auto nearest = std::min_element(
-        t.snapshots.begin(), t.snapshots.end(), [x](const FitSnapshot& a, const FitSnapshot& b) {
+        t.snapshots.begin(), t.snapshots.end(), [x](const protocol::Snapshot& a, const protocol::Snapshot& b) {
           return std::fabs(a.iteration - x) < std::fabs(b.iteration - x);
         });
     const float px = area.to_pixels(nearest->iteration, 0).x;
@@ -151,7 +151,8 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
     ImGui::BeginTooltip();
     ImGui::Text("iteration %d, loss %.6f", nearest->iteration, nearest->loss);
     for (int i = 0; i < kPieceCount; ++i) {
-      ImGui::TextColored(to_vec4(kPieceColors[i]), "%s %.1f", kPieceNames[i], nearest->values[i]);
+      ImGui::TextColored(to_vec4(kPieceColors[i]), "%s %.1f", piece_name(i).c_str(),
+                         entry(nearest->values, i));
     }
     ImGui::EndTooltip();
   }
@@ -160,7 +161,7 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
 void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
   const Trajectory& t = state.trajectory;
   double lo = 1e300, hi = -1e300;
-  for (const FitSnapshot& s : t.snapshots) {
+  for (const protocol::Snapshot& s : t.snapshots) {
     if (!std::isfinite(s.loss)) continue;
     lo = std::min(lo, s.loss);
     hi = std::max(hi, s.loss);
@@ -190,7 +191,7 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
                 {},
                 datasets > 1 ? dataset_color(d) : kAccent,
                 2.0f};
-    for (const FitSnapshot& s : t.snapshots) {
+    for (const protocol::Snapshot& s : t.snapshots) {
       if (s.dataset != d) continue;
       loss.xs.push_back(s.iteration);
       loss.ys.push_back(s.loss);
@@ -202,16 +203,16 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
 }
 
 void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
-  const BalanceChart& chart = state.balance;
+  const protocol::Balance& chart = state.balance;
   double max_count = 1, total = 0;
-  for (const BalanceBin& bin : chart.bins) {
+  for (const protocol::BalanceBin& bin : chart.bins) {
     max_count = std::max(max_count, bin.count());
     total += bin.count();
   }
   // Show the balances that hold at least 0.1% of the rows: the far tails are a handful of rows.
   int reach = 4;
-  for (const BalanceBin& bin : chart.bins) {
-    if (bin.count() >= std::max(3.0, total * 1e-3)) reach = std::max(reach, std::abs(bin.balance));
+  for (const protocol::BalanceBin& bin : chart.bins) {
+    if (bin.count() >= std::max(3.0, total * 1e-3)) reach = std::max(reach, std::abs(bin.dm));
   }
   reach = std::min(reach, 24);
   const bool player = state.player_view();
@@ -239,15 +240,15 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
   curve(0.5, "α = 0.5", IM_COL32(150, 156, 168, 110), 1.25f);
   curve(1.0, "α = 1.0", IM_COL32(150, 156, 168, 170), 1.25f);
   char fitted_label[48];
-  if (chart.fitted) {
-    std::snprintf(fitted_label, sizeof fitted_label, "fit: α = %.3f", chart.alpha);
-    curve(chart.alpha, fitted_label, kAccent, 2.5f);
+  if (chart.alpha) {
+    std::snprintf(fitted_label, sizeof fitted_label, "fit: α = %.3f", *chart.alpha);
+    curve(*chart.alpha, fitted_label, kAccent, 2.5f);
   }
   // Each dataset's fitted expected score (win + draw / 2) along the pawn column.
-  const std::vector<DatasetFit>& fits = state.trajectory.fits;
+  const std::vector<protocol::Fit>& fits = state.trajectory.fits;
   for (std::size_t d = 0; d < fits.size() && fits.size() > 1; ++d) {
     Series s{fits[d].name, {}, {}, dataset_color(static_cast<int>(d)), 2.0f};
-    for (const CurvePoint& p : fits[d].curve) {
+    for (const protocol::CurvePoint& p : fits[d].curve) {
       if (std::fabs(p.pawns) > reach + 0.5) continue;
       s.xs.push_back(p.pawns);
       s.ys.push_back(p.win + 0.5 * p.draw);
@@ -256,11 +257,11 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
   }
   std::vector<Disk> disks;
   const float max_radius = std::min(14.0f * scale, (area.max.x - area.min.x) / (4.0f * reach + 2));
-  for (const BalanceBin& bin : chart.bins) {
-    if (bin.count() <= 0 || std::abs(bin.balance) > reach) continue;
+  for (const protocol::BalanceBin& bin : chart.bins) {
+    if (bin.count() <= 0 || std::abs(bin.dm) > reach) continue;
     const float radius =
         std::max(2.5f * scale, max_radius * static_cast<float>(std::sqrt(bin.count() / max_count)));
-    disks.push_back({double(bin.balance), bin.score(), radius, IM_COL32(242, 142, 43, 170)});
+    disks.push_back({double(bin.dm), bin.score(), radius, IM_COL32(242, 142, 43, 170)});
   }
   draw_series(renderer, area, curves, scale, LegendCorner::kTopLeft);
   renderer.add_disks(ImGui::GetWindowDrawList(), area, disks);
@@ -268,11 +269,11 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
     const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *
                                    (area.x1 - area.x0);
     const int balance = static_cast<int>(std::lround(x));
-    for (const BalanceBin& bin : chart.bins) {
-      if (bin.balance != balance || bin.count() <= 0) continue;
+    for (const protocol::BalanceBin& bin : chart.bins) {
+      if (bin.dm != balance || bin.count() <= 0) continue;
       const float radius = std::max(
           2.5f * scale, max_radius * static_cast<float>(std::sqrt(bin.count() / max_count)));
-      ImGui::GetWindowDrawList()->AddCircle(area.to_pixels(bin.balance, bin.score()),
+      ImGui::GetWindowDrawList()->AddCircle(area.to_pixels(bin.dm, bin.score()),
                                             radius + 4 * scale, IM_COL32(255, 255, 255, 200), 0,
                                             1.5f * scale);
       ImGui::BeginTooltip();
@@ -280,9 +281,9 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
                   player ? "the player" : "White", 100 * bin.score(),
                   grouped(static_cast<std::uint64_t>(bin.count())).c_str());
       ImGui::Text("%s white wins, %s draws, %s black wins",
-                  grouped(static_cast<std::uint64_t>(bin.white_wins)).c_str(),
+                  grouped(static_cast<std::uint64_t>(bin.white)).c_str(),
                   grouped(static_cast<std::uint64_t>(bin.draws)).c_str(),
-                  grouped(static_cast<std::uint64_t>(bin.black_wins)).c_str());
+                  grouped(static_cast<std::uint64_t>(bin.black)).c_str());
       ImGui::EndTooltip();
     }
   }
@@ -293,14 +294,14 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
 namespace materialist::app {
 
 bool has_outcome_curves(const AppState& state) {
-  const std::vector<DatasetFit>& fits = state.trajectory.fits;
-  return state.trajectory.done && std::any_of(fits.begin(), fits.end(), [](const DatasetFit& f) {
+  const std::vector<protocol::Fit>& fits = state.trajectory.fits;
+  return state.trajectory.done && std::any_of(fits.begin(), fits.end(), [](const protocol::Fit& f) {
            return f.curve.size() > 1;
          });
 }
 
 void draw_outcome_curves(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
-  const std::vector<DatasetFit>& fits = state.trajectory.fits;
+  const std::vector<protocol::Fit>& fits = state.trajectory.fits;
   bool hovered = false;
   const PlotArea area =
       begin_plot({"##outcomes",
@@ -319,7 +320,7 @@ void draw_outcome_curves(const AppState& state, PlotRenderer& renderer, ImVec2 s
     Series win{name + "win", {}, {}, base, 2.5f};
     Series draw{name + "draw", {}, {}, several ? dim : IM_COL32(200, 200, 200, 220), 1.75f};
     Series loss{name + "loss", {}, {}, several ? faint : kBad, 1.75f};
-    for (const CurvePoint& p : fits[d].curve) {
+    for (const protocol::CurvePoint& p : fits[d].curve) {
       win.xs.push_back(p.pawns);
       win.ys.push_back(p.win);
       draw.xs.push_back(p.pawns);
@@ -343,7 +344,7 @@ void draw_outcome_curves(const AppState& state, PlotRenderer& renderer, ImVec2 s
       const auto& curve = fits[d].curve;
       if (curve.empty()) continue;
       const auto nearest = std::min_element(
-          curve.begin(), curve.end(), [x](const CurvePoint& a, const CurvePoint& b) {
+          curve.begin(), curve.end(), [x](const protocol::CurvePoint& a, const protocol::CurvePoint& b) {
             return std::fabs(a.pawns - x) < std::fabs(b.pawns - x);
           });
       ImGui::TextColored(to_vec4(several ? dataset_color(static_cast<int>(d)) : kAccent),

@@ -16,21 +16,23 @@ struct Shown {
 };
 
 // Every unit is sent; the bootstrap interval (pawn = 100) scales with the value.
-Shown in_units(const Coefficient& c, Units units) {
-  Shown s{c.value, c.value_se, c.low, c.high, c.has_interval};
-  if (units == Units::kPawn) return s;
-  const double v = units == Units::kElo ? c.elo : c.theta;
-  const double se = units == Units::kElo ? c.elo_se : c.theta_se;
+Shown in_units(const protocol::Coefficient& c, protocol::Units units) {
+  const bool interval = c.low.has_value() && c.high.has_value();
+  const double low = c.low.value_or(0), high = c.high.value_or(0);
+  Shown s{c.value, c.value_se, low, high, interval};
+  if (units == protocol::Units::kPawn) return s;
+  const double v = units == protocol::Units::kElo ? c.elo : c.theta;
+  const double se = units == protocol::Units::kElo ? c.elo_se : c.theta_se;
   const double ratio = c.value != 0 ? v / c.value : 0;
-  return {v, se, c.low * ratio, c.high * ratio, c.has_interval && c.value != 0};
+  return {v, se, low * ratio, high * ratio, interval && c.value != 0};
 }
 
-const char* unit_name(Units units) {
-  return units == Units::kElo ? "Elo" : units == Units::kLogOdds ? "log-odds" : "pawn = 100";
+const char* unit_name(protocol::Units units) {
+  return units == protocol::Units::kElo ? "Elo" : units == protocol::Units::kLogOdds ? "log-odds" : "pawn = 100";
 }
 
-std::string format_value(const Shown& s, Units units, bool with_interval) {
-  const bool fine = units == Units::kLogOdds;
+std::string format_value(const Shown& s, protocol::Units units, bool with_interval) {
+  const bool fine = units == protocol::Units::kLogOdds;
   char text[128];
   if (std::isfinite(s.se) && s.se > 0) {
     std::snprintf(text, sizeof text, fine ? "%.3f ± %.3f" : "%.0f ± %.0f", s.value, s.se);
@@ -58,16 +60,16 @@ ImU32 verdict_color(const std::string& verdict) {
 }
 
 // An equality (B + N = R + 1.5P) that "holds" is consistent with the data, not proven.
-const char* verdict_mark(const RelationVerdict& v) {
+const char* verdict_mark(const protocol::Relation& v) {
   if (v.verdict == "holds") return v.equality ? "✓ consistent" : "✓ holds";
   return v.verdict == "violated" ? "✗ violated" : "? undecided";
 }
 
 // The coefficient names of every fit, in first-seen order (datasets share a model).
-std::vector<std::string> all_names(const std::vector<DatasetFit>& fits) {
+std::vector<std::string> all_names(const std::vector<protocol::Fit>& fits) {
   std::vector<std::string> names;
-  for (const DatasetFit& fit : fits) {
-    for (const Coefficient& c : fit.coefficients) {
+  for (const protocol::Fit& fit : fits) {
+    for (const protocol::Coefficient& c : fit.coefficients) {
       if (std::find(names.begin(), names.end(), c.name) == names.end()) names.push_back(c.name);
     }
   }
@@ -76,7 +78,7 @@ std::vector<std::string> all_names(const std::vector<DatasetFit>& fits) {
 
 }  // namespace
 
-void draw_fit_notes(const DatasetFit& fit, bool several) {
+void draw_fit_notes(const protocol::Fit& fit, bool several) {
   const std::string who = several ? fit.name + ": " : std::string();
   if (fit.state == "failed") {
     ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kBad));
@@ -84,9 +86,9 @@ void draw_fit_notes(const DatasetFit& fit, bool several) {
     ImGui::PopStyleColor();
     return;
   }
-  for (const std::string& warning : fit.warnings) {
+  for (const protocol::Warning& warning : fit.warnings) {
     ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kBad));
-    ImGui::TextWrapped("Warning: %s%s", who.c_str(), warning.c_str());
+    ImGui::TextWrapped("Warning: %s%s", who.c_str(), warning.message.c_str());
     ImGui::PopStyleColor();
   }
   if (several) return;
@@ -102,10 +104,10 @@ void draw_fit_notes(const DatasetFit& fit, bool several) {
 }
 
 void draw_fit_values(const AppState& state, const UiFonts& fonts) {
-  const DatasetFit& fit = state.trajectory.fits.front();
-  const Units units = state.analysis.units;
+  const protocol::Fit& fit = state.trajectory.fits.front();
+  const protocol::Units units = state.settings.units;
   const bool bootstrap = std::any_of(fit.coefficients.begin(), fit.coefficients.end(),
-                                     [](const Coefficient& c) { return c.has_interval; });
+                                     [](const protocol::Coefficient& c) { return c.low.has_value(); });
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("fit-values", bootstrap ? 4 : 3, flags)) return;
@@ -114,7 +116,7 @@ void draw_fit_values(const AppState& state, const UiFonts& fonts) {
   if (bootstrap) ImGui::TableSetupColumn("bootstrap 95%", ImGuiTableColumnFlags_WidthStretch, 1.5f);
   ImGui::TableSetupColumn("Article", ImGuiTableColumnFlags_WidthStretch, 0.8f);
   ImGui::TableHeadersRow();
-  for (const Coefficient& c : fit.coefficients) {
+  for (const protocol::Coefficient& c : fit.coefficients) {
     const Shown s = in_units(c, units);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -128,7 +130,7 @@ void draw_fit_values(const AppState& state, const UiFonts& fonts) {
       ImGui::TableNextColumn();
       continue;
     }
-    const bool fine = units == Units::kLogOdds;
+    const bool fine = units == protocol::Units::kLogOdds;
     ImGui::PushFont(fonts.large);
     ImGui::Text(fine ? "%.3f" : "%.0f", s.value);
     ImGui::PopFont();
@@ -145,7 +147,7 @@ void draw_fit_values(const AppState& state, const UiFonts& fonts) {
     ImGui::TableNextColumn();
     constexpr const char* kNames[] = {"pawn", "knight", "bishop", "rook", "queen"};
     for (int i = 0; i < kPieceCount; ++i) {
-      if (c.name == kNames[i] && units == Units::kPawn) ImGui::Text("%.0f", kArticle[i]);
+      if (c.name == kNames[i] && units == protocol::Units::kPawn) ImGui::Text("%.0f", kArticle[i]);
     }
   }
   ImGui::EndTable();
@@ -153,8 +155,8 @@ void draw_fit_values(const AppState& state, const UiFonts& fonts) {
 }
 
 void draw_comparison(const AppState& state) {
-  const std::vector<DatasetFit>& fits = state.trajectory.fits;
-  const Units units = state.analysis.units;
+  const std::vector<protocol::Fit>& fits = state.trajectory.fits;
+  const protocol::Units units = state.settings.units;
   section("Comparison of datasets");
   const int columns = static_cast<int>(fits.size()) + 1;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
@@ -168,7 +170,7 @@ void draw_comparison(const AppState& state) {
   const float height = row * static_cast<float>(rows) + ImGui::GetStyle().ScrollbarSize;
   if (ImGui::BeginTable("comparison", columns, flags, ImVec2(0, height))) {
     ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-    for (const DatasetFit& fit : fits) {
+    for (const protocol::Fit& fit : fits) {
       ImGui::TableSetupColumn(fit.name.c_str(), ImGuiTableColumnFlags_WidthStretch, 1.6f);
     }
     // Header cells in each dataset's colour (the charts use the same colours).
@@ -182,7 +184,7 @@ void draw_comparison(const AppState& state) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextColored(to_vec4(kMuted), "games / rows");
-    for (const DatasetFit& fit : fits) {
+    for (const protocol::Fit& fit : fits) {
       ImGui::TableNextColumn();
       ImGui::TextColored(to_vec4(kMuted), "%s / %s", grouped(fit.used).c_str(),
                          grouped(fit.rows).c_str());
@@ -190,13 +192,13 @@ void draw_comparison(const AppState& state) {
     for (const std::string& name : names) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      const Coefficient* first = nullptr;
-      for (const DatasetFit& fit : fits) first = first ? first : fit.find(name);
+      const protocol::Coefficient* first = nullptr;
+      for (const protocol::Fit& fit : fits) first = first ? first : fit.find(name);
       ImGui::TextColored(to_vec4(coefficient_color(name)), "%s",
                          first ? first->label.c_str() : name.c_str());
-      for (const DatasetFit& fit : fits) {
+      for (const protocol::Fit& fit : fits) {
         ImGui::TableNextColumn();
-        const Coefficient* c = fit.find(name);
+        const protocol::Coefficient* c = fit.find(name);
         if (c != nullptr && !c->identified) {
           ImGui::TextColored(to_vec4(kBad), "not identified");
         } else if (c != nullptr) {
@@ -208,10 +210,10 @@ void draw_comparison(const AppState& state) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(fits.front().relations[r].relation.c_str());
-      for (const DatasetFit& fit : fits) {
+      for (const protocol::Fit& fit : fits) {
         ImGui::TableNextColumn();
         if (r >= fit.relations.size()) continue;
-        const RelationVerdict& v = fit.relations[r];
+        const protocol::Relation& v = fit.relations[r];
         ImGui::TextColored(to_vec4(verdict_color(v.verdict)), "%s", verdict_mark(v));
         if (ImGui::IsItemHovered()) {
           ImGui::SetTooltip("margin %.1f ± %.1f (pawn = 100)", v.margin, v.se);
@@ -220,7 +222,7 @@ void draw_comparison(const AppState& state) {
     }
     ImGui::EndTable();
   }
-  for (const DatasetFit& fit : fits) draw_fit_notes(fit, true);
+  for (const protocol::Fit& fit : fits) draw_fit_notes(fit, true);
   if (!fits.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kMuted));
     ImGui::TextWrapped(fits.front().errors == "game-clustered"
@@ -229,7 +231,7 @@ void draw_comparison(const AppState& state) {
                            : "± model-based standard errors (positions treated as independent)");
     ImGui::PopStyleColor();
   }
-  for (const DatasetDifference& d : state.trajectory.differences) {
+  for (const protocol::Difference& d : state.trajectory.differences) {
     if (d.a < 0 || d.b < 0 || d.a >= static_cast<int>(fits.size()) ||
         d.b >= static_cast<int>(fits.size()))
       continue;
@@ -237,8 +239,8 @@ void draw_comparison(const AppState& state) {
     ImGui::TextColored(to_vec4(dataset_color(d.b)), "■");
     ImGui::SameLine();
     char bootstrap_p[48] = "";
-    if (d.has_bootstrap_p)
-      std::snprintf(bootstrap_p, sizeof bootstrap_p, ", bootstrap p = %.3f", d.bootstrap_p);
+    if (d.bootstrap_p)
+      std::snprintf(bootstrap_p, sizeof bootstrap_p, ", bootstrap p = %.3f", *d.bootstrap_p);
     ImGui::TextColored(to_vec4(significant ? kAccent : kMuted),
                        "%s: %s vs %s differs by %+.0f ± %.0f, p = %.3f%s", d.contrast.c_str(),
                        fits[d.b].name.c_str(), fits[d.a].name.c_str(), d.diff, d.se, d.p,

@@ -18,6 +18,6 @@ void draw_fit_values(const AppState& state, const UiFonts& fonts);
 void draw_comparison(const AppState& state);
 
 // Which errors the ± are, and every warning of the fit, in full: shown under its values.
-void draw_fit_notes(const DatasetFit& fit, bool several);
+void draw_fit_notes(const protocol::Fit& fit, bool several);
 
 }  // namespace materialist::app

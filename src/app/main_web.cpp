@@ -138,7 +138,7 @@ void frame(void* argument) {
   for (const Command& command : commands) {
     if (command.kind == Command::Kind::kDismissError) {
       rt.state.error.clear();
-      if (rt.state.phase == Phase::kError) rt.state.phase = Phase::kIdle;
+      if (rt.state.phase == protocol::Phase::kError) rt.state.phase = protocol::Phase::kIdle;
     }
     web::send(command);
   }

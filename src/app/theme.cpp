@@ -37,8 +37,8 @@ std::string duration(double seconds) {
   return text;
 }
 
-const char* solver_name(Solver solver) {
-  return solver == Solver::kNewton ? "Newton" : "gradient descent";
+const char* solver_label(learn::SolverKind solver) {
+  return solver == learn::SolverKind::kNewton ? "Newton" : "gradient descent";
 }
 
 }  // namespace materialist::app

@@ -36,6 +36,6 @@ std::string megabytes(double bytes);
 // "3 s", "2 min 05 s", "…" when unknown (negative)
 std::string duration(double seconds);
 // "gradient descent" or "Newton"
-const char* solver_name(Solver solver);
+const char* solver_label(learn::SolverKind solver);
 
 }  // namespace materialist::app

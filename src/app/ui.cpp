@@ -60,7 +60,7 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
   }
   for (int i = 0; i < 4; ++i) {
     const bool enabled = i == 3 || (i == 0 ? state.has_data() : fitted);
-    if (button(state, labels[i], scale, enabled && !(i < 3 && state.phase == Phase::kReading))) {
+    if (button(state, labels[i], scale, enabled && !(i < 3 && state.phase == protocol::Phase::kReading))) {
       Command export_command{Command::Kind::kExport};
       export_command.format = formats[i];
       commands.push_back(export_command);
@@ -70,8 +70,8 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
 }
 
 void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
-  const ReadProgress& p = state.progress;
-  if (state.phase == Phase::kReading) {
+  const protocol::Progress& p = state.progress;
+  if (state.phase == protocol::Phase::kReading) {
     const float fraction =
         p.total_bytes > 0 ? static_cast<float>(std::min(1.0, p.bytes / p.total_bytes)) : 0.0f;
     char overlay[96];
@@ -83,10 +83,10 @@ void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
                 grouped(p.games).c_str(), grouped(p.rows).c_str(), grouped(p.skipped).c_str(),
                 p.mb_per_s, duration(p.eta_s).c_str());
   } else {
-    ImGui::ProgressBar(state.phase == Phase::kIdle ? 0.0f : 1.0f, ImVec2(-1, 4 * scale), "");
+    ImGui::ProgressBar(state.phase == protocol::Phase::kIdle ? 0.0f : 1.0f, ImVec2(-1, 4 * scale), "");
     // The banner below says it in full; the status line would only repeat it.
-    const bool banner = !state.error.empty() && state.phase == Phase::kError;
-    ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(state.phase == Phase::kError ? kBad : kMuted));
+    const bool banner = !state.error.empty() && state.phase == protocol::Phase::kError;
+    ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(state.phase == protocol::Phase::kError ? kBad : kMuted));
     ImGui::TextWrapped("%s", banner                 ? "Error (details below)"
                              : state.status.empty() ? "Ready."
                                                     : state.status.c_str());
@@ -109,21 +109,49 @@ void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
 
 // [SECTION] Left column: settings, values, relations, data report
 
+namespace {
+
+// The fit settings and unknown-result policy equal a preset's (the model is not part of one).
+bool matches_preset(const protocol::FitSettings& fit, learn::UnknownResultPolicy unknown,
+                    const protocol::Preset& preset) {
+  protocol::FitSettings as_preset = preset.fit;
+  as_preset.model = fit.model;
+  as_preset.preset = fit.preset;
+  return fit == as_preset && unknown == preset.unknown;
+}
+
+// Any edit away from the preset's values makes the settings custom.
+void mark_custom(AppState& state) {
+  const std::vector<protocol::Preset>& presets = protocol::presets();
+  const protocol::Preset& preset = presets[static_cast<std::size_t>(state.preset_index())];
+  if (!matches_preset(state.settings.fit, state.settings.read.unknown, preset))
+    state.settings.fit.preset = presets.back().id;
+}
+
+}  // namespace
+
 void draw_settings(AppState& state, std::vector<Command>& commands, float scale) {
   section("Fit");
-  FitSettings& s = state.settings;
-  const FitSettings before = s;
+  protocol::FitSettings& s = state.settings.fit;
+  const protocol::FitSettings before = s;
+  const learn::UnknownResultPolicy unknown_before = state.settings.read.unknown;
+  const std::vector<protocol::Preset>& presets = protocol::presets();
   bool apply_now = false;
   const float field = std::min(230 * scale, ImGui::GetContentRegionAvail().x * 0.42f);
 
   ImGui::SetNextItemWidth(field * 1.6f);
   // The combo and its items are published like buttons ("Preset", "preset:exact") for tests.
-  if (ImGui::BeginCombo("Preset", kPresets[s.preset].label)) {
-    for (int i = 0; i < static_cast<int>(kPresets.size()); ++i) {
-      const bool picked = ImGui::Selectable(kPresets[i].label, s.preset == i);
-      publish(state, (std::string("preset:") + kPresets[i].id).c_str(), scale);
-      if (picked && s.preset != i) {
-        s = kPresets[i].settings;
+  const int current = state.preset_index();
+  if (ImGui::BeginCombo("Preset", presets[static_cast<std::size_t>(current)].label)) {
+    for (int i = 0; i < static_cast<int>(presets.size()); ++i) {
+      const protocol::Preset& preset = presets[static_cast<std::size_t>(i)];
+      const bool picked = ImGui::Selectable(preset.label, current == i);
+      publish(state, (std::string("preset:") + preset.id).c_str(), scale);
+      if (picked && current != i) {
+        const protocol::ModelChoice model = s.model;
+        s = preset.fit;
+        s.model = model;
+        state.settings.read.unknown = preset.unknown;
         apply_now = true;
       }
     }
@@ -135,10 +163,10 @@ void draw_settings(AppState& state, std::vector<Command>& commands, float scale)
   if (ImGui::RadioButton("Gradient descent", &solver, 0)) apply_now = true;
   ImGui::SameLine();
   if (ImGui::RadioButton("Newton (exact)", &solver, 1)) apply_now = true;
-  s.solver = static_cast<Solver>(solver);
+  s.solver = static_cast<learn::SolverKind>(solver);
 
   bool edited = false;
-  ImGui::BeginDisabled(s.solver == Solver::kNewton);
+  ImGui::BeginDisabled(s.solver == learn::SolverKind::kNewton);
   ImGui::SetNextItemWidth(field * 0.7f);
   ImGui::InputDouble("step α", &s.step, 0.25, 1.0, "%.3g");
   edited |= ImGui::IsItemDeactivatedAfterEdit();
@@ -158,26 +186,24 @@ void draw_settings(AppState& state, std::vector<Command>& commands, float scale)
   int draws = static_cast<int>(s.draws);
   ImGui::SetNextItemWidth(field);
   if (ImGui::Combo("draws", &draws, draw_modes, 2)) apply_now = true;
-  s.draws = static_cast<DrawHandling>(draws);
+  s.draws = static_cast<learn::DrawHandling>(draws);
   const char* unknown_modes[] = {"skip \"*\" games", "\"*\" as draw (article)"};
-  int unknown = static_cast<int>(s.unknown);
+  int unknown = static_cast<int>(state.settings.read.unknown);
   ImGui::SetNextItemWidth(field);
   if (ImGui::Combo("unknown results", &unknown, unknown_modes, 2)) apply_now = true;
-  s.unknown = static_cast<UnknownResult>(unknown);
+  state.settings.read.unknown = static_cast<learn::UnknownResultPolicy>(unknown);
 
-  // Any edit away from the preset's values makes the settings custom.
-  if (!(s == before) && s.preset == before.preset && s.preset != kCustomPreset) {
-    FitSettings as_preset = kPresets[s.preset].settings;
-    if (!(s == as_preset)) s.preset = kCustomPreset;
-  }
-  const bool can_fit = state.has_data() && state.phase != Phase::kReading;
+  if ((!(s == before) || state.settings.read.unknown != unknown_before) &&
+      s.preset == before.preset)
+    mark_custom(state);
+  const bool can_fit = state.has_data() && state.phase != protocol::Phase::kReading;
   // Sent even without data: the worker keeps the settings for the next read.
   if (apply_now || edited) commands.push_back(fit_command(state));
   if (button(state, "Refit", scale, can_fit)) commands.push_back(fit_command(state));
   ImGui::SameLine();
   if (button(state, "Newton", scale, can_fit)) {
-    s.solver = Solver::kNewton;
-    if (!(s == kPresets[s.preset].settings)) s.preset = kCustomPreset;
+    s.solver = learn::SolverKind::kNewton;
+    mark_custom(state);
     commands.push_back(fit_command(state));
   }
   ImGui::SameLine();
@@ -187,9 +213,9 @@ void draw_settings(AppState& state, std::vector<Command>& commands, float scale)
 void draw_values(const AppState& state, const UiFonts& fonts) {
   section("Piece values");
   const Trajectory& t = state.trajectory;
-  const FitSnapshot* last = t.snapshots.empty() ? nullptr : &t.snapshots.back();
+  const protocol::Snapshot* last = t.snapshots.empty() ? nullptr : &t.snapshots.back();
   if (last != nullptr) {
-    ImGui::Text("%s, %s iterations, loss %.6f%s", solver_name(t.solver),
+    ImGui::Text("%s, %s iterations, loss %.6f%s", solver_label(t.solver),
                 grouped(static_cast<std::uint64_t>(last->iteration)).c_str(), last->loss,
                 t.done ? "" : " (running)");
     if (!t.reason.empty()) ImGui::TextColored(to_vec4(kMuted), "%s", t.reason.c_str());
@@ -217,15 +243,15 @@ void draw_values(const AppState& state, const UiFonts& fonts) {
   for (int i = 0; i < kPieceCount; ++i) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextColored(to_vec4(kPieceColors[i]), "■ %s", kPieceNames[i]);
+    ImGui::TextColored(to_vec4(kPieceColors[i]), "■ %s", piece_name(i).c_str());
     ImGui::TableNextColumn();
     if (last != nullptr) {
       ImGui::PushFont(fonts.large);
-      ImGui::Text("%.0f", last->values[i]);
+      ImGui::Text("%.0f", entry(last->values, i));
       ImGui::PopFont();
-      if (last->has_se && i > 0 && std::isfinite(last->value_se[i])) {
+      if (i > 0 && std::isfinite(entry(last->value_se, i))) {
         ImGui::SameLine();
-        ImGui::TextColored(to_vec4(kMuted), "± %.0f", last->value_se[i]);
+        ImGui::TextColored(to_vec4(kMuted), "± %.0f", entry(last->value_se, i));
       }
     } else {
       ImGui::TextColored(to_vec4(kMuted), "–");
@@ -246,7 +272,7 @@ void draw_relations(const AppState& state) {
   if (state.trajectory.fits.size() == 1 && !state.trajectory.fits.front().relations.empty()) {
     // The worker's verdicts weigh each margin against its standard error.
     if (!ImGui::BeginTable("verdicts", 3, ImGuiTableFlags_SizingStretchProp)) return;
-    for (const RelationVerdict& v : state.trajectory.fits.front().relations) {
+    for (const protocol::Relation& v : state.trajectory.fits.front().relations) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(v.relation.c_str());
@@ -260,7 +286,10 @@ void draw_relations(const AppState& state) {
     ImGui::EndTable();
     return;
   }
-  const auto checks = learn::check_capablanca(state.trajectory.snapshots.back().values);
+  const protocol::Snapshot& last = state.trajectory.snapshots.back();
+  PieceValues values{};
+  for (int i = 0; i < kPieceCount; ++i) values[i] = entry(last.values, i);
+  const auto checks = learn::check_capablanca(values);
   if (!ImGui::BeginTable("relations", 3, ImGuiTableFlags_SizingStretchProp)) return;
   ImGui::TableSetupColumn("relation", ImGuiTableColumnFlags_WidthStretch, 1.1f);
   ImGui::TableSetupColumn("numbers", ImGuiTableColumnFlags_WidthStretch, 2.2f);
@@ -278,8 +307,8 @@ void draw_relations(const AppState& state) {
 }
 
 void draw_report(const AppState& state, float scale) {
-  const DataReport& r = state.report;
-  if (!r.present) return;
+  const protocol::DataReport& r = state.report;
+  if (!state.has_report) return;
   section("Data");
   if (ImGui::BeginTable("report", 4, ImGuiTableFlags_SizingStretchSame)) {
     auto pair = [](const char* name, const std::string& value) {
@@ -311,22 +340,22 @@ void draw_report(const AppState& state, float scale) {
     ImGui::TextColored(to_vec4(kBad), "%s", error.c_str());
     ImGui::PopTextWrapPos();
   }
-  if (r.skipped_games.empty()) return;
-  if (r.skipped_listed_total > r.skipped_games.size()) {
-    ImGui::Text("Skipped games (first %s of %s):", grouped(r.skipped_games.size()).c_str(),
-                grouped(r.skipped_listed_total).c_str());
+  if (r.issues.empty()) return;
+  if (r.issue_total > r.issues.size()) {
+    ImGui::Text("Skipped games (first %s of %s):", grouped(r.issues.size()).c_str(),
+                grouped(r.issue_total).c_str());
   } else {
-    ImGui::Text("Skipped games (%s):", grouped(r.skipped_games.size()).c_str());
+    ImGui::Text("Skipped games (%s):", grouped(r.issues.size()).c_str());
   }
   // Room for up to eight entries (and a horizontal scrollbar: reasons can be long).
-  const float rows = std::clamp(static_cast<float>(r.skipped_games.size()), 2.0f, 8.0f) + 1.0f;
+  const float rows = std::clamp(static_cast<float>(r.issues.size()), 2.0f, 8.0f) + 1.0f;
   ImGui::BeginChild("skipped", ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * rows + 8 * scale),
                     true, ImGuiWindowFlags_HorizontalScrollbar);
   ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(r.skipped_games.size()));
+  clipper.Begin(static_cast<int>(r.issues.size()));
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      const SkippedGame& game = r.skipped_games[static_cast<std::size_t>(i)];
+      const protocol::GameIssue& game = r.issues[static_cast<std::size_t>(i)];
       ImGui::TextColored(to_vec4(kMuted), "%s:%llu", game.file.c_str(),
                          static_cast<unsigned long long>(game.line));
       ImGui::SameLine();
@@ -337,8 +366,8 @@ void draw_report(const AppState& state, float scale) {
 }
 
 std::string drop_headline(const AppState& state) {
-  if (!state.drag_over && state.phase == Phase::kReading) {
-    const ReadProgress& p = state.progress;
+  if (!state.drag_over && state.phase == protocol::Phase::kReading) {
+    const protocol::Progress& p = state.progress;
     const int percent = p.total_bytes > 0 ? static_cast<int>(100 * p.bytes / p.total_bytes) : 0;
     return "Reading " + p.file + ": " + std::to_string(percent) + "%";
   }

@@ -34,66 +34,22 @@
 #include "learn/dataset.h"
 #include "learn/models.h"
 #include "learn/solvers.h"
+#include "protocol/messages.h"
 
 namespace materialist::worker {
 
-// How the sources of one read become datasets.
-enum class DatasetMode : std::uint8_t { kMerge, kPerFile, kPerFilter };
-const char* dataset_mode_name(DatasetMode mode);  // "merge", "per-file", "per-filter"
-
-struct ReadOptions {
-  learn::UnknownResultPolicy unknown = learn::UnknownResultPolicy::kTreatAsDraw;
-  bool keep_rows = true;  // keep every row in order for the .mat export (6 bytes a row)
-  std::string filter;     // learn/game_filter.h compact text; "" keeps every game
-  learn::QuietFilterOptions quiet;
-  int bootstrap = 0;  // replicates over games (0: none)
-  std::uint64_t seed = 1;
-  DatasetMode datasets = DatasetMode::kMerge;
-  std::vector<std::string> each_filter;  // kPerFilter: one dataset each, combined with `filter`
-  // Keep the rating difference in the clustered and bootstrap statistics (a rating model needs
-  // it; without one it only multiplies their keys).
-  bool keep_rating = false;
-  // Hash each file while reading it (for the provenance export). The browser leaves it off and
-  // hashes only when that export is asked for, as SHA-256 costs about as much as parsing there.
-  bool hash_files = true;
-};
-
-struct FitSettings {
-  std::string preset = "article";
-  bool newton = false;
-  double step = 1.0;  // gradient descent α
-  int iterations = 10000;
-  double lambda = 1e-6;
-  learn::DrawHandling draws = learn::DrawHandling::kLeaveOut;
-  // The model; without `outcomes`, `draws` decides (leave out: draws-out, half: fractional).
-  std::optional<learn::OutcomeModel> outcomes;
-  bool intercept = false, bishop_pair = false, phase = false, elo_offset = false,
-       side_to_move = false;
-
-  learn::ModelOptions model() const;
-};
-
-struct Snapshot {
-  int iteration = 0;
-  int dataset = 0;                   // the dataset this state belongs to (0: the first)
-  std::vector<std::string> columns;  // the model's columns: pawn knight bishop rook queen ...
-  std::vector<double> theta;         // one per column
-  std::vector<double> values;        // pawn = 100
-  std::vector<double> value_se;      // standard errors of the values (final state only)
-  double loss = 0;
-  double gradient_norm = 0;
-};
+// The settings and results the engine takes and gives are the protocol's (protocol/messages.h).
+using protocol::DatasetMode;
+using protocol::DatasetSummary;
+using protocol::FitSettings;
+using protocol::ReadOptions;
+using protocol::Snapshot;
 
 // A file as read: its bytes' SHA-256 ("" when unknown: rejected, or read by parallel readers).
 struct FileDigest {
   std::string name;
   std::uint64_t bytes = 0;
   std::string sha256;
-};
-
-struct DatasetSummary {
-  std::string name;
-  std::uint64_t games = 0, used = 0, filtered = 0, rows = 0;
 };
 
 // A skipped or partial game with the file it came from.
@@ -117,10 +73,9 @@ struct Part {
   std::vector<std::string> file_errors;
 };
 
-struct ReadProgress {
-  std::uint64_t bytes = 0;  // of every file of this read so far
-  std::uint64_t games = 0, used = 0, partial = 0, skipped = 0, rows = 0;
-};
+
+// The article's first chart of a histogram: rows per 1-3-3-5-9 balance and the fitted α.
+protocol::Balance balance_of(const learn::Histogram& histogram);
 
 class Engine {
  public:
@@ -136,7 +91,8 @@ class Engine {
   bool feed(const char* data, std::size_t size);
   // Ends the current file; its whole-file error (empty, binary, no games), or "".
   std::string end_file();
-  ReadProgress progress() const;
+  // Bytes, games and rows of this read so far (the page adds rates and file names).
+  protocol::Progress progress() const;
   // Ends the read: the pending dataset replaces the current one when it has rows (true).
   bool end_read();
   void cancel_read() { pending_.reset(); }
@@ -160,7 +116,11 @@ class Engine {
   const std::vector<FileIssue>& last_read_issues() const { return last_read_issues_; }
   const std::vector<std::string>& last_read_errors() const { return last_read_errors_; }
   std::size_t distinct_rows() const;
-  std::vector<learn::BalanceBin> balance_bins() const;
+  // The article's first chart on all the data (every dataset together).
+  protocol::Balance balance() const;
+  // The committed data's report (or the last read's when it was not committed), with the last
+  // read's file errors and issues.
+  protocol::DataReport data_report() const;
   // The datasets fits are made for: one when merged, else one per file or per filter.
   std::vector<DatasetSummary> dataset_summaries() const;
   const std::vector<FileDigest>& digests() const;
@@ -183,7 +143,11 @@ class Engine {
   // The finished fit of each dataset (nullptr before the end, or where it failed).
   std::size_t fit_count() const { return fit_.finished ? fit_.targets.size() : 0; }
   const learn::ModelFit* fit(std::size_t dataset) const;
-  // After the fit: {"fits": [Fit], "differences": [Difference]} (web/PROTOCOL.md).
+  // After begin_fit: the solver, the plan and why the solver differs from the one asked.
+  protocol::FitBegin fit_begin() const;
+  // After the fit: every dataset's fit, the differences, the final snapshot.
+  protocol::FitDone fit_done() const;
+  // fit_done() as JSON (web/PROTOCOL.md, fit-done).
   std::string fits_json() const;
 
   // ---- exports ----
@@ -257,10 +221,11 @@ class Engine {
   Snapshot snapshot_from(const learn::FitState& state) const;
   // Fits every dataset (the first from the animated run), bootstraps, sets the last snapshot.
   void finish_fits();
-  void write_settings(JsonWriter& json) const;
-  void write_fit(JsonWriter& json, std::size_t index) const;
-  void write_fits(JsonWriter& json) const;
-  void write_differences(JsonWriter& json) const;
+  protocol::Settings settings() const;
+  protocol::Fit fit_result(std::size_t index) const;
+  std::vector<protocol::Difference> differences() const;
+  // "settings", "fits" and "differences" fields of an export.
+  void write_results(JsonWriter& json) const;
 
   std::unique_ptr<Dataset> current_, pending_;
   learn::DatasetReport last_read_report_;

@@ -13,6 +13,7 @@
 #include "learn/game_filter.h"
 #include "learn/ingest.h"
 #include "learn/models.h"
+#include "protocol/codec.h"
 #include "worker/engine.h"
 
 namespace materialist::worker {
@@ -28,46 +29,6 @@ double number(const val& object, const char* key, double fallback) {
 std::string text(const val& object, const char* key, const char* fallback) {
   const val field = object[key];
   return field.isString() ? field.as<std::string>() : std::string(fallback);
-}
-
-// Emscripten 3.1.6's val has no isObject().
-bool is_object(const val& v) {
-  return !v.isNull() && !v.isUndefined() && v.typeOf().as<std::string>() == "object";
-}
-
-val array_of(const std::vector<double>& values) {
-  val out = val::array();
-  for (std::size_t i = 0; i < values.size(); ++i) out.set(i, val(values[i]));
-  return out;
-}
-
-val snapshot_object(const Snapshot& s) {
-  val out = val::object();
-  out.set("iteration", val(s.iteration));
-  out.set("dataset", val(s.dataset));
-  val columns = val::array();
-  for (std::size_t i = 0; i < s.columns.size(); ++i) columns.set(i, val(s.columns[i]));
-  out.set("columns", columns);
-  out.set("theta", array_of(s.theta));
-  out.set("values", array_of(s.values));
-  out.set("loss", val(s.loss));
-  out.set("gradientNorm", val(s.gradient_norm));
-  if (!s.value_se.empty()) out.set("valueSe", array_of(s.value_se));
-  return out;
-}
-
-val issue_object(const FileIssue& f) {
-  const learn::GameIssue& issue = f.issue;
-  std::string reason = issue.status == learn::GameStatus::kPartial ? "partial, " : "skipped, ";
-  reason += learn::issue_reason_name(issue.reason);
-  if (!issue.detail.empty()) reason += ": " + issue.detail;
-  if (issue.rows_kept > 0) reason += " (" + std::to_string(issue.rows_kept) + " rows kept)";
-  val out = val::object();
-  out.set("file", val(f.file));
-  out.set("line", val(static_cast<double>(issue.line)));
-  out.set("game", val(static_cast<double>(issue.game)));
-  out.set("reason", val(reason));
-  return out;
 }
 
 // ---- a Part in plain typed arrays (parallel reads: reader workers → coordinator) ----
@@ -210,45 +171,24 @@ Part part_from_object(const val& o) {
   return part;
 }
 
+std::string error_json(const std::string& message) {
+  JsonWriter json;
+  json.begin_object().field("error", message).end_object();
+  return json.take();
+}
+
 }  // namespace
 
 class JsEngine {
  public:
   ~JsEngine() { std::free(buffer_); }
 
-  // options: {unknown: "draw" | "skip", keepRows: bool, filter, quiet: {plies, checksBreak,
-  // distinct, skipFirst}, bootstrap, seed, datasets: "merge" | "per-file" | "per-filter",
-  // eachFilter: [text]}. Returns "" or why the read cannot start (a bad filter).
-  std::string beginRead(val options) {
-    ReadOptions read;
-    read.unknown = text(options, "unknown", "draw") == "skip"
-                       ? learn::UnknownResultPolicy::kSkip
-                       : learn::UnknownResultPolicy::kTreatAsDraw;
-    read.keep_rows = !options["keepRows"].isFalse();
-    read.hash_files = options["hashFiles"].isTrue();  // off unless asked: hashed at export
-    read.keep_rating = options["keepRating"].isTrue();
-    read.filter = text(options, "filter", "");
-    const val quiet = options["quiet"];
-    if (is_object(quiet)) {
-      read.quiet.quiet_plies = static_cast<int>(number(quiet, "plies", 2));
-      read.quiet.checks_break_quiet = !quiet["checksBreak"].isFalse();
-      read.quiet.distinct_per_game = !quiet["distinct"].isFalse();
-      read.quiet.skip_first_plies = static_cast<int>(number(quiet, "skipFirst", 0));
-    }
-    read.bootstrap = static_cast<int>(number(options, "bootstrap", 0));
-    read.seed = static_cast<std::uint64_t>(number(options, "seed", 1));
-    const std::string datasets = text(options, "datasets", "merge");
-    read.datasets = datasets == "per-file"     ? DatasetMode::kPerFile
-                    : datasets == "per-filter" ? DatasetMode::kPerFilter
-                                               : DatasetMode::kMerge;
-    const val each = options["eachFilter"];
-    if (each.isArray()) {
-      const int n = each["length"].as<int>();
-      for (int i = 0; i < n; ++i) {
-        if (each[i].isString()) read.each_filter.push_back(each[i].as<std::string>());
-      }
-    }
-    const std::optional<Error> error = engine_.begin_read(read);
+  // options: ReadOptions as JSON (protocol/codec.h). Returns "" or why the read cannot start
+  // (options that do not decode, a bad filter).
+  std::string beginRead(std::string options) {
+    Expected<ReadOptions> read = protocol::decode<ReadOptions>(options);
+    if (!read) return "read options: " + read.error().message;
+    const std::optional<Error> error = engine_.begin_read(*read);
     return error ? error->message : std::string();
   }
   void beginFile(std::string name, double size) { engine_.begin_file(name, size); }
@@ -279,142 +219,30 @@ class JsEngine {
   bool endRead() { return engine_.end_read(); }
   void cancelRead() { engine_.cancel_read(); }
 
-  val progress() const {
-    const ReadProgress p = engine_.progress();
-    val out = val::object();
-    out.set("bytes", val(static_cast<double>(p.bytes)));
-    out.set("games", val(static_cast<double>(p.games)));
-    out.set("used", val(static_cast<double>(p.used)));
-    out.set("partial", val(static_cast<double>(p.partial)));
-    out.set("skipped", val(static_cast<double>(p.skipped)));
-    out.set("rows", val(static_cast<double>(p.rows)));
-    return out;
-  }
+  // JSON of protocol::Progress, protocol::DataReport and protocol::Balance.
+  std::string progress() const { return protocol::encode(engine_.progress()); }
+  std::string report() const { return protocol::encode(engine_.data_report()); }
+  std::string balance() const { return protocol::message(engine_.balance()); }
 
-  // The committed dataset's figures (or the last read's when nothing is committed), with the
-  // last read's file errors.
-  val report() const {
-    const learn::DatasetReport& r =
-        engine_.report() ? *engine_.report() : engine_.last_read_report();
-    val out = val::object();
-    auto set = [&out](const char* key, std::uint64_t v) {
-      out.set(key, val(static_cast<double>(v)));
-    };
-    set("games", r.games.games_read);
-    set("used", r.games.games_used);
-    set("partial", r.games.games_partial);
-    set("skipped", r.games.games_skipped);
-    set("filtered", r.games.games_filtered);
-    val by = val::object();
-    for (int i = 1; i < learn::kFilterReasonCount; ++i) {
-      const auto reason = static_cast<learn::FilterReason>(i);
-      if (r.games.filter_tally.count(reason) == 0) continue;
-      by.set(learn::filter_reason_name(reason),
-             val(static_cast<double>(r.games.filter_tally.count(reason))));
-    }
-    out.set("filteredBy", by);
-    const std::vector<DatasetSummary> summaries = engine_.dataset_summaries();
-    if (summaries.size() > 1) {
-      val datasets = val::array();
-      for (std::size_t i = 0; i < summaries.size(); ++i) {
-        val d = val::object();
-        d.set("name", val(summaries[i].name));
-        d.set("games", val(static_cast<double>(summaries[i].games)));
-        d.set("used", val(static_cast<double>(summaries[i].used)));
-        d.set("filtered", val(static_cast<double>(summaries[i].filtered)));
-        d.set("rows", val(static_cast<double>(summaries[i].rows)));
-        datasets.set(i, d);
-      }
-      out.set("datasets", datasets);
-    }
-    set("rows", r.rows);
-    set("drawRows", r.games.rows_by_outcome[learn::Outcome::kDraw]);
-    set("decisiveRows", r.games.rows_by_outcome[learn::Outcome::kWhiteWin] +
-                            r.games.rows_by_outcome[learn::Outcome::kBlackWin]);
-    set("whiteWinRows", r.games.rows_by_outcome[learn::Outcome::kWhiteWin]);
-    set("blackWinRows", r.games.rows_by_outcome[learn::Outcome::kBlackWin]);
-    set("distinctRows", engine_.distinct_rows());
-    set("bytes", r.bytes);
-    set("plies", r.games.plies_replayed);
-    set("skippedTotal", r.games.issue_count);
-    set("keptRows", engine_.kept_rows());
-    out.set("rowsTruncated", val(engine_.rows_truncated()));
-    val files = val::array();
-    for (std::size_t i = 0; i < r.files.size(); ++i) files.set(i, val(r.files[i].name));
-    out.set("files", files);
-    val errors = val::array();
-    const auto& last_errors = engine_.last_read_errors();
-    for (std::size_t i = 0; i < last_errors.size(); ++i) errors.set(i, val(last_errors[i]));
-    out.set("fileErrors", errors);
-    val games = val::array();
-    const auto& issues = engine_.last_read_issues();
-    for (std::size_t i = 0; i < issues.size(); ++i) games.set(i, issue_object(issues[i]));
-    out.set("skippedGames", games);
-    return out;
+  // settings: FitSettings as JSON. Returns the fit-begin message, or {"error": why}.
+  std::string beginFit(std::string settings) {
+    Expected<FitSettings> fit = protocol::decode<FitSettings>(settings);
+    if (!fit) return error_json("fit settings: " + fit.error().message);
+    const Expected<int> planned = engine_.begin_fit(*fit);
+    if (!planned.ok()) return error_json(planned.error().message);
+    return protocol::message(engine_.fit_begin());
   }
-
-  // The article's first chart: rows per 1-3-3-5-9 balance and the fitted α.
-  val balance() const {
-    const std::vector<learn::BalanceBin> bins = engine_.balance_bins();
-    val out = val::object();
-    val list = val::array();
-    for (std::size_t i = 0; i < bins.size(); ++i) {
-      val bin = val::object();
-      bin.set("dm", val(bins[i].balance));
-      bin.set("white", val(static_cast<double>(bins[i].counts[learn::Outcome::kWhiteWin])));
-      bin.set("draws", val(static_cast<double>(bins[i].counts[learn::Outcome::kDraw])));
-      bin.set("black", val(static_cast<double>(bins[i].counts[learn::Outcome::kBlackWin])));
-      list.set(i, bin);
-    }
-    out.set("bins", list);
-    const Expected<learn::BalanceFit> fit = learn::fit_balance_alpha(bins);
-    out.set("fitted", val(fit.ok()));
-    out.set("alpha", val(fit.ok() ? fit->alpha : 0.0));
-    return out;
+  // The snapshot messages: the current state, the next one, the other datasets' states.
+  std::string snapshot() const {
+    return protocol::message(engine_.last_snapshot().value_or(Snapshot{}));
   }
-
-  // settings: {preset, solver: "gd" | "newton", step, iterations, lambda, draws: "exclude" |
-  // "half", model: {outcomes, intercept, bishopPair, phase, eloOffset, sideToMove}}. Returns
-  // {planned, solver, reason, snapshot} or {error}.
-  val beginFit(val settings) {
-    FitSettings s;
-    s.preset = text(settings, "preset", "article");
-    s.newton = text(settings, "solver", "gd") == "newton";
-    s.step = number(settings, "step", 1.0);
-    s.iterations = static_cast<int>(number(settings, "iterations", 10000));
-    s.lambda = number(settings, "lambda", 1e-6);
-    s.draws = text(settings, "draws", "exclude") == "half" ? learn::DrawHandling::kHalfPoint
-                                                           : learn::DrawHandling::kLeaveOut;
-    const val model = settings["model"];
-    if (is_object(model)) {
-      // "draws-out" is the default: then `draws` decides (the presets set draws: "half").
-      const std::string outcomes = text(model, "outcomes", "draws-out");
-      if (outcomes != "draws-out") s.outcomes = learn::parse_outcome_model(outcomes);
-      s.intercept = model["intercept"].isTrue();
-      s.bishop_pair = model["bishopPair"].isTrue();
-      s.phase = model["phase"].isTrue();
-      s.elo_offset = model["eloOffset"].isTrue();
-      s.side_to_move = model["sideToMove"].isTrue();
-    }
-    val out = val::object();
-    const Expected<int> planned = engine_.begin_fit(s);
-    if (!planned.ok()) {
-      out.set("error", val(planned.error().message));
-      return out;
-    }
-    out.set("planned", val(*planned));
-    out.set("solver", val(std::string(engine_.fit_uses_newton() ? "newton" : "gd")));
-    if (!engine_.fit_reason().empty()) out.set("reason", val(engine_.fit_reason()));
-    out.set("snapshot", snapshot_object(*engine_.last_snapshot()));
-    return out;
-  }
-  val step(int n) { return snapshot_object(engine_.step(n)); }
-  // The other datasets' states after the last step (gradient descent; empty otherwise).
-  val otherSnapshots() {
-    val out = val::array();
-    const std::vector<Snapshot> snapshots = engine_.other_snapshots();
-    for (std::size_t i = 0; i < snapshots.size(); ++i) out.set(i, snapshot_object(snapshots[i]));
-    return out;
+  std::string step(int n) { return protocol::message(engine_.step(n)); }
+  std::string otherSnapshots() const {
+    JsonWriter json;
+    json.begin_array();
+    for (const Snapshot& s : engine_.other_snapshots()) protocol::write(json, s);
+    json.end_array();
+    return json.take();
   }
   bool fitFinished() const { return engine_.fit_finished(); }
 
@@ -425,7 +253,8 @@ class JsEngine {
   double keptRows() const { return static_cast<double>(engine_.kept_rows()); }
   std::string valuesCsv() const { return engine_.values_csv(); }
   std::string resultJson() const { return engine_.result_json(); }
-  std::string fitsJson() const { return engine_.fits_json(); }
+  // The fit-done message.
+  std::string fitDone() const { return protocol::message(engine_.fit_done()); }
   std::string provenanceJson() const { return engine_.provenance_json(); }
   std::string codeHeader() const { return engine_.code_header(); }
   std::string statusLine() const { return engine_.status_line(); }
@@ -481,7 +310,8 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("keptRows", &JsEngine::keptRows)
       .function("valuesCsv", &JsEngine::valuesCsv)
       .function("resultJson", &JsEngine::resultJson)
-      .function("fitsJson", &JsEngine::fitsJson)
+      .function("fitDone", &JsEngine::fitDone)
+      .function("snapshot", &JsEngine::snapshot)
       .function("provenanceJson", &JsEngine::provenanceJson)
       .function("codeHeader", &JsEngine::codeHeader)
       .function("statusLine", &JsEngine::statusLine)

@@ -13,6 +13,7 @@
 #include "learn/relations.h"
 #include "learn/report_json.h"
 #include "learn/uncertainty.h"
+#include "protocol/codec.h"
 #include "worker/engine.h"
 
 namespace materialist::worker {
@@ -21,15 +22,6 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kCurveFrom = -10, kCurveTo = 10;
 constexpr int kCurveSteps = 80;
-
-void field_or_null(JsonWriter& json, const char* key, double value) {
-  json.key(key);
-  if (std::isfinite(value)) {
-    json.value(value);
-  } else {
-    json.null();
-  }
-}
 
 // A coefficient as shown: the draw margin gets its value in pawn units too (c / θ_pawn · 100,
 // the material that moves a game from the draw band), which describe_coefficients leaves NaN.
@@ -130,164 +122,146 @@ std::string Engine::values_csv() const {
   return out;
 }
 
-void Engine::write_settings(JsonWriter& json) const {
-  const ReadOptions& read = read_options();
-  const learn::ModelOptions& model = fit_.analysis.model;
-  json.key("settings").begin_object();
-  json.field("filter", read.filter);
-  json.field("unknown", read.unknown == learn::UnknownResultPolicy::kSkip ? "skip" : "draw");
-  json.key("quiet").begin_object();
-  json.field("plies", read.quiet.quiet_plies).field("checksBreak", read.quiet.checks_break_quiet);
-  json.field("distinct", read.quiet.distinct_per_game)
-      .field("skipFirst", read.quiet.skip_first_plies);
-  json.end_object();
-  json.field("datasets", dataset_mode_name(read.datasets));
-  json.key("eachFilter").begin_array();
-  for (const std::string& each : read.each_filter) json.value(each);
-  json.end_array();
-  json.field("bootstrap", read.bootstrap).field("seed", read.seed);
-  json.field("preset", fit_.settings.preset)
-      .field("solver", learn::solver_name(fit_.analysis.solver));
-  if (!fit_.reason.empty()) json.field("reason", fit_.reason);
-  json.field("step", fit_.analysis.gd.learning_rate).field("iterations", fit_.analysis.gd.iterations);
-  json.field("lambda", model.lambda);
-  json.key("model").begin_object();
-  json.field("outcomes", learn::outcome_model_name(model.outcomes));
-  json.field("intercept", model.intercept).field("bishopPair", model.bishop_pair);
-  json.field("phase", model.phase_tapered).field("eloOffset", model.rating_offset);
-  json.field("sideToMove", model.side_to_move).end_object();
-  json.field("playerView", player_view_of(read));
-  json.end_object();
+protocol::Settings Engine::settings() const {
+  protocol::Settings out;
+  out.fit = fit_.settings;
+  out.read = read_options();
+  return out;
 }
 
-void Engine::write_fit(JsonWriter& json, std::size_t index) const {
+protocol::Fit Engine::fit_result(std::size_t index) const {
   const FitTarget& target = fit_.targets[index];
-  const learn::DatasetReport& report = *target.report;
   const learn::OutcomeCounts& totals = target.histogram->totals();
   const bool player = player_view_of(read_options());
-  json.begin_object().field("name", target.name);
-  json.field("games", report.games.games_read).field("used", report.games.games_used);
-  json.field("rows", totals.total());
-  json.field("decisiveRows", totals[learn::Outcome::kWhiteWin] + totals[learn::Outcome::kBlackWin]);
-  const std::vector<learn::BalanceBin> bins = learn::balance_bins(*target.histogram);
-  const Expected<learn::BalanceFit> alpha = learn::fit_balance_alpha(bins);
+  protocol::Fit out;
+  out.name = target.name;
+  out.games = target.report->games.games_read;
+  out.used = target.report->games.games_used;
+  out.rows = totals.total();
+  out.decisive_rows = totals[learn::Outcome::kWhiteWin] + totals[learn::Outcome::kBlackWin];
+  out.balance = balance_of(*target.histogram);
   const learn::ModelFit* fit = this->fit(index);
   if (fit == nullptr) {
-    json.field("state", "failed");
-    json.field("error", index < fit_.errors.size() && !fit_.errors[index].empty()
-                            ? fit_.errors[index]
-                            : std::string("no fit"));
-  } else {
-    const learn::BootstrapFit* boot = fit_.bootstraps[index] ? &*fit_.bootstraps[index] : nullptr;
-    json.field("state", fit->warnings.empty() ? "fitted" : "warnings");
-    json.key("warnings").begin_array();
-    for (const learn::FitWarning& w : fit->warnings) {
-      json.begin_object().field("code", w.code).field("message", w.message).end_object();
-    }
-    json.end_array();
-    json.field("errors", learn::error_kind_name(fit->errors)).field("clusters", fit->games);
-    json.field("loss", fit->loss).field("iterations", fit->iterations);
-    json.field("converged", fit->converged);
-    if (boot) json.field("replicates", boot->replicates).field("failedReplicates", boot->failed);
-    if (!fit_.bootstrap_errors[index].empty())
-      json.field("bootstrapError", fit_.bootstrap_errors[index]);
-    json.key("coefficients").begin_array();
-    for (std::size_t i = 0; i < fit->coefficients.size(); ++i) {
-      const learn::Coefficient c = shown(*fit, i);
-      const bool ok = c.identified;
-      json.begin_object().field("name", c.name).field("label",
-                                                      learn::coefficient_label(c.name, player));
-      json.field("identified", ok);
-      field_or_null(json, "value", ok ? c.value.value : kNaN);
-      field_or_null(json, "valueSe", ok ? c.value.se : kNaN);
-      field_or_null(json, "valueSeModel", ok ? c.model_value_se : kNaN);
-      field_or_null(json, "elo", ok ? c.elo.value : kNaN);
-      field_or_null(json, "eloSe", ok ? c.elo.se : kNaN);
-      field_or_null(json, "theta", ok ? c.theta.value : kNaN);
-      field_or_null(json, "thetaSe", ok ? c.theta.se : kNaN);
-      field_or_null(json, "thetaSeModel", ok ? c.model_theta_se : kNaN);
-      const bool interval = ok && boot && i < boot->coefficients.size();
-      field_or_null(json, "low", interval ? boot->coefficients[i].value_interval.low : kNaN);
-      field_or_null(json, "high", interval ? boot->coefficients[i].value_interval.high : kNaN);
-      json.end_object();
-    }
-    json.end_array();
-    json.key("relations").begin_array();
-    for (const learn::RelationEstimate& r : learn::capablanca_relations(*fit)) {
-      json.begin_object().field("relation", r.relation);
-      field_or_null(json, "margin", r.margin.value);
-      field_or_null(json, "se", r.margin.se);
-      json.field("verdict", learn::verdict_name(r.verdict)).field("equality", r.equality);
-      json.end_object();
-    }
-    json.end_array();
-    json.key("curve").begin_array();
-    for (const learn::BalancePoint& p :
-         learn::pawn_balance_curve(*fit, kCurveFrom, kCurveTo, kCurveSteps)) {
-      json.begin_object().field("pawns", p.pawns);
-      field_or_null(json, "win", p.probabilities.white_win);
-      field_or_null(json, "draw", p.probabilities.draw);
-      field_or_null(json, "loss", p.probabilities.black_win);
-      json.end_object();
-    }
-    json.end_array();
+    out.state = "failed";
+    out.error = index < fit_.errors.size() && !fit_.errors[index].empty() ? fit_.errors[index]
+                                                                          : std::string("no fit");
+    return out;
   }
-  json.key("balance").begin_object().key("bins").begin_array();
-  for (const learn::BalanceBin& bin : bins) {
-    json.begin_object().field("dm", bin.balance);
-    json.field("white", bin.counts[learn::Outcome::kWhiteWin]);
-    json.field("draws", bin.counts[learn::Outcome::kDraw]);
-    json.field("black", bin.counts[learn::Outcome::kBlackWin]).end_object();
+  const learn::BootstrapFit* boot = fit_.bootstraps[index] ? &*fit_.bootstraps[index] : nullptr;
+  out.state = fit->warnings.empty() ? "fitted" : "warnings";
+  for (const learn::FitWarning& w : fit->warnings) out.warnings.push_back({w.code, w.message});
+  out.errors = learn::error_kind_name(fit->errors);
+  out.clusters = fit->games;
+  out.loss = fit->loss;
+  out.iterations = fit->iterations;
+  out.converged = fit->converged;
+  if (boot) {
+    out.replicates = boot->replicates;
+    out.failed_replicates = boot->failed;
   }
-  json.end_array();
-  field_or_null(json, "alpha", alpha.ok() ? alpha->alpha : kNaN);
-  json.end_object().end_object();
+  out.bootstrap_error = fit_.bootstrap_errors[index];
+  for (std::size_t i = 0; i < fit->coefficients.size(); ++i) {
+    const learn::Coefficient c = shown(*fit, i);
+    const bool ok = c.identified;
+    protocol::Coefficient o;
+    o.name = c.name;
+    o.label = learn::coefficient_label(c.name, player);
+    o.identified = ok;
+    o.value = ok ? c.value.value : kNaN;
+    o.value_se = ok ? c.value.se : kNaN;
+    o.value_se_model = ok ? c.model_value_se : kNaN;
+    o.elo = ok ? c.elo.value : kNaN;
+    o.elo_se = ok ? c.elo.se : kNaN;
+    o.theta = ok ? c.theta.value : kNaN;
+    o.theta_se = ok ? c.theta.se : kNaN;
+    o.theta_se_model = ok ? c.model_theta_se : kNaN;
+    if (ok && boot && i < boot->coefficients.size()) {
+      const learn::Interval interval = boot->coefficients[i].value_interval;
+      if (std::isfinite(interval.low) && std::isfinite(interval.high)) {
+        o.low = interval.low;
+        o.high = interval.high;
+      }
+    }
+    out.coefficients.push_back(std::move(o));
+  }
+  for (const learn::RelationEstimate& r : learn::capablanca_relations(*fit)) {
+    out.relations.push_back({r.relation, r.margin.value, r.margin.se,
+                             learn::verdict_name(r.verdict), r.equality});
+  }
+  for (const learn::BalancePoint& p :
+       learn::pawn_balance_curve(*fit, kCurveFrom, kCurveTo, kCurveSteps)) {
+    out.curve.push_back({p.pawns, p.probabilities.white_win, p.probabilities.draw,
+                         p.probabilities.black_win});
+  }
+  return out;
 }
 
-void Engine::write_fits(JsonWriter& json) const {
-  json.key("fits").begin_array();
-  for (std::size_t i = 0; i < fit_count(); ++i) write_fit(json, i);
-  json.end_array();
-}
-
-void Engine::write_differences(JsonWriter& json) const {
-  json.key("differences").begin_array();
+std::vector<protocol::Difference> Engine::differences() const {
+  std::vector<protocol::Difference> out;
   const learn::ModelFit* first_fit = fit(0);
-  if (first_fit != nullptr) {
-    const learn::Contrast bishop_minus_knight = {{"bishop", 1}, {"knight", -1}};
-    const learn::DatasetFit first{fit_.targets[0].name, *first_fit, fit_.bootstraps[0]};
-    for (std::size_t i = 1; i < fit_count(); ++i) {
-      const learn::ModelFit* other_fit = fit(i);
-      if (other_fit == nullptr) continue;
-      const learn::DatasetFit other{fit_.targets[i].name, *other_fit, fit_.bootstraps[i]};
-      // compare_contrast(b, a): the difference is B−N in dataset i minus B−N in the first.
-      const learn::DatasetDifference d = learn::compare_contrast(other, first, bishop_minus_knight);
-      json.begin_object().field("a", 0).field("b", static_cast<int>(i));
-      json.field("contrast", "B-N");
-      field_or_null(json, "diff", d.z_test.difference);
-      field_or_null(json, "se", d.z_test.se);
-      field_or_null(json, "p", d.z_test.p_value);
-      field_or_null(json, "bootstrapP", d.has_bootstrap ? d.bootstrap_p : kNaN);
-      json.end_object();
-    }
+  if (first_fit == nullptr) return out;
+  const learn::Contrast bishop_minus_knight = {{"bishop", 1}, {"knight", -1}};
+  const learn::DatasetFit first{fit_.targets[0].name, *first_fit, fit_.bootstraps[0]};
+  for (std::size_t i = 1; i < fit_count(); ++i) {
+    const learn::ModelFit* other_fit = fit(i);
+    if (other_fit == nullptr) continue;
+    const learn::DatasetFit other{fit_.targets[i].name, *other_fit, fit_.bootstraps[i]};
+    // compare_contrast(b, a): the difference is B−N in dataset i minus B−N in the first.
+    const learn::DatasetDifference d = learn::compare_contrast(other, first, bishop_minus_knight);
+    protocol::Difference diff;
+    diff.a = 0;
+    diff.b = static_cast<int>(i);
+    diff.contrast = "B-N";
+    diff.diff = d.z_test.difference;
+    diff.se = d.z_test.se;
+    diff.p = d.z_test.p_value;
+    if (d.has_bootstrap) diff.bootstrap_p = d.bootstrap_p;
+    out.push_back(diff);
   }
-  json.end_array();
+  return out;
+}
+
+protocol::FitBegin Engine::fit_begin() const {
+  protocol::FitBegin out;
+  out.solver = fit_.analysis.solver;
+  out.preset = fit_.settings.preset;
+  out.planned = fit_.first ? fit_.settings.iterations
+                           : static_cast<int>(fit_.newton_states.size()) - 1;
+  out.reason = fit_.reason;
+  return out;
+}
+
+protocol::FitDone Engine::fit_done() const {
+  protocol::FitDone out;
+  out.reason = fit_.reason;
+  for (std::size_t i = 0; i < fit_count(); ++i) out.fits.push_back(fit_result(i));
+  out.differences = differences();
+  if (fit_.last) out.snapshot = *fit_.last;
+  return out;
 }
 
 std::string Engine::fits_json() const {
-  JsonWriter json;
-  json.begin_object();
+  return protocol::encode(fit_done());
+}
+
+void Engine::write_results(JsonWriter& json) const {
+  json.key("settings");
+  protocol::write(json, settings());
+  json.field("solverUsed", learn::solver_name(fit_.analysis.solver));
   if (!fit_.reason.empty()) json.field("reason", fit_.reason);
-  write_fits(json);
-  write_differences(json);
-  json.end_object();
-  return json.take();
+  json.field("playerView", player_view_of(read_options()));
+  json.key("fits").begin_array();
+  for (std::size_t i = 0; i < fit_count(); ++i) protocol::write(json, fit_result(i));
+  json.end_array();
+  json.key("differences").begin_array();
+  for (const protocol::Difference& d : differences()) protocol::write(json, d);
+  json.end_array();
 }
 
 std::string Engine::result_json() const {
   JsonWriter json;
   json.begin_object().field("tool", "materialist");
-  write_settings(json);
+  write_results(json);
   if (const learn::DatasetReport* r = report()) {
     json.key("data").begin_object();
     json.field("bytes", r->bytes).field("rows", r->rows);
@@ -298,8 +272,6 @@ std::string Engine::result_json() const {
     json.end_array();
     json.end_object();
   }
-  write_fits(json);
-  write_differences(json);
   json.end_object();
   return json.take();
 }
@@ -319,14 +291,12 @@ std::string Engine::provenance_json() const {
     json.end_object();
   }
   json.end_array();
-  write_settings(json);
+  write_results(json);
   if (const learn::DatasetReport* r = report()) {
     json.key("data").begin_object();
     learn::write_dataset_fields(json, *r, 0);
     json.end_object();
   }
-  write_fits(json);
-  write_differences(json);
   json.end_object();
   return json.take();
 }

@@ -6,20 +6,6 @@
 
 namespace materialist::worker {
 
-learn::ModelOptions FitSettings::model() const {
-  learn::ModelOptions model;
-  model.outcomes =
-      outcomes.value_or(draws == learn::DrawHandling::kHalfPoint ? learn::OutcomeModel::kFractional
-                                                                 : learn::OutcomeModel::kDrawsOut);
-  model.intercept = intercept;
-  model.bishop_pair = bishop_pair;
-  model.phase_tapered = phase;
-  model.rating_offset = elo_offset;
-  model.side_to_move = side_to_move;
-  model.lambda = lambda;
-  return model;
-}
-
 const learn::ModelFit* Engine::fit(std::size_t dataset) const {
   if (!fit_.finished || dataset >= fit_.fits.size() || !fit_.fits[dataset]) return nullptr;
   return &*fit_.fits[dataset];
@@ -33,12 +19,11 @@ Expected<int> Engine::begin_fit(const FitSettings& settings) {
   run.settings = settings;
   run.analysis = learn::AnalysisSettings::article();
   run.analysis.preset = settings.preset;
-  run.analysis.model = settings.model();
+  run.analysis.model = settings.model_options();
   run.analysis.gd.learning_rate = settings.step;
   run.analysis.gd.iterations = settings.iterations;
-  run.analysis.solver =
-      settings.newton ? learn::SolverKind::kNewton : learn::SolverKind::kGradientDescent;
-  if (!settings.newton) {
+  run.analysis.solver = settings.solver;
+  if (settings.solver == learn::SolverKind::kGradientDescent) {
     if (auto why = learn::check_gradient_descent(run.analysis.model)) {
       run.analysis.solver = learn::SolverKind::kNewton;
       run.reason = why->message;

@@ -14,6 +14,7 @@
 #include "learn/mat_io.h"
 #include "learn/report_json.h"
 #include "learn/uncertainty.h"
+#include "protocol/codec.h"
 
 namespace materialist::worker {
 namespace {
@@ -60,18 +61,6 @@ learn::KeyFields key_fields(const ReadOptions& options) {
 }
 
 }  // namespace
-
-const char* dataset_mode_name(DatasetMode mode) {
-  switch (mode) {
-    case DatasetMode::kPerFile:
-      return "per-file";
-    case DatasetMode::kPerFilter:
-      return "per-filter";
-    case DatasetMode::kMerge:
-      break;
-  }
-  return "merge";
-}
 
 std::optional<Error> Engine::begin_read(const ReadOptions& options) {
   learn::IngestOptions ingest = options.unknown == learn::UnknownResultPolicy::kTreatAsDraw
@@ -185,8 +174,8 @@ std::string Engine::end_file() {
   return error;
 }
 
-ReadProgress Engine::progress() const {
-  ReadProgress p;
+protocol::Progress Engine::progress() const {
+  protocol::Progress p;
   if (!pending_) return p;
   // Files read here so far, plus the parts of parallel reads imported so far.
   learn::IngestReport games = pending_->report.games;
@@ -197,7 +186,7 @@ ReadProgress Engine::progress() const {
     bytes += live.bytes;
     rows += live.rows;
   }
-  p.bytes = bytes;
+  p.bytes = static_cast<double>(bytes);
   p.games = games.games_read;
   p.used = games.games_used;
   p.partial = games.games_partial;
@@ -318,9 +307,68 @@ std::size_t Engine::distinct_rows() const {
   return current_ ? current_->histogram.distinct() : 0;
 }
 
-std::vector<learn::BalanceBin> Engine::balance_bins() const {
-  if (!current_) return {};
-  return learn::balance_bins(current_->histogram);
+protocol::Balance balance_of(const learn::Histogram& histogram) {
+  protocol::Balance out;
+  const std::vector<learn::BalanceBin> bins = learn::balance_bins(histogram);
+  for (const learn::BalanceBin& bin : bins) {
+    out.bins.push_back({bin.balance, double(bin.counts[learn::Outcome::kWhiteWin]),
+                        double(bin.counts[learn::Outcome::kDraw]),
+                        double(bin.counts[learn::Outcome::kBlackWin])});
+  }
+  const Expected<learn::BalanceFit> fit = learn::fit_balance_alpha(bins);
+  if (fit.ok()) out.alpha = fit->alpha;
+  return out;
+}
+
+namespace {
+
+std::string issue_reason(const learn::GameIssue& issue) {
+  std::string reason = issue.status == learn::GameStatus::kPartial ? "partial, " : "skipped, ";
+  reason += learn::issue_reason_name(issue.reason);
+  if (!issue.detail.empty()) reason += ": " + issue.detail;
+  if (issue.rows_kept > 0) reason += " (" + std::to_string(issue.rows_kept) + " rows kept)";
+  return reason;
+}
+
+}  // namespace
+
+protocol::Balance Engine::balance() const {
+  return current_ ? balance_of(current_->histogram) : protocol::Balance{};
+}
+
+protocol::DataReport Engine::data_report() const {
+  const learn::DatasetReport& r = report() ? *report() : last_read_report();
+  protocol::DataReport out;
+  out.games = r.games.games_read;
+  out.used = r.games.games_used;
+  out.partial = r.games.games_partial;
+  out.skipped = r.games.games_skipped;
+  out.filtered = r.games.games_filtered;
+  for (int i = 1; i < learn::kFilterReasonCount; ++i) {
+    const auto reason = static_cast<learn::FilterReason>(i);
+    const std::uint64_t n = r.games.filter_tally.count(reason);
+    if (n > 0) out.filtered_by.push_back({learn::filter_reason_name(reason), n});
+  }
+  const std::vector<DatasetSummary> summaries = dataset_summaries();
+  if (summaries.size() > 1) out.datasets = summaries;
+  out.rows = r.rows;
+  const learn::OutcomeCounts& by = r.games.rows_by_outcome;
+  out.draw_rows = by[learn::Outcome::kDraw];
+  out.white_win_rows = by[learn::Outcome::kWhiteWin];
+  out.black_win_rows = by[learn::Outcome::kBlackWin];
+  out.decisive_rows = out.white_win_rows + out.black_win_rows;
+  out.distinct_rows = distinct_rows();
+  out.bytes = static_cast<double>(r.bytes);
+  out.plies = r.games.plies_replayed;
+  out.issue_total = r.games.issue_count;
+  out.kept_rows = kept_rows();
+  out.rows_truncated = rows_truncated();
+  for (const learn::FileReport& file : r.files) out.files.push_back(file.name);
+  out.file_errors = last_read_errors_;
+  for (const FileIssue& f : last_read_issues_) {
+    out.issues.push_back({f.file, f.issue.line, f.issue.game, issue_reason(f.issue)});
+  }
+  return out;
 }
 
 std::vector<DatasetSummary> Engine::dataset_summaries() const {

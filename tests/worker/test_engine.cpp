@@ -10,37 +10,15 @@
 #include "learn/analysis.h"
 #include "learn/dataset.h"
 #include "worker/engine.h"
+#include "worker/engine_test_util.h"
 
 namespace materialist::worker {
 namespace {
 
-std::string fixture(const std::string& name) {
-  std::ifstream in(std::string(MATERIALIST_FIXTURES_DIR) + "/pgn/" + name, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// Feeds a file in odd-sized chunks, as the worker's slices would.
-void read_file(Engine& engine, const std::string& name, const std::string& bytes) {
-  engine.begin_file(name, static_cast<double>(bytes.size()));
-  for (std::size_t at = 0; at < bytes.size(); at += 65521) {
-    engine.feed(bytes.data() + at, std::min<std::size_t>(65521, bytes.size() - at));
-  }
-  engine.end_file();
-}
-
-void fit_to_end(Engine& engine, const FitSettings& settings) {
-  REQUIRE(engine.begin_fit(settings).ok());
-  for (int guard = 0; !engine.fit_finished() && guard < 100000; ++guard) engine.step(500);
-  REQUIRE(engine.fit_finished());
-}
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
+using test::count_of;
+using test::fit_to_end;
+using test::fixture;
+using test::read_file;
 
 TEST_CASE("engine: the article's gradient descent gives the core's values bit for bit") {
   const std::string pgn = fixture("OpenRating.pgn");
@@ -126,7 +104,7 @@ TEST_CASE("engine: per-file datasets are fitted one by one and compared with the
   CHECK(sets[0].rows + sets[1].rows == engine.report()->rows);
 
   FitSettings settings;
-  settings.newton = true;
+  settings.solver = learn::SolverKind::kNewton;
   fit_to_end(engine, settings);
   const std::string fits = engine.fits_json();
   CHECK(count_of(fits, "\"name\":\"OpenRating.pgn\"") == 1);
@@ -173,8 +151,8 @@ TEST_CASE("engine: the ordinal model asks for Newton and says why") {
   read_file(engine, "lichess-100.pgn", fixture("lichess-100.pgn"));
   REQUIRE(engine.end_read());
   FitSettings settings;  // gradient descent asked for
-  settings.outcomes = learn::OutcomeModel::kOrdinal;
-  settings.intercept = true;
+  settings.model.outcomes = learn::OutcomeModel::kOrdinal;
+  settings.model.intercept = true;
   fit_to_end(engine, settings);
   CHECK(engine.fit_uses_newton());
   CHECK(engine.fit_reason().find("ordinal") != std::string::npos);
@@ -194,7 +172,7 @@ TEST_CASE("engine: bootstrap intervals surround the values") {
   read_file(engine, "OpenRating.pgn", fixture("OpenRating.pgn"));
   REQUIRE(engine.end_read());
   FitSettings settings;
-  settings.newton = true;
+  settings.solver = learn::SolverKind::kNewton;
   fit_to_end(engine, settings);
   const std::string fits = engine.fits_json();
   CHECK(count_of(fits, "\"replicates\":30") == 1);
@@ -203,7 +181,9 @@ TEST_CASE("engine: bootstrap intervals surround the values") {
 
 TEST_CASE("engine: the provenance export carries each file's sha-256") {
   Engine engine;
-  REQUIRE(!engine.begin_read({}));
+  ReadOptions hashed;
+  hashed.hash_files = true;  // the browser hashes at export time instead
+  REQUIRE(!engine.begin_read(hashed));
   read_file(engine, "abc.pgn", "abc");  // no games, but hashed all the same
   const std::string pgn = fixture("lichess-100.pgn");
   read_file(engine, "lichess-100.pgn", pgn);

@@ -7,36 +7,15 @@
 #include <string>
 
 #include "worker/engine.h"
+#include "worker/engine_test_util.h"
 
 namespace materialist::worker {
 namespace {
 
-std::string fixture(const std::string& name) {
-  std::ifstream in(std::string(MATERIALIST_FIXTURES_DIR) + "/pgn/" + name, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void read_file(Engine& engine, const std::string& name, const std::string& bytes) {
-  engine.begin_file(name, static_cast<double>(bytes.size()));
-  for (std::size_t at = 0; at < bytes.size(); at += 65521) {
-    engine.feed(bytes.data() + at, std::min<std::size_t>(65521, bytes.size() - at));
-  }
-  engine.end_file();
-}
-
-void fit_to_end(Engine& engine, const FitSettings& settings) {
-  REQUIRE(engine.begin_fit(settings).ok());
-  for (int guard = 0; !engine.fit_finished() && guard < 100000; ++guard) engine.step(500);
-  REQUIRE(engine.fit_finished());
-}
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
+using test::count_of;
+using test::fit_to_end;
+using test::fixture;
+using test::read_file;
 
 // Three "player files": the sample cut in three, one dataset each.
 void read_three_files(Engine& engine) {
@@ -68,7 +47,7 @@ TEST_CASE("engine: refits with several datasets replace the fits, never accumula
   }
   // Newton after gradient descent reports Newton's fits for every dataset, not the old ones.
   FitSettings newton;
-  newton.newton = true;
+  newton.solver = learn::SolverKind::kNewton;
   fit_to_end(engine, newton);
   REQUIRE(engine.fit_count() == 3);
   for (std::size_t d = 0; d < 3; ++d) {
@@ -81,7 +60,7 @@ TEST_CASE("engine: reset leaves no state behind (ASan checks the exports after i
   Engine engine;
   read_three_files(engine);
   FitSettings newton;
-  newton.newton = true;
+  newton.solver = learn::SolverKind::kNewton;
   fit_to_end(engine, newton);
   engine.reset();
   CHECK_FALSE(engine.has_data());
@@ -98,8 +77,8 @@ TEST_CASE("engine: every export carries every dataset, named, with its own value
   Engine engine;
   read_three_files(engine);
   FitSettings newton;
-  newton.newton = true;
-  newton.bishop_pair = true;
+  newton.solver = learn::SolverKind::kNewton;
+  newton.model.bishop_pair = true;
   fit_to_end(engine, newton);
   REQUIRE(engine.fit_count() == 3);
   const std::string csv = engine.values_csv();
@@ -132,8 +111,8 @@ TEST_CASE("engine: the ordinal draw margin is one coefficient, with its error, i
   read_file(engine, "OpenRating.pgn", fixture("OpenRating.pgn"));
   REQUIRE(engine.end_read());
   FitSettings ordinal;
-  ordinal.newton = true;
-  ordinal.outcomes = learn::OutcomeModel::kOrdinal;
+  ordinal.solver = learn::SolverKind::kNewton;
+  ordinal.model.outcomes = learn::OutcomeModel::kOrdinal;
   fit_to_end(engine, ordinal);
   const std::string fits = engine.fits_json();
   CHECK(count_of(fits, "\"name\":\"draw-margin\"") == 1);
@@ -152,7 +131,7 @@ TEST_CASE("engine: errors are game-clustered by default, also after a parallel r
   const std::string pgn = fixture("OpenRating.pgn");
   const std::size_t cut = pgn.find("\n[Event ", pgn.size() / 2) + 1;
   FitSettings newton;
-  newton.newton = true;
+  newton.solver = learn::SolverKind::kNewton;
   Engine whole;
   REQUIRE(!whole.begin_read({}));
   read_file(whole, "OpenRating.pgn", pgn);
@@ -200,7 +179,7 @@ TEST_CASE("engine: a degenerate file is not called fitted") {
   read_file(engine, "draws.pgn", pgn);
   REQUIRE(engine.end_read());
   FitSettings newton;
-  newton.newton = true;
+  newton.solver = learn::SolverKind::kNewton;
   newton.draws = learn::DrawHandling::kLeaveOut;
   fit_to_end(engine, newton);
   CHECK(engine.status_line().rfind("Fit with warnings", 0) == 0);

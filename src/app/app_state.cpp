@@ -1,0 +1,202 @@
+// The app's state transitions: worker messages in, commands out, all through the protocol's one
+// codec (no browser here: the native tests run these).
+#include "app/app_state.h"
+
+#include <algorithm>
+
+#include "core/json_value.h"
+#include "learn/coefficient_names.h"
+#include "protocol/codec.h"
+
+namespace materialist::app {
+namespace {
+
+std::string text_of(const JsonValue& message, std::string_view key) {
+  const JsonValue* field = message.find(key);
+  return field != nullptr && field->is_string() ? field->as_string() : std::string();
+}
+
+double number_of(const JsonValue& message, std::string_view key) {
+  const JsonValue* field = message.find(key);
+  return field != nullptr && field->is_number() ? field->as_number() : 0.0;
+}
+
+// A share link's settings: the controls show them and the filter form is filled from them.
+void restore_settings(AppState& state, const protocol::Settings& settings) {
+  state.settings = settings;
+  state.applied_read = settings.read;
+  state.settings_restored = true;
+  Expected<learn::GameFilterOptions> parsed = learn::parse_game_filter(settings.read.filter);
+  if (parsed) {
+    state.filter_form = *parsed;
+    state.filter_error.clear();
+  } else {
+    state.filter_error = parsed.error().message;
+  }
+  state.terminations_text.clear();
+  for (const std::string& t : state.filter_form.excluded_terminations) {
+    state.terminations_text += (state.terminations_text.empty() ? "" : ", ") + t;
+  }
+}
+
+template <typename T>
+bool read_into(const JsonValue& json, T& out) {
+  T value;
+  if (protocol::read(json, value)) return false;
+  out = std::move(value);
+  return true;
+}
+
+const char* command_type(Command::Kind kind) {
+  switch (kind) {
+    case Command::Kind::kOpenFiles:
+      return "open-files";
+    case Command::Kind::kLoadSample:
+      return "load-sample";
+    case Command::Kind::kCancel:
+      return "cancel";
+    case Command::Kind::kFit:
+      return "fit";
+    case Command::Kind::kExport:
+      return "export";
+    case Command::Kind::kReset:
+      return "reset";
+    case Command::Kind::kDismissError:
+      return "dismiss-error";
+    case Command::Kind::kShare:
+      return "share";
+  }
+  return "unknown";
+}
+
+}  // namespace
+
+std::string piece_name(int piece) {
+  return learn::coefficient_label(learn::kPieceColumns[static_cast<std::size_t>(piece)], false);
+}
+
+const char* piece_letter(int piece) {
+  return learn::kPieceLetters[static_cast<std::size_t>(piece)].data();
+}
+
+bool AppState::player_view() const {
+  const auto filter = learn::parse_game_filter(applied_read.filter);
+  return filter && filter->player_perspective && !filter->player.empty();
+}
+
+int AppState::preset_index() const {
+  const std::vector<protocol::Preset>& presets = protocol::presets();
+  for (std::size_t i = 0; i < presets.size(); ++i) {
+    if (settings.fit.preset == presets[i].id) return static_cast<int>(i);
+  }
+  return static_cast<int>(presets.size()) - 1;
+}
+
+protocol::Settings applied_settings(const AppState& state) {
+  protocol::Settings out = state.settings;
+  out.read = state.applied_read;
+  out.read.unknown = state.settings.read.unknown;
+  return out;
+}
+
+bool apply_message(AppState& state, std::string_view json) {
+  const Expected<JsonValue> parsed = parse_json(json);
+  if (!parsed || !parsed->is_object()) return false;
+  const JsonValue& m = *parsed;
+  const std::string type = text_of(m, "type");
+  if (type == "state") {
+    state.phase = protocol::parse_phase(text_of(m, "state")).value_or(protocol::Phase::kIdle);
+    state.status = text_of(m, "status");
+    if (state.phase == protocol::Phase::kReading) state.error.clear();
+    return true;
+  }
+  if (type == "progress") return read_into(m, state.progress);
+  if (type == "report") {
+    const JsonValue* report = m.find("report");
+    if (report == nullptr || !read_into(*report, state.report)) return false;
+    state.has_report = true;
+    return true;
+  }
+  if (type == "balance") return read_into(m, state.balance);
+  if (type == "fit-begin") {
+    protocol::FitBegin begin;
+    if (!read_into(m, begin)) return false;
+    state.trajectory = Trajectory{};
+    state.trajectory.solver = begin.solver;
+    state.trajectory.preset = begin.preset;
+    state.trajectory.planned_iterations = begin.planned;
+    state.trajectory.reason = begin.reason;
+    return true;
+  }
+  if (type == "snapshot") {
+    protocol::Snapshot snapshot;
+    if (!read_into(m, snapshot)) return false;
+    state.trajectory.snapshots.push_back(std::move(snapshot));
+    return true;
+  }
+  if (type == "fit-done") {
+    protocol::FitDone done;
+    if (!read_into(m, done)) return false;
+    state.trajectory.done = true;
+    state.trajectory.fits = std::move(done.fits);
+    state.trajectory.differences = std::move(done.differences);
+    // The final state with its standard errors: the same θ as the first dataset's last step,
+    // which it replaces (a point of its own only if that step was never sent).
+    if (!done.snapshot.values.empty()) {
+      std::vector<protocol::Snapshot>& snapshots = state.trajectory.snapshots;
+      auto last = std::find_if(snapshots.rbegin(), snapshots.rend(),
+                               [](const protocol::Snapshot& s) { return s.dataset == 0; });
+      if (last != snapshots.rend() && last->iteration == done.snapshot.iteration) {
+        *last = done.snapshot;
+      } else {
+        snapshots.push_back(done.snapshot);
+      }
+    }
+    return true;
+  }
+  if (type == "settings") {
+    const JsonValue* settings = m.find("settings");
+    protocol::Settings restored;
+    if (settings == nullptr || !read_into(*settings, restored)) return false;
+    restore_settings(state, restored);
+    return true;
+  }
+  if (type == "error") {
+    state.error = text_of(m, "message");
+    return true;
+  }
+  if (type == "wheel") {
+    state.wheel_x += static_cast<float>(number_of(m, "x"));
+    state.wheel_y += static_cast<float>(number_of(m, "y"));
+    return true;
+  }
+  if (type == "drag") {
+    const JsonValue* over = m.find("over");
+    state.drag_over = over != nullptr && over->is_bool() && over->as_bool();
+    state.drag_file_count = static_cast<int>(number_of(m, "count"));
+    return true;
+  }
+  if (type == "reset") {
+    const protocol::Settings settings = state.settings;
+    const protocol::ReadOptions applied = state.applied_read;
+    state = AppState{};
+    state.settings = settings;
+    state.applied_read = applied;
+    return true;
+  }
+  return false;
+}
+
+std::string encode_command(const Command& command) {
+  JsonWriter json;
+  json.begin_object().field("type", command_type(command.kind));
+  if (command.kind == Command::Kind::kFit || command.kind == Command::Kind::kShare) {
+    json.key("settings");
+    protocol::write(json, command.settings);
+  }
+  if (command.kind == Command::Kind::kExport) json.field("format", command.format);
+  json.end_object();
+  return json.take();
+}
+
+}  // namespace materialist::app
