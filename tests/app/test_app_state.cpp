@@ -1,0 +1,152 @@
+// The app's state transitions, natively: every worker message through the one codec, commands
+// back, and the settings a refit sends.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "app/app_state.h"
+#include "core/json_value.h"
+#include "protocol/codec.h"
+
+namespace materialist::app {
+namespace {
+
+protocol::Fit sample_fit(const std::string& name) {
+  protocol::Fit fit;
+  fit.name = name;
+  fit.state = "fitted";
+  fit.errors = "game-clustered";
+  fit.clusters = 2611;
+  protocol::Coefficient knight;
+  knight.name = "knight";
+  knight.label = "Knight";
+  knight.value = 289.1;
+  knight.value_se = 14.0;
+  fit.coefficients.push_back(knight);
+  return fit;
+}
+
+TEST_CASE("app state: a fit's messages in order build the trajectory and its results") {
+  AppState state;
+  CHECK(apply_message(state, R"({"type":"state","state":"reading","status":"Reading…"})"));
+  CHECK(state.phase == protocol::Phase::kReading);
+  protocol::Progress progress;
+  progress.bytes = 1e6;
+  progress.total_bytes = 2e6;
+  progress.file = "a.pgn";
+  CHECK(apply_message(state, protocol::message(progress)));
+  CHECK(state.progress == progress);
+  protocol::DataReport report;
+  report.games = 2997;
+  report.rows = 20215;
+  report.files = {"OpenRating.pgn"};
+  CHECK(apply_message(state, protocol::message(report)));
+  CHECK(state.has_data());
+  CHECK(state.report == report);
+
+  protocol::FitBegin begin;
+  begin.solver = learn::SolverKind::kNewton;
+  begin.planned = 7;
+  begin.reason = "ordinal";
+  CHECK(apply_message(state, protocol::message(begin)));
+  CHECK(state.trajectory.solver == learn::SolverKind::kNewton);
+  CHECK(state.trajectory.planned_iterations == 7);
+  protocol::Snapshot step;
+  step.iteration = 7;
+  step.values = {100, 289, 345, 480, 1077};
+  CHECK(apply_message(state, protocol::message(step)));
+  CHECK(state.trajectory.snapshots.size() == 1);
+
+  protocol::FitDone done;
+  done.fits = {sample_fit("a.pgn"), sample_fit("b.pgn")};
+  done.snapshot = step;
+  done.snapshot.value_se = {0, 14, 15, 21, 50};
+  CHECK(apply_message(state, protocol::message(done)));
+  CHECK(state.trajectory.done);
+  CHECK(state.trajectory.fits.size() == 2);
+  // The final snapshot replaces the last step of the same iteration: no extra point.
+  REQUIRE(state.trajectory.snapshots.size() == 1);
+  CHECK(state.trajectory.snapshots.back().value_se.size() == 5);
+
+  // A new fit starts a new trajectory: nothing of the old one is kept.
+  CHECK(apply_message(state, protocol::message(begin)));
+  CHECK(state.trajectory.snapshots.empty());
+  CHECK(state.trajectory.fits.empty());
+}
+
+TEST_CASE("app state: a share link's settings fill the controls and the filter form") {
+  AppState state;
+  protocol::Settings shared;
+  shared.fit.lambda = 1e-6;
+  shared.fit.model.outcomes = learn::OutcomeModel::kOrdinal;
+  shared.read.filter = "player=Carlsen;pov=1";
+  shared.units = protocol::Units::kElo;
+  CHECK(apply_message(state, protocol::message(shared)));
+  CHECK(state.settings == shared);
+  CHECK(state.applied_read == shared.read);
+  CHECK(state.settings_restored);
+  CHECK(state.filter_form.player == "Carlsen");
+  CHECK(state.player_view());
+  CHECK(state.settings.fit.lambda == 1e-6);  // exactly: no float on the way
+
+  protocol::Settings bad = shared;
+  bad.read.filter = "tc=glacial";
+  CHECK(apply_message(state, protocol::message(bad)));
+  CHECK_FALSE(state.filter_error.empty());
+}
+
+TEST_CASE("app state: reset forgets the data, keeps the settings; junk changes nothing") {
+  AppState state;
+  state.settings.fit.iterations = 123;
+  state.applied_read.filter = "tc=blitz";
+  protocol::DataReport report;
+  report.rows = 5;
+  REQUIRE(apply_message(state, protocol::message(report)));
+  CHECK(apply_message(state, R"({"type":"reset"})"));
+  CHECK_FALSE(state.has_data());
+  CHECK(state.settings.fit.iterations == 123);
+  CHECK(state.applied_read.filter == "tc=blitz");
+
+  const AppState before = state;
+  CHECK_FALSE(apply_message(state, "not json"));
+  CHECK_FALSE(apply_message(state, R"({"type":"snapshot","values":"oops"})"));
+  CHECK_FALSE(apply_message(state, R"({"type":"unheard-of"})"));
+  CHECK(state.trajectory.snapshots.size() == before.trajectory.snapshots.size());
+}
+
+TEST_CASE("app state: commands carry the applied settings through the codec") {
+  AppState state;
+  state.settings.fit.lambda = 1e-6;
+  state.settings.read.filter = "tc=rapid";  // typed, not applied
+  state.settings.read.unknown = learn::UnknownResultPolicy::kSkip;  // applies at once
+  state.applied_read.filter = "tc=blitz";
+  const protocol::Settings sent = applied_settings(state);
+  CHECK(sent.read.filter == "tc=blitz");
+  CHECK(sent.read.unknown == learn::UnknownResultPolicy::kSkip);
+
+  Command fit{Command::Kind::kFit, sent};
+  const Expected<JsonValue> json = parse_json(encode_command(fit));
+  REQUIRE(json.ok());
+  CHECK(json->find("type")->as_string() == "fit");
+  protocol::Settings back;
+  REQUIRE_FALSE(protocol::read(*json->find("settings"), back));
+  CHECK(back.fit == sent.fit);
+  CHECK(back.read.filter == "tc=blitz");
+  CHECK(back.fit.lambda == 1e-6);
+
+  Command export_csv{Command::Kind::kExport};
+  export_csv.format = "csv";
+  CHECK(encode_command(export_csv) == R"({"type":"export","format":"csv"})");
+}
+
+TEST_CASE("app state: presets by id, custom for anything else") {
+  AppState state;
+  state.settings.fit.preset = "exact";
+  CHECK(protocol::presets()[static_cast<std::size_t>(state.preset_index())].id ==
+        std::string("exact"));
+  state.settings.fit.preset = "no-such-preset";
+  CHECK(state.preset_index() == static_cast<int>(protocol::presets().size()) - 1);
+}
+
+}  // namespace
+}  // namespace materialist::app
