@@ -14,6 +14,7 @@
 #include "core/json.h"
 #include "learn/analysis.h"
 #include "learn/dataset.h"
+#include "learn/dataset_split.h"
 #include "learn/mat_io.h"
 #include "learn/report_json.h"
 
@@ -104,16 +105,14 @@ Expected<DatasetSettings> dataset_settings(const CliOptions& options) {
   return settings;
 }
 
-// Reads every file once into every builder; stops at the first file that cannot be read
+// Reads every file once into the split's datasets; stops at the first file that cannot be read
 // (missing, a directory, compressed).
-std::optional<Failure> read_files(const std::vector<std::string>& files,
-                                  const std::vector<learn::DatasetBuilder*>& builders,
+std::optional<Failure> read_files(const std::vector<std::string>& files, learn::DatasetSplit& split,
                                   std::FILE* progress) {
-  const learn::DatasetBuilder& builder = *builders.front();
   for (const std::string& path : files) {
     const std::string name = path == "-" ? "(stdin)" : path;
     if (progress) std::fprintf(progress, "Reading file: %s\n", name.c_str());
-    for (learn::DatasetBuilder* b : builders) b->begin_file(name);
+    split.begin_file(name);
     const auto start = Clock::now();
     bool first_chunk = true;
     std::optional<CompressedFormat> compressed;
@@ -125,20 +124,20 @@ std::optional<Failure> read_files(const std::vector<std::string>& files,
             compressed = compressed_format(std::string_view(data, size));
             if (compressed) return false;
           }
-          for (learn::DatasetBuilder* b : builders) b->feed(data, size);
+          split.feed(data, size);
           return true;
         },
         [&](const InputProgress& p) {
           if (!progress) return;
           const double mb = p.bytes_read / 1e6;
-          const learn::DatasetReport live = builder.live_report();
+          const learn::DatasetReport live = split.live_report();
           std::fprintf(progress, "  %.0f MB", mb);
           if (p.total_bytes > 0) std::fprintf(progress, " of %.0f MB", p.total_bytes / 1e6);
           std::fprintf(progress, ", %llu games, %llu rows, %.0f MB/s\n",
                        static_cast<unsigned long long>(live.games.games_read),
                        static_cast<unsigned long long>(live.rows), mb / seconds_since(start));
         });
-    for (learn::DatasetBuilder* b : builders) b->end_file();
+    split.end_file();
     if (!read) return Failure{"unreadable-file", read.error().message};
     if (compressed) {
       return Failure{"compressed-file",
@@ -217,53 +216,64 @@ struct GameIds {
   }
 };
 
-// One dataset read from a list of files, optionally writing its rows as .mat text to `mat_out`.
-// `failure` is set when a file could not be read (the builder holds what was read before).
-struct LoadedDataset {
-  std::unique_ptr<learn::DatasetBuilder> builder;
-  std::optional<Failure> failure;
-  double seconds = 0;
-};
-
-// A builder for one dataset: the game pairs (for game-clustered errors) and the bootstrap keep
-// the key fields the model reads (`model` null: the defaults).
-std::unique_ptr<learn::DatasetBuilder> make_builder(const CliOptions& options,
-                                                    const learn::IngestOptions& ingest,
-                                                    const learn::ModelOptions* model) {
-  auto builder = std::make_unique<learn::DatasetBuilder>(ingest);
-  if (model != nullptr) builder->set_key_fields(learn::KeyFields::for_model(*model));
-  if (options.bootstrap > 0) builder->enable_bootstrap(options.bootstrap, options.seed);
-  return builder;
+// The datasets the files are read into: the merged one, or (compare) one per file or filter. The
+// game pairs (for game-clustered errors) and the bootstrap keep the key fields the model reads
+// (`model` null: the defaults).
+Expected<learn::DatasetSplit> make_split(const CliOptions& options,
+                                         const learn::IngestOptions& ingest,
+                                         const learn::ModelOptions* model,
+                                         learn::SplitMode mode = learn::SplitMode::kMerge) {
+  learn::SplitOptions split;
+  split.ingest = ingest;
+  split.filter = options.filter;
+  split.mode = mode;
+  split.each_filter = options.each_filter;
+  if (model != nullptr) split.key_fields = learn::KeyFields::for_model(*model);
+  split.bootstrap = options.bootstrap;
+  split.seed = options.seed;
+  split.subset_max_issues = ingest.max_reported_issues;
+  split.keep_merged = mode == learn::SplitMode::kMerge;  // compare fits the subsets only
+  return learn::DatasetSplit::create(std::move(split));
 }
 
+// The merged dataset read from the files, optionally writing its rows as .mat text to `mat_out`.
+// `failure` is set when a file could not be read (the split holds what was read before).
+struct LoadedDataset {
+  std::optional<learn::DatasetSplit> split;
+  std::optional<Failure> failure;
+  double seconds = 0;
+
+  const learn::DatasetBuilder& builder() const { return split->merged(); }
+};
+
 LoadedDataset load_dataset(const CliOptions& options, const learn::IngestOptions& ingest,
-                           const learn::ModelOptions* model, const std::vector<std::string>& files,
-                           std::FILE* mat_out, std::FILE* progress, bool game_ids = false) {
+                           const learn::ModelOptions* model, std::FILE* mat_out,
+                           std::FILE* progress, bool game_ids = false) {
   LoadedDataset dataset;
-  dataset.builder = make_builder(options, ingest, model);
+  dataset.split = std::move(make_split(options, ingest, model)).value();  // merge: nothing to parse
+  learn::DatasetBuilder& merged = dataset.split->merged();
   std::string buffer;
   GameIds ids;
   if (mat_out != nullptr) {
-    const learn::DatasetBuilder* builder = dataset.builder.get();
-    dataset.builder->set_row_sink(
-        [&buffer, &ids, mat_out, game_ids, builder](const learn::Row& row) {
-          learn::append_mat_row(buffer, row.key.delta, row.outcome);
-          if (game_ids) {
-            buffer.back() = ' ';
-            buffer += std::to_string(ids.next(builder->report().files.size(), row.game));
-            buffer.push_back('\n');
-          }
-          if (buffer.size() >= (1 << 16)) {
-            std::fwrite(buffer.data(), 1, buffer.size(), mat_out);
-            buffer.clear();
-          }
-        });
+    const learn::DatasetBuilder* builder = &merged;
+    merged.set_row_sink([&buffer, &ids, mat_out, game_ids, builder](const learn::Row& row) {
+      learn::append_mat_row(buffer, row.key.delta, row.outcome);
+      if (game_ids) {
+        buffer.back() = ' ';
+        buffer += std::to_string(ids.next(builder->report().files.size(), row.game));
+        buffer.push_back('\n');
+      }
+      if (buffer.size() >= (1 << 16)) {
+        std::fwrite(buffer.data(), 1, buffer.size(), mat_out);
+        buffer.clear();
+      }
+    });
   }
   const auto start = Clock::now();
-  dataset.failure = read_files(files, {dataset.builder.get()}, progress);
+  dataset.failure = read_files(options.files, *dataset.split, progress);
   if (mat_out != nullptr) {
     std::fwrite(buffer.data(), 1, buffer.size(), mat_out);
-    dataset.builder->set_row_sink({});
+    merged.set_row_sink({});
   }
   dataset.seconds = seconds_since(start);
   return dataset;
@@ -319,10 +329,10 @@ Failure settings_failure(const Error& error) {
 int run_rows(const CliOptions& options, std::FILE* out, std::FILE* err) {
   auto ingest = ingest_options(options);
   if (!ingest) return report_failure(err, bad_options(ingest.error().message));
-  LoadedDataset dataset = load_dataset(options, *ingest, nullptr, options.files, out,
+  LoadedDataset dataset = load_dataset(options, *ingest, nullptr, out,
                                        options.progress ? err : nullptr, options.game_ids);
   if (dataset.failure) return report_failure(err, *dataset.failure);
-  if (options.progress) print_dataset_summary(err, dataset.builder->report());
+  if (options.progress) print_dataset_summary(err, dataset.builder().report());
   return kExitOk;
 }
 
@@ -340,11 +350,11 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
                         {"unwritable-file", "cannot write " + options.export_mat, kExitNoResult});
     }
   }
-  LoadedDataset dataset = load_dataset(options, settings->ingest, &analysis.model, options.files,
-                                       mat_file.get(), options.progress && text ? err : nullptr);
+  LoadedDataset dataset = load_dataset(options, settings->ingest, &analysis.model, mat_file.get(),
+                                       options.progress && text ? err : nullptr);
   mat_file.reset();
-  const learn::Histogram& histogram = dataset.builder->histogram();
-  const learn::DatasetReport& report = dataset.builder->report();
+  const learn::Histogram& histogram = dataset.builder().histogram();
+  const learn::DatasetReport& report = dataset.builder().report();
 
   std::optional<Failure> failure = dataset.failure;
   if (!failure) failure = nothing_to_fit(report, histogram);
@@ -365,7 +375,7 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
         if (text) print_iteration(out, state);
         return true;
       },
-      options.log_every, dataset.builder->pairs());
+      options.log_every, dataset.builder().pairs());
   const double fit_seconds = seconds_since(fit_start);
   if (!fit) {
     const Failure failed{"fit-failed", "the fit failed: " + fit.error().message, kExitNoResult};
@@ -374,7 +384,7 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
   }
 
   std::optional<learn::BootstrapFit> bootstrap;
-  if (const learn::BootstrapHistograms* replicates = dataset.builder->bootstrap()) {
+  if (const learn::BootstrapHistograms* replicates = dataset.builder().bootstrap()) {
     if (options.progress && text) {
       std::fprintf(err, "Bootstrap: refitting %d replicates...\n", replicates->replicate_count());
     }
@@ -409,78 +419,43 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
 int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
   const bool text = !options.json;
   std::FILE* progress = options.progress && text ? err : nullptr;
-  // One dataset per file, or one per --each filter over all the files.
-  std::vector<std::string> names;
-  std::vector<CliOptions> per_dataset;
-  if (options.each_filter.empty()) {
-    for (const std::string& file : options.files) {
-      names.push_back(file);
-      per_dataset.push_back(options);
-      per_dataset.back().files = {file};
-    }
-  } else {
-    for (const std::string& spec : options.each_filter) {
-      names.push_back(spec);
-      per_dataset.push_back(options);
-      per_dataset.back().filter = learn::combine_game_filters(options.filter, spec);
-    }
-  }
-  std::vector<DatasetSettings> settings;
-  for (const CliOptions& one : per_dataset) {
-    auto s = dataset_settings(one);
-    if (!s) return fail_early(options, out, err, settings_failure(s.error()));
-    settings.push_back(*s);
-  }
-
-  std::vector<std::unique_ptr<learn::DatasetBuilder>> builders;
-  std::vector<ComparedDataset> compared(names.size());
-  std::optional<Failure> read_failure;  // a file that could not be read ends the reading
-  if (options.each_filter.empty()) {
-    for (std::size_t i = 0; i < names.size() && !read_failure; ++i) {
-      LoadedDataset dataset = load_dataset(options, settings[i].ingest, &settings[i].analysis.model,
-                                           per_dataset[i].files, nullptr, progress);
-      read_failure = dataset.failure;
-      builders.push_back(std::move(dataset.builder));
-    }
-  } else {
-    // One builder per filter, fed from a single pass over the files.
-    std::vector<learn::DatasetBuilder*> targets;
-    for (const DatasetSettings& s : settings) {
-      builders.push_back(make_builder(options, s.ingest, &s.analysis.model));
-      targets.push_back(builders.back().get());
-    }
-    read_failure = read_files(options.files, targets, progress);
-  }
-
-  if (read_failure) {
+  auto base = dataset_settings(options);
+  if (!base) return fail_early(options, out, err, settings_failure(base.error()));
+  // One dataset per file, or one per --each filter over all the files, read in one pass.
+  auto split = make_split(
+      options, base->ingest, &base->analysis.model,
+      options.each_filter.empty() ? learn::SplitMode::kPerFile : learn::SplitMode::kPerFilter);
+  if (!split) return fail_early(options, out, err, bad_options("--each " + split.error().message));
+  // A file that could not be read ends the reading.
+  if (const std::optional<Failure> read_failure = read_files(options.files, *split, progress)) {
     if (!text) {
       // The data read before the failure, in the one object.
-      learn::DatasetReport report;
-      learn::Histogram histogram;
-      if (!builders.empty()) {
-        report = builders.back()->report();
-        histogram = builders.back()->histogram();
-      }
-      return fail_json(out, err, *read_failure, report, histogram);
+      const auto& subsets = split->subsets();
+      return fail_json(out, err, *read_failure,
+                       subsets.empty() ? learn::DatasetReport{} : subsets.back().builder->report(),
+                       subsets.empty() ? learn::Histogram{} : subsets.back().builder->histogram());
     }
     return report_failure(err, *read_failure);
   }
 
   int status = kExitOk;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    ComparedDataset& d = compared[i];
-    const learn::DatasetBuilder& builder = *builders[i];
-    d.name = names[i];
+  std::vector<ComparedDataset> compared;
+  for (const learn::NamedSubset& subset : split->subsets()) {
+    const learn::DatasetBuilder& builder = *subset.builder;
+    ComparedDataset& d = compared.emplace_back();
+    d.name = subset.name;
     d.report = builder.report();
     d.histogram = builder.histogram();
-    d.player_view = settings[i].player_view;
+    d.player_view = player_view(builder.options());
+    // The base settings' model (checked), the intercept by this dataset's point of view.
+    const learn::AnalysisSettings analysis = *analysis_settings(options, d.player_view);
     std::optional<Failure> failure = nothing_to_fit(d.report, d.histogram);
     if (!failure) {
-      auto fit = learn::run_analysis(d.histogram, settings[i].analysis, {}, 1, builder.pairs());
+      auto fit = learn::run_analysis(d.histogram, analysis, {}, 1, builder.pairs());
       if (fit) {
         d.fit = *fit;
         if (const auto* replicates = builder.bootstrap()) {
-          d.bootstrap = learn::bootstrap_model(*replicates, settings[i].analysis.model);
+          d.bootstrap = learn::bootstrap_model(*replicates, analysis.model);
         }
       } else {
         failure = Failure{"fit-failed", "the fit failed: " + fit.error().message, kExitNoResult};
@@ -498,7 +473,7 @@ int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
     print_comparison(out, compared, options.units);
     return status;
   }
-  const learn::AnalysisSettings& first = settings.front().analysis;
+  const learn::AnalysisSettings& first = base->analysis;
   JsonWriter json;
   json.begin_object().field("preset", first.preset);
   json.field("solver", learn::solver_name(first.solver));

@@ -1,0 +1,78 @@
+#include "learn/dataset_split.h"
+
+#include <utility>
+
+#include "core/enum_names.h"
+#include "learn/game_filter.h"
+
+namespace materialist::learn {
+
+const char* split_mode_name(SplitMode mode) {
+  return name_of(kSplitModeNames, mode);
+}
+
+std::optional<SplitMode> parse_split_mode(std::string_view name) {
+  return value_named<SplitMode>(kSplitModeNames, name);
+}
+
+std::unique_ptr<DatasetBuilder> DatasetSplit::make_builder(IngestOptions ingest,
+                                                           bool bootstrap) const {
+  auto builder = std::make_unique<DatasetBuilder>(std::move(ingest));
+  builder->set_key_fields(options_.key_fields);
+  if (bootstrap && options_.bootstrap > 0) {
+    builder->enable_bootstrap(options_.bootstrap, options_.seed);
+  }
+  return builder;
+}
+
+Expected<DatasetSplit> DatasetSplit::create(SplitOptions options) {
+  DatasetSplit split(std::move(options));
+  const SplitOptions& o = split.options_;
+  split.merged_ = split.make_builder(o.ingest, o.mode == SplitMode::kMerge);
+  if (o.mode == SplitMode::kPerFilter) {
+    for (const std::string& each : o.each_filter) {
+      const auto games = parse_game_filter(combine_game_filters(o.filter, each));
+      if (!games) return make_error(games.error().code, each + ": " + games.error().message);
+      IngestOptions ingest = o.ingest;
+      ingest.games = *games;
+      ingest.max_reported_issues = o.subset_max_issues;
+      split.subsets_.push_back({each, split.make_builder(std::move(ingest), true)});
+    }
+  }
+  return split;
+}
+
+std::vector<DatasetBuilder*> DatasetSplit::readers() {
+  std::vector<DatasetBuilder*> builders;
+  if (has_merged()) builders.push_back(merged_.get());
+  if (options_.mode == SplitMode::kPerFile) {
+    if (!subsets_.empty()) builders.push_back(subsets_.back().builder.get());
+  } else {
+    for (NamedSubset& subset : subsets_) builders.push_back(subset.builder.get());
+  }
+  return builders;
+}
+
+void DatasetSplit::begin_file(const std::string& name) {
+  if (options_.mode == SplitMode::kPerFile) {
+    IngestOptions ingest = options_.ingest;
+    ingest.max_reported_issues = options_.subset_max_issues;
+    subsets_.push_back({name, make_builder(std::move(ingest), true)});
+  }
+  for (DatasetBuilder* builder : readers()) builder->begin_file(name);
+}
+
+void DatasetSplit::feed(const char* data, std::size_t size) {
+  for (DatasetBuilder* builder : readers()) builder->feed(data, size);
+}
+
+void DatasetSplit::end_file() {
+  for (DatasetBuilder* builder : readers()) builder->end_file();
+}
+
+DatasetReport DatasetSplit::live_report() const {
+  if (has_merged() || subsets_.empty()) return merged_->live_report();
+  return subsets_.back().builder->live_report();
+}
+
+}  // namespace materialist::learn

@@ -1,0 +1,96 @@
+// One read of the input files into the datasets a comparison needs: the merged dataset and, by
+// mode, one named subset per file or one per filter. The CLI and the browser worker read this
+// way, so "one dataset per file / per filter" is written once.
+//
+//   SplitOptions options;
+//   options.ingest = ingest;                  // games filtered by `options.filter` (parsed)
+//   options.filter = "elo=1500-";
+//   options.mode = SplitMode::kPerFilter;
+//   options.each_filter = {"tc=bullet", "tc=blitz"};   // each layered on the base filter
+//   options.key_fields = KeyFields::for_model(model);
+//   Expected<DatasetSplit> split = DatasetSplit::create(options);
+//   split->begin_file("games.pgn"); split->feed(chunk, size); ...; split->end_file();
+//   split->merged().histogram();   for (const NamedSubset& s : split->subsets()) fit(s.builder)
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/error.h"
+#include "learn/clustered.h"
+#include "learn/dataset.h"
+#include "learn/ingest.h"
+
+namespace materialist::learn {
+
+enum class SplitMode : std::uint8_t {
+  kMerge,      // one dataset of every file
+  kPerFile,    // and one per file, named by it
+  kPerFilter,  // and one per filter text, named by it, over every file
+};
+inline constexpr std::array kSplitModeNames = {"merge", "per-file", "per-filter"};
+static_assert(kSplitModeNames.size() == static_cast<std::size_t>(SplitMode::kPerFilter) + 1);
+const char* split_mode_name(SplitMode mode);  // "merge", "per-file", "per-filter"
+std::optional<SplitMode> parse_split_mode(std::string_view name);
+
+struct SplitOptions {
+  IngestOptions ingest;  // every dataset's; ingest.games is the base filter, parsed
+  std::string filter;    // the base filter's text (kPerFilter: each text is layered on it)
+  SplitMode mode = SplitMode::kMerge;
+  std::vector<std::string> each_filter;  // kPerFilter: one subset per text
+  KeyFields key_fields;                  // what every dataset's game pairs and bootstrap keep
+  // Poisson-bootstrap replicates over games: in every named subset, and in the merged dataset
+  // in kMerge mode (0: none).
+  int bootstrap = 0;
+  std::uint64_t seed = 1;
+  // Issues a named subset lists (the merged dataset lists ingest.max_reported_issues).
+  std::size_t subset_max_issues = 0;
+  // Also read into the merged dataset; off when only the subsets are wanted (the CLI's compare:
+  // a pass less). In kMerge mode it is always on.
+  bool keep_merged = true;
+};
+
+struct NamedSubset {
+  std::string name;  // the file's name or the filter text
+  std::unique_ptr<DatasetBuilder> builder;
+};
+
+class DatasetSplit {
+ public:
+  // Errors (kSyntax) when a filter text does not parse, naming it: "tc=bulet: bad value ...".
+  static Expected<DatasetSplit> create(SplitOptions options);
+
+  // Every builder's, in step: kPerFile starts a new subset at each file.
+  void begin_file(const std::string& name);
+  void feed(const char* data, std::size_t size);
+  void end_file();
+
+  // The dataset of every file (empty when keep_merged is off): set a row sink on it, read its
+  // histogram, report, pairs and bootstrap.
+  DatasetBuilder& merged() { return *merged_; }
+  const DatasetBuilder& merged() const { return *merged_; }
+  bool has_merged() const { return options_.keep_merged || options_.mode == SplitMode::kMerge; }
+  // kPerFile: one per file begun so far; kPerFilter: one per filter text; kMerge: none.
+  const std::vector<NamedSubset>& subsets() const { return subsets_; }
+  const SplitOptions& options() const { return options_; }
+  // The report so far, for progress: the merged dataset's, or without it the subset being read.
+  DatasetReport live_report() const;
+
+ private:
+  explicit DatasetSplit(SplitOptions options) : options_(std::move(options)) {}
+  std::unique_ptr<DatasetBuilder> make_builder(IngestOptions ingest, bool bootstrap) const;
+  // The builders the current file's bytes go to.
+  std::vector<DatasetBuilder*> readers();
+
+  SplitOptions options_;
+  std::unique_ptr<DatasetBuilder> merged_;
+  std::vector<NamedSubset> subsets_;
+};
+
+}  // namespace materialist::learn
