@@ -616,6 +616,25 @@ TEST_CASE("protocol decoding names the path of a wrong type or an unknown name")
   CHECK(decode_error<Settings>("{") == "json: unexpected end of text at byte 1");
 }
 
+TEST_CASE("protocol decoding survives every damaged byte and truncation of a message") {
+  const std::string text = message(full_estimate());
+  int decoded = 0, refused = 0, silent = 0, cut_ok = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    for (const char c : {'"', '}', '0', '\\', '\x80'}) {
+      std::string damaged = text;
+      damaged[i] = c;
+      const Expected<Estimate> out = decode<Estimate>(damaged);
+      (out.ok() ? decoded : refused) += 1;
+      if (!out.ok() && out.error().message.empty()) ++silent;
+    }
+    if (decode<Estimate>(std::string_view(text).substr(0, i)).ok()) ++cut_ok;
+  }
+  CHECK(decoded > 0);  // e.g. a digit changed inside a number
+  CHECK(refused > 0);
+  CHECK(silent == 0);  // every refusal says why
+  CHECK(cut_ok == 0);  // no prefix is a whole message
+}
+
 TEST_CASE("protocol presets are today's three with their labels") {
   const std::vector<Preset>& all = presets();
   REQUIRE(all.size() == 3);
