@@ -324,8 +324,6 @@ Failure settings_failure(const Error& error) {
   return bad_options(error.message);
 }
 
-}  // namespace
-
 int run_rows(const CliOptions& options, std::FILE* out, std::FILE* err) {
   auto ingest = ingest_options(options);
   if (!ingest) return report_failure(err, bad_options(ingest.error().message));
@@ -500,6 +498,8 @@ int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
   std::fprintf(out, "%s\n", json.str().c_str());
   return status;
 }
+
+}  // namespace
 
 int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   const auto options = parse_options(args);

@@ -18,10 +18,6 @@ inline constexpr int kExitNoResult = 1;
 inline constexpr int kExitBadOptions = 2;  // unknown or malformed options, a bad --filter, a
                                            // model the chosen solver cannot fit
 
-int run_rows(const CliOptions& options, std::FILE* out = stdout, std::FILE* err = stderr);
-int run_fit(const CliOptions& options, std::FILE* out = stdout, std::FILE* err = stderr);
-int run_compare(const CliOptions& options, std::FILE* out = stdout, std::FILE* err = stderr);
-
 // The whole tool: parses argv (without the program name) and runs the command.
 int run_command(const std::vector<std::string>& args, std::FILE* out = stdout,
                 std::FILE* err = stderr);

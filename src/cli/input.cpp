@@ -63,12 +63,17 @@ std::string compressed_file_message(const std::string& name, const CompressedFor
          ")";
 }
 
+namespace {
+
+// The size of a regular file, when it can be known up front.
 std::optional<std::uint64_t> file_size(const std::string& path) {
   struct stat info {};
   if (path == "-" || ::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode))
     return std::nullopt;
   return static_cast<std::uint64_t>(info.st_size);
 }
+
+}  // namespace
 
 Expected<std::uint64_t> stream_file(const std::string& path, const ChunkSink& sink,
                                     const ProgressSink& progress) {

@@ -40,7 +40,4 @@ std::optional<CompressedFormat> compressed_format(std::string_view head);
 // first (zstd -d)", or "... is a zip archive: ...; extract it first (unzip)".
 std::string compressed_file_message(const std::string& name, const CompressedFormat& format);
 
-// The size of a regular file, when it can be known up front.
-std::optional<std::uint64_t> file_size(const std::string& path);
-
 }  // namespace materialist::cli

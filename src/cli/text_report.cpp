@@ -65,21 +65,22 @@ std::array<double, 5> values_array(const ModelFit& fit) {
   return {values[0], values[1], values[2], values[3], values[4]};
 }
 
-}  // namespace
-
+// A coefficient's name in JSON: the model's column name, except the intercept from a player's
+// point of view, "player-edge".
 std::string coefficient_json_name(const std::string& name, bool player_view) {
   return player_view && name == "intercept" ? "player-edge" : name;
 }
 
+// A coefficient's label in text: learn::coefficient_label ("Knight", "Knight (middlegame)",
+// "Bishop pair", from a player's point of view "Player's edge"), but the intercept of White's
+// side reads "Intercept (White's first move)".
 std::string coefficient_text_label(const std::string& name, bool player_view) {
   if (name == "intercept" && !player_view) return "Intercept (White's first move)";
   return learn::coefficient_label(name, player_view);
 }
 
-const char* error_kind_json(const ModelFit& fit) {
-  return learn::error_kind_name(fit.errors);
-}
-
+// "± game-clustered standard errors (2997 games)" or "± model-based standard errors (positions
+// treated as independent)".
 std::string error_kind_text(const ModelFit& fit) {
   if (!fit.covariance_ok) return "no standard errors: the information matrix is singular";
   if (fit.errors == learn::ErrorKind::kClustered) {
@@ -88,11 +89,14 @@ std::string error_kind_text(const ModelFit& fit) {
   return "± model-based standard errors (positions treated as independent)";
 }
 
-void print_warnings(std::FILE* out, const ModelFit& fit, const std::string& prefix) {
+// "Warning: <message>" for each of the fit's warnings.
+void print_warnings(std::FILE* out, const ModelFit& fit, const std::string& prefix = "") {
   for (const learn::FitWarning& warning : fit.warnings) {
     std::fprintf(out, "Warning: %s%s\n", prefix.c_str(), warning.message.c_str());
   }
 }
+
+}  // namespace
 
 void print_dataset_summary(std::FILE* out, const learn::DatasetReport& report) {
   const learn::IngestReport& g = report.games;
@@ -373,7 +377,7 @@ void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
     json.begin_object().field("code", warning.code).field("message", warning.message).end_object();
   }
   json.end_array();
-  json.field("errors", error_kind_json(fit)).field("clusteredGames", fit.clusters);
+  json.field("errors", learn::error_kind_name(fit.errors)).field("clusteredGames", fit.clusters);
 
   // θ per column (the draw margin is separate), null where not identified.
   const auto theta_column = [&](const char* key, auto get) {

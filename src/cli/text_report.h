@@ -27,26 +27,11 @@ struct ComparedDataset {
   std::string error;
 };
 
-// A coefficient's name in JSON: the model's column name, except the intercept from a player's
-// point of view, "player-edge".
-std::string coefficient_json_name(const std::string& name, bool player_view);
-// A coefficient's label in text: learn::coefficient_label ("Knight", "Knight (middlegame)",
-// "Bishop pair", from a player's point of view "Player's edge"), but the intercept of White's
-// side reads "Intercept (White's first move)".
-std::string coefficient_text_label(const std::string& name, bool player_view);
-// "± game-clustered standard errors (2997 games)" or "± model-based standard errors (positions
-// treated as independent)".
-std::string error_kind_text(const learn::ModelFit& fit);
-// The wire name of the fit's error kind: "game-clustered" or "model".
-const char* error_kind_json(const learn::ModelFit& fit);
-
 void print_dataset_summary(std::FILE* out, const learn::DatasetReport& report);
 void print_fit_header(std::FILE* out, const learn::Histogram& histogram,
                       const learn::AnalysisSettings& settings, bool player_view = false);
 // "Iter 1000: [ 0.703733 1.89849 2.31532 3.16993 6.9148 ] -> 0.470379", as the article logs.
 void print_iteration(std::FILE* out, const learn::FitState& state);
-// "Warning: <message>" for each of the fit's warnings.
-void print_warnings(std::FILE* out, const learn::ModelFit& fit, const std::string& prefix = "");
 // The warnings, then the values table (units "pawn" (pawn = 100), "elo" or "logodds") and the
 // kind of its standard errors; a coefficient the data do not identify reads "not identified".
 // `bootstrap` (may be null) adds 95% intervals over games.

@@ -6,9 +6,14 @@
 
 namespace materialist::learn {
 
+namespace {
+
+// .mat by extension (case-insensitive), PGN otherwise.
 FileKind file_kind_of(const std::string& name) {
   return ends_with_ignoring_case(name, ".mat") ? FileKind::kMat : FileKind::kPgn;
 }
+
+}  // namespace
 
 void merge_ingest_reports(IngestReport& a, const IngestReport& b, std::size_t max_issues) {
   a.bytes += b.bytes;

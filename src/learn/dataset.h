@@ -24,9 +24,6 @@ namespace materialist::learn {
 
 enum class FileKind : std::uint8_t { kPgn, kMat };
 
-// .mat by extension (case-insensitive), PGN otherwise.
-FileKind file_kind_of(const std::string& name);
-
 struct FileReport {
   std::string name;
   FileKind kind = FileKind::kPgn;
