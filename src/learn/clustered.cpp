@@ -5,6 +5,7 @@
 #include <limits>
 #include <utility>
 
+#include "core/hash.h"
 #include "learn/models.h"
 
 namespace materialist::learn {
@@ -12,18 +13,8 @@ namespace {
 
 constexpr std::size_t kInitialCapacity = 256;
 
-// splitmix64's finaliser, as Histogram uses.
-constexpr std::uint64_t mix(std::uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
-
 constexpr std::uint64_t pair_hash(std::uint64_t a, std::uint64_t b) {
-  return mix(a * 0x9E3779B97F4A7C15ULL ^ mix(b));
+  return mix64(a * 0x9E3779B97F4A7C15ULL ^ mix64(b));
 }
 
 }  // namespace

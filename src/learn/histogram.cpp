@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/hash.h"
+
 namespace materialist::learn {
 
 namespace {
@@ -17,16 +19,6 @@ constexpr int kRatingShift = kRatingKnownShift + 1;         // 44
 
 constexpr std::uint64_t field(std::uint64_t packed, int shift, int bits) {
   return (packed >> shift) & ((std::uint64_t{1} << bits) - 1);
-}
-
-// splitmix64's finaliser: a cheap, well-mixed hash for packed keys.
-constexpr std::uint64_t mix(std::uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
 }
 
 constexpr std::size_t kInitialCapacity = 1024;
@@ -125,7 +117,7 @@ bool operator==(const Histogram& a, const Histogram& b) {
 
 std::size_t Histogram::probe(std::uint64_t packed) const {
   const std::size_t mask = keys_.size() - 1;
-  std::size_t i = mix(packed) & mask;
+  std::size_t i = mix64(packed) & mask;
   while (keys_[i] != kEmpty && keys_[i] != packed) i = (i + 1) & mask;
   return i;
 }

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/hash.h"
+
 namespace materialist::learn {
 namespace {
 
@@ -45,23 +47,6 @@ double quadratic_form(const std::vector<double>& covariance, const std::vector<d
     for (std::size_t j = 0; j < n; ++j) sum += g[i] * covariance[i * n + j] * g[j];
   }
   return sum;
-}
-
-std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-// splitmix64's finaliser, for the bootstrap's key index.
-std::uint64_t mix_key(std::uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
 }
 
 // Poisson(1) by inversion of its CDF; u in [0, 1) from the top 53 bits.
@@ -241,13 +226,13 @@ std::size_t BootstrapHistograms::index_of(std::uint64_t packed) {
     table_.assign(table_.empty() ? 1024 : 2 * table_.size(), 0);
     const std::size_t mask = table_.size() - 1;
     for (std::size_t i = 0; i < keys_.size(); ++i) {
-      std::size_t slot = mix_key(keys_[i]) & mask;
+      std::size_t slot = mix64(keys_[i]) & mask;
       while (table_[slot] != 0) slot = (slot + 1) & mask;
       table_[slot] = i + 1;
     }
   }
   const std::size_t mask = table_.size() - 1;
-  std::size_t slot = mix_key(packed) & mask;
+  std::size_t slot = mix64(packed) & mask;
   while (table_[slot] != 0) {
     if (keys_[table_[slot] - 1] == packed) return table_[slot] - 1;
     slot = (slot + 1) & mask;
