@@ -32,6 +32,7 @@
 #include "learn/balance_curve.h"
 #include "learn/clustered.h"
 #include "learn/dataset.h"
+#include "learn/dataset_split.h"
 #include "learn/models.h"
 #include "learn/solvers.h"
 #include "protocol/messages.h"
@@ -169,16 +170,12 @@ class Engine {
   void reset();
 
  private:
-  struct Subset {
-    std::string name;
-    std::unique_ptr<learn::DatasetBuilder> builder;
-  };
   struct Dataset {
     ReadOptions options;
-    learn::IngestOptions ingest;
-    std::unique_ptr<learn::DatasetBuilder> builder;  // kept after the read (bootstrap)
+    // The merged dataset and the per-file or per-filter ones, read in one pass (the CLI reads
+    // the same way); kept after the read (bootstrap replicates, subsets' histograms).
+    std::optional<learn::DatasetSplit> split;
     bool ended = false;
-    std::vector<Subset> subsets;  // per-file or per-filter datasets
     std::vector<FileDigest> digests;
     learn::Histogram histogram;  // set when the read ends
     learn::GamePairs pairs;      // set when the read ends

@@ -71,33 +71,26 @@ std::optional<Error> Engine::begin_read(const ReadOptions& options) {
   const auto filter = learn::parse_game_filter(options.filter);
   if (!filter) return make_error(filter.error().code, "filter: " + filter.error().message);
   ingest.games = *filter;
-  std::vector<Subset> subsets;
-  if (options.datasets == DatasetMode::kPerFilter) {
-    for (const std::string& each : options.each_filter) {
-      const std::string text = learn::combine_game_filters(options.filter, each);
-      const auto one = learn::parse_game_filter(text);
-      if (!one) return make_error(one.error().code, each + ": " + one.error().message);
-      learn::IngestOptions per = ingest;
-      per.games = *one;
-      per.max_reported_issues = 0;  // the merged dataset lists the issues
-      subsets.push_back({each, std::make_unique<learn::DatasetBuilder>(per)});
-      subsets.back().builder->set_key_fields(key_fields(options));
-      if (options.bootstrap > 0)
-        subsets.back().builder->enable_bootstrap(options.bootstrap, options.seed);
-    }
-  }
+  learn::SplitOptions split;
+  split.ingest = ingest;
+  split.filter = options.filter;
+  split.mode = options.datasets == DatasetMode::kPerFile     ? learn::SplitMode::kPerFile
+               : options.datasets == DatasetMode::kPerFilter ? learn::SplitMode::kPerFilter
+                                                             : learn::SplitMode::kMerge;
+  split.each_filter = options.each_filter;
+  split.key_fields = key_fields(options);
+  split.bootstrap = options.bootstrap;
+  split.seed = options.seed;
+  split.subset_max_issues = 0;  // the merged dataset lists the issues
+  Expected<learn::DatasetSplit> created = learn::DatasetSplit::create(std::move(split));
+  if (!created) return created.error();
   pending_ = std::make_unique<Dataset>();
   pending_->options = options;
-  pending_->ingest = ingest;
-  pending_->subsets = std::move(subsets);
-  pending_->builder = std::make_unique<learn::DatasetBuilder>(ingest);
-  pending_->builder->set_key_fields(key_fields(options));
+  pending_->split.emplace(std::move(*created));
   pending_->pairs = learn::GamePairs(key_fields(options));
-  if (options.bootstrap > 0 && options.datasets == DatasetMode::kMerge)
-    pending_->builder->enable_bootstrap(options.bootstrap, options.seed);
   if (options.keep_rows) {
     Dataset* dataset = pending_.get();
-    pending_->builder->set_row_sink([dataset](const learn::Row& row) {
+    pending_->split->merged().set_row_sink([dataset](const learn::Row& row) {
       if (dataset->rows.size() >= kMaxKeptRows * 6) {
         dataset->rows_truncated = true;
         return;
@@ -111,25 +104,12 @@ std::optional<Error> Engine::begin_read(const ReadOptions& options) {
 
 void Engine::begin_file(const std::string& name, double /*size*/) {
   if (!pending_) begin_read({});
-  pending_->builder->begin_file(name);
-  if (pending_->options.datasets == DatasetMode::kPerFile) {
-    learn::IngestOptions per = pending_->ingest;
-    per.max_reported_issues = 0;
-    pending_->subsets.push_back({name, std::make_unique<learn::DatasetBuilder>(per)});
-    pending_->subsets.back().builder->set_key_fields(key_fields(pending_->options));
-    if (pending_->options.bootstrap > 0) {
-      pending_->subsets.back().builder->enable_bootstrap(pending_->options.bootstrap,
-                                                         pending_->options.seed);
-    }
-    pending_->subsets.back().builder->begin_file(name);
-  } else {
-    for (Subset& subset : pending_->subsets) subset.builder->begin_file(name);
-  }
+  pending_->split->begin_file(name);
   file_name_ = name;
   file_bytes_ = 0;
   file_error_.clear();
   file_hash_.reset();
-  issues_before_file_ = pending_->builder->report().games.issues.size();
+  issues_before_file_ = pending_->split->merged().report().games.issues.size();
 }
 
 bool Engine::feed(const char* data, std::size_t size) {
@@ -142,24 +122,14 @@ bool Engine::feed(const char* data, std::size_t size) {
   }
   file_bytes_ += size;
   if (pending_->options.hash_files) file_hash_.update(data, size);
-  pending_->builder->feed(data, size);
-  if (pending_->options.datasets == DatasetMode::kPerFile) {
-    pending_->subsets.back().builder->feed(data, size);
-  } else {
-    for (Subset& subset : pending_->subsets) subset.builder->feed(data, size);
-  }
+  pending_->split->feed(data, size);
   return true;
 }
 
 std::string Engine::end_file() {
   if (!pending_) return "";
-  pending_->builder->end_file();
-  if (pending_->options.datasets == DatasetMode::kPerFile) {
-    if (!pending_->subsets.empty()) pending_->subsets.back().builder->end_file();
-  } else {
-    for (Subset& subset : pending_->subsets) subset.builder->end_file();
-  }
-  const learn::DatasetReport& report = pending_->builder->report();
+  pending_->split->end_file();
+  const learn::DatasetReport& report = pending_->split->merged().report();
   std::string error = file_error_;
   if (error.empty() && file_bytes_ == 0) error = "the file is empty";
   if (error.empty() && !report.files.empty()) error = report.files.back().error;
@@ -180,8 +150,8 @@ protocol::Progress Engine::progress() const {
   // Files read here so far, plus the parts of parallel reads imported so far.
   learn::IngestReport games = pending_->report.games;
   std::uint64_t bytes = pending_->report.bytes, rows = pending_->report.rows;
-  if (pending_->builder && !pending_->ended) {
-    const learn::DatasetReport live = pending_->builder->live_report();
+  if (!pending_->ended) {
+    const learn::DatasetReport live = pending_->split->merged().live_report();
     learn::merge_ingest_reports(games, live.games, 0);
     bytes += live.bytes;
     rows += live.rows;
@@ -198,9 +168,10 @@ protocol::Progress Engine::progress() const {
 bool Engine::end_read() {
   if (!pending_) return false;
   if (!pending_->ended) {  // the files read here join the imported ones
-    const learn::DatasetReport& read = pending_->builder->report();
-    pending_->histogram.merge(pending_->builder->histogram());
-    pending_->pairs.merge(*pending_->builder->pairs());
+    const learn::DatasetBuilder& merged = pending_->split->merged();
+    const learn::DatasetReport& read = merged.report();
+    pending_->histogram.merge(merged.histogram());
+    pending_->pairs.merge(*merged.pairs());
     learn::merge_ingest_reports(pending_->report.games, read.games, kMaxListedIssues);
     pending_->report.mat = read.mat;
     for (const learn::FileReport& file : read.files) pending_->report.files.push_back(file);
@@ -225,20 +196,21 @@ bool Engine::end_read() {
 Part Engine::export_part() const {
   Part part;
   if (!pending_ || pending_->ended) return part;
-  pending_->builder->histogram().for_each(
+  const learn::DatasetBuilder& merged = pending_->split->merged();
+  merged.histogram().for_each(
       [&part](const learn::RowKey& key, const learn::OutcomeCounts& counts) {
         part.keys.push_back(key.pack());
         part.counts.push_back(counts);
       });
-  pending_->builder->pairs()->for_each(
+  merged.pairs()->for_each(
       [&part](std::uint64_t a, std::uint64_t b, const learn::OutcomeCounts& counts) {
         part.pair_a.push_back(a);
         part.pair_b.push_back(b);
         part.pair_counts.push_back(counts);
       });
-  part.pair_games = pending_->builder->pairs()->games_by_outcome();
-  part.pair_rated_games = pending_->builder->pairs()->rated_games_by_outcome();
-  part.games = pending_->builder->report().games;
+  part.pair_games = merged.pairs()->games_by_outcome();
+  part.pair_rated_games = merged.pairs()->rated_games_by_outcome();
+  part.games = merged.report().games;
   part.rows = pending_->rows;
   part.rows_truncated = pending_->rows_truncated;
   part.file_errors = pending_->file_errors;
@@ -398,14 +370,15 @@ const ReadOptions& Engine::read_options() const {
 std::vector<Engine::FitTarget> Engine::fit_targets() const {
   std::vector<FitTarget> targets;
   if (!current_) return targets;
-  if (current_->subsets.empty()) {
+  const learn::DatasetSplit& split = *current_->split;
+  if (split.subsets().empty()) {
     std::string name = current_->report.files.size() == 1 ? current_->report.files[0].name
                                                           : std::string("all files");
     targets.push_back({std::move(name), &current_->histogram, &current_->pairs,
-                       current_->builder->bootstrap(), &current_->report});
+                       split.merged().bootstrap(), &current_->report});
     return targets;
   }
-  for (const Subset& subset : current_->subsets) {
+  for (const learn::NamedSubset& subset : split.subsets()) {
     if (subset.builder->histogram().totals().total() == 0) continue;  // nothing to fit
     targets.push_back({subset.name, &subset.builder->histogram(), subset.builder->pairs(),
                        subset.builder->bootstrap(), &subset.builder->report()});
