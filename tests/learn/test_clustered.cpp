@@ -32,17 +32,7 @@ bool has_warning(const ModelFit& fit, const std::string& code) {
 }
 
 RowKey random_key(Rng& rng) {
-  RowKey key;
-  key.delta = {
-      static_cast<std::int8_t>(rng.between(-3, 3)), static_cast<std::int8_t>(rng.between(-1, 1)),
-      static_cast<std::int8_t>(rng.between(-1, 1)), static_cast<std::int8_t>(rng.between(-1, 1)),
-      static_cast<std::int8_t>(rng.between(-1, 1))};
-  key.bishop_pair = static_cast<std::int8_t>(rng.between(-1, 1));
-  key.phase = static_cast<std::uint8_t>(rng.between(0, 24));
-  key.black_to_move = static_cast<std::uint8_t>(rng.between(0, 1));
-  key.rating_known = 1;
-  key.rating_diff = static_cast<std::int16_t>(rng.between(-300, 300));
-  return key;
+  return materialist::testing::random_key(rng, 300, false);
 }
 
 // Games of `rows` positions: a random first key, later keys drift from it by a pawn now and

@@ -23,17 +23,7 @@ double sigmoid(double z) {
 
 // A random recorded position: small material imbalances, any phase, either side to move.
 RowKey random_key(Rng& rng) {
-  RowKey key;
-  key.delta = {
-      static_cast<std::int8_t>(rng.between(-3, 3)), static_cast<std::int8_t>(rng.between(-1, 1)),
-      static_cast<std::int8_t>(rng.between(-1, 1)), static_cast<std::int8_t>(rng.between(-1, 1)),
-      static_cast<std::int8_t>(rng.between(-1, 1) * (rng.uniform() < 0.5 ? 1 : 0))};
-  key.bishop_pair = static_cast<std::int8_t>(rng.between(-1, 1));
-  key.phase = static_cast<std::uint8_t>(rng.between(0, 24));
-  key.black_to_move = static_cast<std::uint8_t>(rng.between(0, 1));
-  key.rating_known = 1;
-  key.rating_diff = static_cast<std::int16_t>(rng.between(-400, 400));
-  return key;
+  return materialist::testing::random_key(rng, 400, true);
 }
 
 // η of the true model for a key: the spec's columns with `theta`, plus the Elo offset if asked.
