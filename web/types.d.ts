@@ -253,7 +253,7 @@ interface Engine {
   progress(): Json<EngineProgress>;
   report(): Json<DataReport>;
   balance(): Json<BalanceMessage>;
-  beginFit(settings: Json<Settings>): Json<FitBeginMessage | { error: string; solver?: undefined; planned?: undefined }>;
+  beginFit(settings: Json<Settings>): Json<FitBeginMessage | { error: string }>;  // error: the fit cannot start
   snapshot(): Json<SnapshotMessage>;
   step(iterations: number): Json<SnapshotMessage>;
   otherSnapshots(): Json<Snapshot[]>;
