@@ -38,6 +38,31 @@ Expected<std::string> one_of(const std::string& flag, const std::string& text,
                     flag + " expects one of " + listed(choices) + ", got '" + text + "'");
 }
 
+// The flags without a value that set a bool.
+struct Switch {
+  const char* flag;
+  bool CliOptions::*member;
+  bool value;
+};
+constexpr Switch kSwitches[] = {
+    {"--checks-quiet", &CliOptions::checks_are_quiet, true},
+    {"--every-position", &CliOptions::every_position, true},
+    {"--side-to-move", &CliOptions::side_to_move, true},
+    {"--bishop-pair", &CliOptions::bishop_pair, true},
+    {"--phase", &CliOptions::phase, true},
+    {"--elo-offset", &CliOptions::elo_offset, true},
+    {"--game-ids", &CliOptions::game_ids, true},
+    {"--json", &CliOptions::json, true},
+    {"--no-progress", &CliOptions::progress, false},
+};
+
+const Switch* find_switch(const std::string& arg) {
+  for (const Switch& flag : kSwitches) {
+    if (arg == flag.flag) return &flag;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 const char* usage_text() {
@@ -125,44 +150,12 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
       continue;
     }
     // Flags without a value.
-    if (arg == "--checks-quiet") {
-      options.checks_are_quiet = true;
-      continue;
-    }
-    if (arg == "--every-position") {
-      options.every_position = true;
+    if (const Switch* flag = find_switch(arg)) {
+      options.*(flag->member) = flag->value;
       continue;
     }
     if (arg == "--intercept" || arg == "--no-intercept") {
       options.intercept = arg == "--intercept";
-      continue;
-    }
-    if (arg == "--side-to-move") {
-      options.side_to_move = true;
-      continue;
-    }
-    if (arg == "--bishop-pair") {
-      options.bishop_pair = true;
-      continue;
-    }
-    if (arg == "--phase") {
-      options.phase = true;
-      continue;
-    }
-    if (arg == "--elo-offset") {
-      options.elo_offset = true;
-      continue;
-    }
-    if (arg == "--game-ids") {
-      options.game_ids = true;
-      continue;
-    }
-    if (arg == "--json") {
-      options.json = true;
-      continue;
-    }
-    if (arg == "--no-progress") {
-      options.progress = false;
       continue;
     }
     if (arg == "--help" || arg == "-h") {
