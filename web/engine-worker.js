@@ -8,6 +8,7 @@ importScripts('materialist-engine.js', 'parallel-read.js');
 
 const CHUNK_BYTES = 1 << 20;          // File slices: 1 MB (a few ms of parsing each)
 const PROGRESS_INTERVAL_MS = 150;     // several progress messages a second
+const ESTIMATE_INTERVAL_MS = 1000;    // an exact fit of what was read so far, once a second
 const FIT_ANIMATION_MS = 3000;        // gradient descent is paced to take about this long
 const FIT_TICK_MS = 30;               // one snapshot per tick
 const NEWTON_TICK_MS = 220;           // Newton's few iterates, one by one
@@ -210,6 +211,16 @@ async function read(sources, myJob) {
     });
   };
 
+  let lastEstimate = performance.now();
+  // Posts an exact fit of the data read so far (the live view), at most once a second.
+  const sendEstimate = () => {
+    const now = performance.now();
+    if (now - lastEstimate < ESTIMATE_INTERVAL_MS) return;
+    const estimate = JSON.parse(engine.estimate(JSON.stringify(worker.settings)));
+    lastEstimate = performance.now();  // the fit's own time is not counted as reading
+    if (estimate.fits.length > 0) post(estimate);
+  };
+
   for (let i = 0; i < sources.length; ++i) {
     const file = files[i];
     const source = sources[i];
@@ -247,6 +258,7 @@ async function read(sources, myJob) {
       fileBytes = chunk.source;
       if (!feed(chunk.data)) break;  // rejected (binary): stop reading this file
       sendProgress(i, fileBytes, false);
+      sendEstimate();
       await yieldToMessages();
       if (myJob !== worker.job) return null;
     }
@@ -401,8 +413,8 @@ async function exportData(format) {
   }
 }
 
-// Files read by parallel readers were not hashed while streaming: hash them now, in order, from
-// the sources they came from (the same File objects).
+// The worker reads without hashing (SHA-256 costs as much as parsing here): the provenance export
+// hashes every file then, in order, from the sources it came from (the same File objects).
 async function hashMissingFiles() {
   const { wasm, engine } = loaded();
   const missing = engine.missingDigests();

@@ -161,6 +161,14 @@
           differences: (m.differences || []).length,
         });
         break;
+      case 'estimate': {
+        const first = m.fits.length > 0 ? fitSummary(m.fits[0]) : null;
+        updateResult({
+          estimate: first && { games: m.games, rows: m.rows, values: first.values, standardErrors: first.standardErrors },
+          estimates: Number(page.result.estimates || 0) + 1,
+        });
+        break;
+      }
       case 'error':
         updateResult({ error: m.message });
         break;

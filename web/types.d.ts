@@ -195,12 +195,15 @@ type BalanceMessage = { type: 'balance'; bins: BalanceBin[]; alpha?: number | nu
 type FitBeginMessage = { type: 'fit-begin'; solver: SolverName; preset: Preset; planned: number; reason?: string };
 type SnapshotMessage = { type: 'snapshot' } & Snapshot;
 type FitDoneMessage = { type: 'fit-done'; snapshot: Snapshot; fits?: Fit[]; differences?: Difference[] };
+// An exact fit of the data read so far (while reading): protocol::Estimate.
+type EstimateMessage = { type: 'estimate'; games: number; rows: number; bytes: number; fits: Fit[] };
 type ErrorMessage = { type: 'error'; message: string };
 type DownloadMessage = { type: 'download'; name: string; blob: Blob; text?: string };
 type ResetMessage = { type: 'reset' };
 type WorkerMessage =
   | ReadyMessage | StateMessage | ProgressMessage | ReportMessage | BalanceMessage
-  | FitBeginMessage | SnapshotMessage | FitDoneMessage | ErrorMessage | DownloadMessage | ResetMessage;
+  | FitBeginMessage | SnapshotMessage | FitDoneMessage | EstimateMessage | ErrorMessage | DownloadMessage
+  | ResetMessage;
 
 // ---- page → worker ----
 
@@ -266,6 +269,7 @@ interface Engine {
   provenanceJson(): Json<Record<string, unknown>>;
   codeHeader(): string;
   statusLine(): string;
+  estimate(settings: Json<Settings>): Json<EstimateMessage>;
   missingDigests(): number[];
   hashBegin(): void;
   hashFeed(pointer: number, length: number): void;

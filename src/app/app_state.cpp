@@ -105,7 +105,12 @@ bool apply_message(AppState& state, std::string_view json) {
   const JsonValue& m = *parsed;
   const std::string type = text_of(m, "type");
   if (type == "state") {
+    const protocol::Phase before = state.phase;
     state.phase = protocol::parse_phase(text_of(m, "state")).value_or(protocol::Phase::kIdle);
+    if (state.phase == protocol::Phase::kReading && before != protocol::Phase::kReading) {
+      state.estimate = {};  // a new read: its own live view
+      state.estimates.clear();
+    }
     state.status = text_of(m, "status");
     if (state.phase == protocol::Phase::kReading) state.error.clear();
     return true;
@@ -118,6 +123,23 @@ bool apply_message(AppState& state, std::string_view json) {
     return true;
   }
   if (type == "balance") return read_into(m, state.balance);
+  if (type == "estimate") {
+    protocol::Estimate estimate;
+    if (!read_into(m, estimate)) return false;
+    if (!estimate.fits.empty()) {
+      EstimatePoint point;
+      point.games = estimate.games;
+      for (int i = 0; i < kPieceCount; ++i) {
+        const protocol::Coefficient* c =
+            estimate.fits.front().find(learn::kPieceColumns[static_cast<std::size_t>(i)]);
+        point.values[i] = c != nullptr && c->identified ? c->value : entry({}, 0);
+        point.se[i] = c != nullptr && c->identified ? c->value_se : entry({}, 0);
+      }
+      state.estimates.push_back(point);
+    }
+    state.estimate = std::move(estimate);
+    return true;
+  }
   if (type == "fit-begin") {
     protocol::FitBegin begin;
     if (!read_into(m, begin)) return false;

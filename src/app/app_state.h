@@ -40,6 +40,13 @@ struct Trajectory {
   std::vector<protocol::Difference> differences;
 };
 
+// The live view while reading: the first dataset's values (pawn = 100) and their errors after
+// `games` games, one point per estimate message.
+struct EstimatePoint {
+  std::uint64_t games = 0;
+  PieceValues values{}, se{};
+};
+
 // Screen rectangles (CSS pixels) of the main buttons, published for tests that click them.
 struct ButtonRect {
   std::string label;
@@ -57,6 +64,8 @@ struct AppState {
   protocol::DataReport report;
   Trajectory trajectory;
   protocol::Balance balance;
+  protocol::Estimate estimate;          // the latest estimate of this read
+  std::vector<EstimatePoint> estimates;  // every estimate of this read, in order
   // What the controls hold: `settings.fit` and `settings.read.unknown` apply at once; the rest
   // of `settings.read` (the Analysis panel) when applied.
   protocol::Settings settings;

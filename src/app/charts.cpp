@@ -202,6 +202,60 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
   draw_series(renderer, area, losses, scale, LegendCorner::kTopRight);
 }
 
+void draw_estimates(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+  const std::vector<EstimatePoint>& points = state.estimates;
+  double x0 = 1, x1 = 2, y_min = 0, y_max = 1200;
+  if (!points.empty()) {
+    x0 = std::log10(std::max<double>(1, points.front().games));
+    x1 = std::max(x0 + 1, std::log10(std::max<double>(1, points.back().games)) + 0.05);
+    x0 = std::floor(x0);
+  }
+  for (const EstimatePoint& p : points) {
+    for (int i = 1; i < kPieceCount; ++i) {
+      if (!std::isfinite(p.values[i])) continue;
+      const double band = std::isfinite(p.se[i]) ? 1.96 * p.se[i] : 0;
+      y_min = std::min(y_min, std::max(p.values[i] - band, -600.0));
+      y_max = std::max(y_max, std::min(p.values[i] + band, 3000.0));
+    }
+  }
+  const double step = nice_step(y_max - y_min, 6);
+  y_min = std::floor(y_min / step) * step;
+  y_max = std::ceil(y_max / step) * step;
+  bool hovered = false;
+  PlotSpec spec{"##estimates", "Values while reading: exact fit of the games read so far (95% band)",
+                "games read (log scale)", x0, x1, y_min, y_max};
+  spec.x_log10 = true;
+  const PlotArea area = begin_plot(spec, size, scale, hovered);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  std::vector<Series> series;
+  for (int i = 1; i < kPieceCount; ++i) {  // the pawn is 100 by definition
+    Series s{piece_name(i), {}, {}, kPieceColors[i], 2.25f};
+    const ImU32 band = (kPieceColors[i] & 0x00FFFFFFu) | (0x40u << IM_COL32_A_SHIFT);
+    for (std::size_t k = 0; k < points.size(); ++k) {
+      const EstimatePoint& p = points[k];
+      if (!std::isfinite(p.values[i])) continue;
+      const double x = std::log10(std::max<double>(1, p.games));
+      s.xs.push_back(x);
+      s.ys.push_back(p.values[i]);
+      // The band between this point and the next, as a filled quad.
+      if (k + 1 < points.size() && std::isfinite(points[k + 1].values[i]) &&
+          std::isfinite(p.se[i]) && std::isfinite(points[k + 1].se[i])) {
+        const EstimatePoint& q = points[k + 1];
+        const double xq = std::log10(std::max<double>(1, q.games));
+        draw->AddQuadFilled(area.to_pixels(x, p.values[i] + 1.96 * p.se[i]),
+                            area.to_pixels(xq, q.values[i] + 1.96 * q.se[i]),
+                            area.to_pixels(xq, q.values[i] - 1.96 * q.se[i]),
+                            area.to_pixels(x, p.values[i] - 1.96 * p.se[i]), band);
+      }
+    }
+    if (!s.xs.empty()) series.push_back(std::move(s));
+  }
+  std::vector<Series> unlabelled = series;
+  for (Series& s : unlabelled) s.label.clear();
+  draw_series(renderer, area, unlabelled, scale, LegendCorner::kBottomRight);
+  draw_end_labels(area, series, scale);
+}
+
 void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
   const protocol::Balance& chart = state.balance;
   double max_count = 1, total = 0;

@@ -9,6 +9,9 @@ namespace materialist::app {
 
 void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
 void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
+// While reading: each value of the exact fit so far against the games read (log scale), with its
+// 95% band narrowing as data arrives.
+void draw_estimates(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
 void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
 
 // The fitted P(win), P(draw), P(loss) curves of every dataset (fits[].curve), overlaid.

@@ -103,8 +103,7 @@ void draw_fit_notes(const protocol::Fit& fit, bool several) {
   ImGui::PopStyleColor();
 }
 
-void draw_fit_values(const AppState& state, const UiFonts& fonts) {
-  const protocol::Fit& fit = state.trajectory.fits.front();
+void draw_fit_values(const AppState& state, const protocol::Fit& fit, const UiFonts& fonts) {
   const protocol::Units units = state.settings.units;
   const bool bootstrap = std::any_of(fit.coefficients.begin(), fit.coefficients.end(),
                                      [](const protocol::Coefficient& c) { return c.low.has_value(); });

@@ -11,8 +11,8 @@
 
 namespace materialist::app {
 
-// One dataset's coefficients (fits[0]): used when the worker sent fits.
-void draw_fit_values(const AppState& state, const UiFonts& fonts);
+// One dataset's coefficients: the fit's (fits[0]), or the estimate's while reading.
+void draw_fit_values(const AppState& state, const protocol::Fit& fit, const UiFonts& fonts);
 
 // Shown when there are two or more fits.
 void draw_comparison(const AppState& state);

@@ -58,11 +58,23 @@ PlotArea begin_plot(const PlotSpec& spec, ImVec2 size, float scale, bool& hovere
   double x_step =
       nice_step(area.x1 - area.x0, std::max(2, int((area.max.x - area.min.x) / (line * 5.5f))));
   // Whole-number labels (iterations) never step by less than one: no "0 0 1 2 2" axis.
-  if (std::strstr(spec.x_format, ".0f") != nullptr) x_step = std::max(x_step, 1.0);
+  if (spec.x_log10 || std::strstr(spec.x_format, ".0f") != nullptr)
+    x_step = std::max(std::round(x_step), 1.0);
   for (double x = std::ceil(area.x0 / x_step) * x_step; x <= area.x1 + x_step * 1e-9; x += x_step) {
     const float px = area.to_pixels(x, area.y0).x;
     draw->AddLine(ImVec2(px, area.min.y), ImVec2(px, area.max.y), kGrid, 1.0f);
-    std::snprintf(text, sizeof text, spec.x_format, std::fabs(x) < x_step * 1e-9 ? 0.0 : x);
+    if (spec.x_log10) {
+      const double v = std::pow(10.0, x);
+      if (v >= 1e6) {
+        std::snprintf(text, sizeof text, "%.0fM", v / 1e6);
+      } else if (v >= 1e3) {
+        std::snprintf(text, sizeof text, "%.0fk", v / 1e3);
+      } else {
+        std::snprintf(text, sizeof text, "%.0f", v);
+      }
+    } else {
+      std::snprintf(text, sizeof text, spec.x_format, std::fabs(x) < x_step * 1e-9 ? 0.0 : x);
+    }
     const ImVec2 extent = ImGui::CalcTextSize(text);
     draw->AddText(ImVec2(px - extent.x * 0.5f, area.max.y + 3 * scale), kTickText, text);
   }

@@ -23,6 +23,7 @@ struct PlotSpec {
   double x0, x1, y0, y1;
   const char* y_format = "%.0f";  // tick labels
   const char* x_format = "%.0f";
+  bool x_log10 = false;  // x holds log10 of the quantity: decade ticks labelled 10, 100, 1k, …
 };
 
 // Lays out a plot of `size` at the cursor: title, frame, grid and tick labels. Returns the data

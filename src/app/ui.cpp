@@ -228,7 +228,14 @@ void draw_values(const AppState& state, const UiFonts& fonts) {
     return;
   }
   if (t.done && t.fits.size() == 1 && !t.fits.front().coefficients.empty()) {
-    draw_fit_values(state, fonts);
+    draw_fit_values(state, t.fits.front(), fonts);
+    return;
+  }
+  // While reading: the exact fit of the games read so far.
+  if (state.phase == protocol::Phase::kReading && !state.estimate.fits.empty()) {
+    ImGui::TextColored(to_vec4(kAccent), "Estimate from the first %s games read (exact fit)",
+                       grouped(state.estimate.games).c_str());
+    draw_fit_values(state, state.estimate.fits.front(), fonts);
     return;
   }
   const ImGuiTableFlags flags =
@@ -517,7 +524,11 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
       draw_drop_target(state, fonts, plots, scale);
     } else {
       const float usable = plots.y - 2 * ImGui::GetStyle().ItemSpacing.y;
-      draw_convergence(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
+      if (state.phase == protocol::Phase::kReading && !state.estimates.empty()) {
+        draw_estimates(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
+      } else {
+        draw_convergence(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
+      }
       draw_loss(state, renderer, ImVec2(plots.x, usable * 0.2f), scale);
       if (has_outcome_curves(state)) {
         // Side by side: the data's balance chart and the model's outcome probabilities.
@@ -538,7 +549,11 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
     if (drop_target_visible) {
       draw_drop_target(state, fonts, ImVec2(width, height), scale);
     } else {
-      draw_convergence(state, renderer, ImVec2(width, height), scale);
+      if (state.phase == protocol::Phase::kReading && !state.estimates.empty()) {
+        draw_estimates(state, renderer, ImVec2(width, height), scale);
+      } else {
+        draw_convergence(state, renderer, ImVec2(width, height), scale);
+      }
       draw_loss(state, renderer, ImVec2(width, height * 0.5f), scale);
       draw_balance(state, renderer, ImVec2(width, height), scale);
       if (has_outcome_curves(state))

@@ -1,5 +1,6 @@
-// A streaming SHA-256 (FIPS 180-4): feed bytes in any chunks, then read the digest. The worker
-// hashes every file while it reads it, for the provenance export.
+// A streaming SHA-256 (FIPS 180-4): feed bytes in any chunks, then read the digest. The CLI can
+// hash while reading; the browser worker hashes its files when the provenance export asks (in
+// WebAssembly SHA-256 costs about as much as parsing).
 //
 //   Sha256 hash;
 //   hash.update(chunk, size); ...

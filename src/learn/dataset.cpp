@@ -8,8 +8,13 @@ namespace materialist::learn {
 
 namespace {
 
-// .mat by extension (case-insensitive), PGN otherwise.
+// .mat by extension (case-insensitive, also compressed: rows.mat.zst), PGN otherwise.
 FileKind file_kind_of(const std::string& name) {
+  for (const char* suffix : {".zst", ".gz", ".bz2"}) {
+    if (ends_with_ignoring_case(name, suffix)) {
+      return file_kind_of(name.substr(0, name.size() - std::string_view(suffix).size()));
+    }
+  }
   return ends_with_ignoring_case(name, ".mat") ? FileKind::kMat : FileKind::kPgn;
 }
 
@@ -181,6 +186,13 @@ void DatasetBuilder::end_file() {
 bool DatasetBuilder::looks_binary() const {
   // More than 1% control bytes in the first 4 KiB: an image, an archive, a compressed file.
   return sniffed_bytes_ > 0 && sniffed_binary_ * 100 > sniffed_bytes_;
+}
+
+Histogram DatasetBuilder::live_histogram() const {
+  Histogram live = histogram_;
+  if (ingestor_) live.merge(ingestor_->histogram());
+  if (mat_rows_) live.merge(*mat_rows_);
+  return live;
 }
 
 DatasetReport DatasetBuilder::live_report() const {

@@ -74,6 +74,8 @@ class DatasetBuilder {
   const IngestOptions& options() const { return options_; }
   // The report including the file being read (for progress while it is read).
   DatasetReport live_report() const;
+  // The histogram including the file being read (for estimates while reading): a copy.
+  Histogram live_histogram() const;
 
  private:
   bool looks_binary() const;

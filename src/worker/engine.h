@@ -13,9 +13,9 @@
 // (the fit state machine; every per-fit field lives in FitRun, replaced as a whole), and
 // engine_exports.cpp (values CSV/JSON, provenance, code, status line).
 //
-// Beyond the article (web/PROTOCOL.md, "Analysis beyond the article"): the read options carry a
-// game filter, quiet-filter options, bootstrap replicates and a dataset split (per file or per
-// filter, read in one pass, each its own DatasetBuilder); the fit settings carry the model.
+// The read options (protocol::ReadOptions, web/PROTOCOL.md) carry a game filter, quiet-filter
+// options, bootstrap replicates and a dataset split (per file or per filter, read in one pass by
+// learn::DatasetSplit); the fit settings carry the model.
 #pragma once
 
 #include <cstddef>
@@ -29,6 +29,7 @@
 #include "core/json.h"
 #include "core/sha256.h"
 #include "learn/analysis.h"
+#include "learn/archive_reader.h"
 #include "learn/balance_curve.h"
 #include "learn/clustered.h"
 #include "learn/dataset.h"
@@ -87,17 +88,26 @@ class Engine {
   // Fails (and starts nothing) when the filter text does not parse.
   std::optional<Error> begin_read(const ReadOptions& options);
   void begin_file(const std::string& name, double size);
-  // Parses the next bytes of the current file; false once the file is rejected (binary data):
-  // the caller stops sending it.
+  // Parses the next bytes of the current file, decoded by content (plain, zstd, gzip, bzip2, zip:
+  // learn::ArchiveReader; a zip's .pgn entries are files named "<name>:<entry>"); false once
+  // the file is rejected (binary data, an unsupported format, corrupt compressed data): the
+  // caller stops sending it.
   bool feed(const char* data, std::size_t size);
-  // Ends the current file; its whole-file error (empty, binary, no games), or "".
+  // Ends the current file; its whole-file error (empty, binary, no games, an unsupported format,
+  // corrupt or truncated compressed data: the games before the damage are kept), or "".
   std::string end_file();
   // Bytes, games and rows of this read so far (the page adds rates and file names).
   protocol::Progress progress() const;
   // Ends the read: the pending dataset replaces the current one when it has rows (true).
   bool end_read();
-  void cancel_read() { pending_.reset(); }
+  void cancel_read() {
+    file_reader_.reset();  // it reads into pending_
+    pending_.reset();
+  }
   bool reading() const { return pending_ != nullptr; }
+  // An exact fit (Newton, the settings' model) of every dataset read so far, with game-clustered
+  // errors: the live view while a long read goes on. Empty fits before any row.
+  protocol::Estimate estimate(const FitSettings& settings) const;
 
   // ---- parallel reads ----
   // A reader exports the read it is doing (after end_file, before end_read).
@@ -220,6 +230,11 @@ class Engine {
   void finish_fits();
   protocol::Settings settings() const;
   protocol::Fit fit_result(std::size_t index) const;
+  // A dataset's fit as the protocol sends it (`fit` null: `error` says why).
+  static protocol::Fit describe(const FitTarget& target, const learn::ModelFit* fit,
+                                const learn::BootstrapFit* bootstrap,
+                                const std::string& bootstrap_error, const std::string& error,
+                                bool player_view);
   std::vector<protocol::Difference> differences() const;
   // "settings", "fits" and "differences" fields of an export.
   void write_results(JsonWriter& json) const;
@@ -233,6 +248,10 @@ class Engine {
   std::uint64_t file_bytes_ = 0;
   std::string file_error_;
   std::size_t issues_before_file_ = 0;
+  std::size_t files_before_file_ = 0;  // the merged report's files when it began
+  // Decodes the file (plain, zstd, gzip, bzip2, zip) into pending_'s split: declared after
+  // pending_, so it goes first.
+  std::unique_ptr<learn::ArchiveReader> file_reader_;
   // The file whose parts are being imported.
   std::string import_name_;
   learn::IngestReport import_report_;

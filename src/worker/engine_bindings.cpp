@@ -258,7 +258,12 @@ class JsEngine {
   std::string provenanceJson() const { return engine_.provenance_json(); }
   std::string codeHeader() const { return engine_.code_header(); }
   std::string statusLine() const { return engine_.status_line(); }
-  // Files read in parallel have no digest yet: the worker hashes them at export time.
+  // The estimate message of the data read so far, fitted with `settings` (FitSettings JSON).
+  std::string estimate(std::string settings) const {
+    Expected<FitSettings> fit = protocol::decode<FitSettings>(settings);
+    return protocol::message(engine_.estimate(fit ? *fit : FitSettings{}));
+  }
+  // Files without a digest (the browser reads without hashing): hashed at export time.
   val missingDigests() const {
     val out = val::array();
     int n = 0;
@@ -315,6 +320,7 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("provenanceJson", &JsEngine::provenanceJson)
       .function("codeHeader", &JsEngine::codeHeader)
       .function("statusLine", &JsEngine::statusLine)
+      .function("estimate", &JsEngine::estimate)
       .function("missingDigests", &JsEngine::missingDigests)
       .function("hashBegin", &JsEngine::hashBegin)
       .function("hashFeed", &JsEngine::hashFeed)

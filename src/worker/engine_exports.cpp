@@ -130,9 +130,20 @@ protocol::Settings Engine::settings() const {
 }
 
 protocol::Fit Engine::fit_result(std::size_t index) const {
-  const FitTarget& target = fit_.targets[index];
+  const std::string& error = index < fit_.errors.size() ? fit_.errors[index] : std::string();
+  const learn::BootstrapFit* boot =
+      index < fit_.bootstraps.size() && fit_.bootstraps[index] ? &*fit_.bootstraps[index] : nullptr;
+  const std::string& bootstrap_error =
+      index < fit_.bootstrap_errors.size() ? fit_.bootstrap_errors[index] : std::string();
+  return describe(fit_.targets[index], fit(index), boot, bootstrap_error, error,
+                  player_view_of(read_options()));
+}
+
+protocol::Fit Engine::describe(const FitTarget& target, const learn::ModelFit* fit,
+                               const learn::BootstrapFit* boot,
+                               const std::string& bootstrap_error, const std::string& error,
+                               bool player) {
   const learn::OutcomeCounts& totals = target.histogram->totals();
-  const bool player = player_view_of(read_options());
   protocol::Fit out;
   out.name = target.name;
   out.games = target.report->games.games_read;
@@ -140,14 +151,11 @@ protocol::Fit Engine::fit_result(std::size_t index) const {
   out.rows = totals.total();
   out.decisive_rows = totals[learn::Outcome::kWhiteWin] + totals[learn::Outcome::kBlackWin];
   out.balance = balance_of(*target.histogram);
-  const learn::ModelFit* fit = this->fit(index);
   if (fit == nullptr) {
     out.state = "failed";
-    out.error = index < fit_.errors.size() && !fit_.errors[index].empty() ? fit_.errors[index]
-                                                                          : std::string("no fit");
+    out.error = error.empty() ? std::string("no fit") : error;
     return out;
   }
-  const learn::BootstrapFit* boot = fit_.bootstraps[index] ? &*fit_.bootstraps[index] : nullptr;
   out.state = fit->warnings.empty() ? "fitted" : "warnings";
   for (const learn::FitWarning& w : fit->warnings) out.warnings.push_back({w.code, w.message});
   out.errors = learn::error_kind_name(fit->errors);
@@ -159,7 +167,7 @@ protocol::Fit Engine::fit_result(std::size_t index) const {
     out.replicates = boot->replicates;
     out.failed_replicates = boot->failed;
   }
-  out.bootstrap_error = fit_.bootstrap_errors[index];
+  out.bootstrap_error = bootstrap_error;
   for (std::size_t i = 0; i < fit->coefficients.size(); ++i) {
     const learn::Coefficient c = shown(*fit, i);
     const bool ok = c.identified;

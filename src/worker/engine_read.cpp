@@ -25,18 +25,16 @@ struct Magic {
   std::string_view bytes;
   const char* what;
 };
-constexpr std::array<Magic, 8> kBinaryMagics = {{
+// Compressed data and archives are the decoder's (archive::sniff_format): these are the rest.
+constexpr std::array<Magic, 4> kBinaryMagics = {{
     {"\xFF\xD8\xFF", "a JPEG image"},
     {"\x89PNG", "a PNG image"},
     {"GIF8", "a GIF image"},
     {"%PDF", "a PDF document"},
-    {"PK\x03\x04", "a ZIP archive"},
-    {"\x1F\x8B", "gzip-compressed data (name it .gz)"},
-    {"\x28\xB5\x2F\xFD", "zstd-compressed data (decompress it first)"},
-    {"BZh", "bzip2-compressed data (decompress it first)"},
 }};
 
-// Names what a first chunk looks like when it is clearly not text, or returns nullptr.
+// Names what a plain file's first chunk looks like when it is clearly not text, or returns
+// nullptr.
 const char* binary_kind(const char* data, std::size_t size) {
   const std::string_view head(data, std::min(size, kSniffBytes));
   for (const Magic& magic : kBinaryMagics) {
@@ -84,6 +82,7 @@ std::optional<Error> Engine::begin_read(const ReadOptions& options) {
   split.subset_max_issues = 0;  // the merged dataset lists the issues
   Expected<learn::DatasetSplit> created = learn::DatasetSplit::create(std::move(split));
   if (!created) return created.error();
+  file_reader_.reset();  // it reads into the pending dataset
   pending_ = std::make_unique<Dataset>();
   pending_->options = options;
   pending_->split.emplace(std::move(*created));
@@ -104,17 +103,20 @@ std::optional<Error> Engine::begin_read(const ReadOptions& options) {
 
 void Engine::begin_file(const std::string& name, double /*size*/) {
   if (!pending_) begin_read({});
-  pending_->split->begin_file(name);
+  if (file_reader_) end_file();
   file_name_ = name;
   file_bytes_ = 0;
   file_error_.clear();
   file_hash_.reset();
   issues_before_file_ = pending_->split->merged().report().games.issues.size();
+  files_before_file_ = pending_->split->merged().report().files.size();
+  file_reader_ = std::make_unique<learn::ArchiveReader>(*pending_->split, name);
 }
 
 bool Engine::feed(const char* data, std::size_t size) {
-  if (!pending_ || !file_error_.empty()) return false;
-  if (file_bytes_ == 0 && size > 0) {
+  if (!pending_ || !file_reader_ || !file_error_.empty()) return false;
+  if (file_bytes_ == 0 && size > 0 &&
+      archive::sniff_format(std::string_view(data, size)) == archive::Format::kPlain) {
     if (const char* kind = binary_kind(data, size)) {
       file_error_ = "not PGN text: it looks like " + std::string(kind);
       return false;
@@ -122,17 +124,32 @@ bool Engine::feed(const char* data, std::size_t size) {
   }
   file_bytes_ += size;
   if (pending_->options.hash_files) file_hash_.update(data, size);
-  pending_->split->feed(data, size);
+  if (!file_reader_->feed(data, size)) {
+    file_error_ = file_reader_->problem();
+    return false;
+  }
   return true;
 }
 
 std::string Engine::end_file() {
-  if (!pending_) return "";
-  pending_->split->end_file();
+  if (!pending_ || !file_reader_) return "";
+  file_reader_->finish();
+  const std::string problem = file_reader_->problem();
+  const bool archive = file_reader_->format() == archive::Format::kZip;
+  file_reader_.reset();
   const learn::DatasetReport& report = pending_->split->merged().report();
-  std::string error = file_error_;
+  std::string error = file_error_.empty() ? problem : file_error_;
   if (error.empty() && file_bytes_ == 0) error = "the file is empty";
-  if (error.empty() && !report.files.empty()) error = report.files.back().error;
+  if (error.empty()) {
+    // The file's own problem (no games, binary), or for a zip each entry's: "a.pgn: ...".
+    for (std::size_t i = files_before_file_; i < report.files.size(); ++i) {
+      const learn::FileReport& file = report.files[i];
+      if (file.error.empty()) continue;
+      const std::string entry =
+          archive ? file.name.substr(std::min(file.name.size(), file_name_.size() + 1)) + ": " : "";
+      error += (error.empty() ? "" : "; ") + entry + file.error;
+    }
+  }
   const auto& issues = report.games.issues;
   for (std::size_t i = issues_before_file_; i < issues.size(); ++i) {
     pending_->issues.push_back({file_name_, issues[i]});
@@ -167,6 +184,7 @@ protocol::Progress Engine::progress() const {
 
 bool Engine::end_read() {
   if (!pending_) return false;
+  if (file_reader_) end_file();
   if (!pending_->ended) {  // the files read here join the imported ones
     const learn::DatasetBuilder& merged = pending_->split->merged();
     const learn::DatasetReport& read = merged.report();
@@ -309,7 +327,9 @@ protocol::Balance Engine::balance() const {
 }
 
 protocol::DataReport Engine::data_report() const {
-  const learn::DatasetReport& r = report() ? *report() : last_read_report();
+  // The last read's own figures, committed or not (a failed read after a good one must not
+  // show the old data's counts beside its own errors).
+  const learn::DatasetReport& r = last_read_report();
   protocol::DataReport out;
   out.games = r.games.games_read;
   out.used = r.games.games_used;
@@ -388,6 +408,7 @@ std::vector<Engine::FitTarget> Engine::fit_targets() const {
 
 void Engine::reset() {
   fit_ = FitRun{};  // first: its targets point into current_
+  file_reader_.reset();
   current_.reset();
   pending_.reset();
   last_read_report_ = {};
@@ -395,5 +416,50 @@ void Engine::reset() {
   last_read_errors_.clear();
 }
 
+
+}  // namespace materialist::worker
+
+namespace materialist::worker {
+
+protocol::Estimate Engine::estimate(const FitSettings& settings) const {
+  protocol::Estimate out;
+  if (!pending_ || pending_->ended) return out;
+  const learn::DatasetSplit& split = *pending_->split;
+  const learn::DatasetReport live = split.merged().live_report();
+  out.games = live.games.games_read;
+  out.rows = live.rows;
+  out.bytes = static_cast<double>(live.bytes);
+  // The datasets as they stand: the merged one, or each subset (copies of their histograms).
+  struct Live {
+    std::string name;
+    learn::Histogram histogram;
+    const learn::GamePairs* pairs;
+    learn::DatasetReport report;
+  };
+  std::vector<Live> datasets;
+  if (split.subsets().empty()) {
+    datasets.push_back({pending_->report.files.empty() && live.files.empty() ? file_name_
+                                                                              : "all files",
+                        split.merged().live_histogram(), split.merged().pairs(), live});
+  } else {
+    for (const learn::NamedSubset& subset : split.subsets()) {
+      datasets.push_back({subset.name, subset.builder->live_histogram(), subset.builder->pairs(),
+                          subset.builder->live_report()});
+    }
+  }
+  const learn::ModelOptions model = settings.model_options();
+  const bool player = [&] {
+    const auto filter = learn::parse_game_filter(pending_->options.filter);
+    return filter && filter->player_perspective && !filter->player.empty();
+  }();
+  for (const Live& d : datasets) {
+    if (d.histogram.totals().total() == 0) continue;
+    const FitTarget target{d.name, &d.histogram, d.pairs, nullptr, &d.report};
+    const Expected<learn::ModelFit> fit = learn::fit_model(d.histogram, model, d.pairs);
+    out.fits.push_back(describe(target, fit ? &*fit : nullptr, nullptr, "",
+                                fit ? std::string() : fit.error().message, player));
+  }
+  return out;
+}
 
 }  // namespace materialist::worker

@@ -192,3 +192,36 @@ TEST_CASE("engine: a degenerate file is not called fitted") {
 
 }  // namespace
 }  // namespace materialist::worker
+
+namespace materialist::worker {
+namespace {
+
+TEST_CASE("engine: estimates while reading fit the games read so far, and narrow") {
+  const std::string pgn = test::fixture("OpenRating.pgn");
+  Engine engine;
+  REQUIRE(!engine.begin_read({}));
+  CHECK(engine.estimate(FitSettings{}).fits.empty());  // nothing read yet
+  engine.begin_file("OpenRating.pgn", static_cast<double>(pgn.size()));
+  const std::size_t half = pgn.size() / 2;
+  engine.feed(pgn.data(), half);
+  const protocol::Estimate early = engine.estimate(FitSettings{});
+  REQUIRE(early.fits.size() == 1);
+  CHECK(early.games > 1000);
+  CHECK(early.games < 2997);
+  const protocol::Coefficient* knight = early.fits[0].find("knight");
+  REQUIRE(knight != nullptr);
+  CHECK(knight->value > 200);
+  CHECK(knight->value < 400);
+  CHECK(early.fits[0].errors == "game-clustered");
+  engine.feed(pgn.data() + half, pgn.size() - half);
+  const protocol::Estimate late = engine.estimate(FitSettings{});
+  REQUIRE(late.fits.size() == 1);
+  CHECK(late.games > early.games);
+  CHECK(late.fits[0].find("knight")->value_se < knight->value_se);
+  engine.end_file();
+  REQUIRE(engine.end_read());
+  CHECK(engine.estimate(FitSettings{}).fits.empty());  // the read is over: fits take over
+}
+
+}  // namespace
+}  // namespace materialist::worker
