@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Installs what Materialist needs to build and test; safe to run again (silent when all is there).
 #
-#   ./emsdk-setup.sh            everything: compilers, test tools, Dear ImGui sources, npm packages
-#   ./emsdk-setup.sh --web      only what web/build-dist.sh needs (emscripten, cmake, ImGui sources)
+#   ./emsdk-setup.sh            everything: compilers, test tools, archive libraries, Dear ImGui,
+#                               zstd, zlib and bzip2 sources, npm packages
+#   ./emsdk-setup.sh --web      only what web/build-dist.sh needs (emscripten, cmake, the sources)
 #
 # On Debian/Ubuntu it installs missing packages with apt-get (as root, or through sudo), among
 # them Emscripten (bookworm: 3.1.6). When EMSDK points at an official emsdk (a laptop, GitHub
 # Actions: `./emsdk install 3.1.6 && ./emsdk activate 3.1.6`, then export EMSDK=<emsdk dir>), that
 # emsdk is used instead of Debian's emscripten. Without apt-get nothing is installed: missing
-# tools are reported. Downloads come only from Debian's archive (packages; Dear ImGui's source
-# tarball, sha256-pinned) and the npm registry (`npm ci`, versions and hashes in package-lock.json).
+# tools are reported. Downloads come only from Debian's archive (packages; the source tarballs
+# of Dear ImGui, zstd, zlib and bzip2, sha256-pinned) and the npm registry (`npm ci`, versions and hashes in package-lock.json).
 #
 # It writes build/env.sh, the environment the build needs (the scripts source it):
 #   Debian's emscripten: NODE_PATH=/usr/share/nodejs (else em++ cannot find 'acorn');
@@ -23,13 +24,21 @@ readonly IMGUI_DEBIAN_VERSION="1.86+ds-1"
 readonly IMGUI_ORIG_TARBALL="imgui_1.86+ds.orig.tar.xz"
 readonly IMGUI_ORIG_SHA256="0dace0e8e57d298eb6e93af12dc19420cb96330832f6495c733b90aeeef11f64"
 readonly IMGUI_DIR="${REPO_ROOT}/third_party/imgui"
+# The archive decoders' C sources for WebAssembly (natively the -dev packages are linked), from
+# the same Debian bookworm source packages as those libraries: name|version|tarball|sha256|dir|
+# files that must be in it. cmake/web.cmake builds them (src/archive reads zstd, gzip, bzip2).
+readonly ARCHIVE_SOURCES=(
+  "libzstd|1.5.4+dfsg2-5|libzstd_1.5.4+dfsg2.orig.tar.xz|8cf4bbb65e77ec348d052c8d6230eba66d435bddf64c8b5be2fcb16880c19953|zstd|lib/zstd.h lib/decompress/zstd_decompress.c lib/common/zstd_common.c"
+  "zlib|1:1.2.13.dfsg-1|zlib_1.2.13.dfsg.orig.tar.bz2|71feb7947e3c00ef125f83b79a4e529bde31171e5babe48b391f06758d1ab0a1|zlib|zlib.h inflate.c inftrees.c inffast.c adler32.c crc32.c zutil.c"
+  "bzip2|1.0.8-5|bzip2_1.0.8.orig.tar.gz|ab5a03176ee106d3f0fa90e381da478ddae405918153cca248e682cd0c4a2269|bzip2|bzlib.h bzlib.c decompress.c huffman.c crctable.c randtable.c blocksort.c compress.c"
+)
 readonly ENV_FILE="${REPO_ROOT}/build/env.sh"
 
 WEB_ONLY=0
 for arg in "$@"; do
   case "${arg}" in
     --web) WEB_ONLY=1 ;;
-    -h | --help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "emsdk-setup.sh: unknown option '${arg}' (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -73,8 +82,16 @@ packages_wanted() {
   echo "make:make" # only recommended by cmake
   echo "python3:python3"
   echo "xz-utils:xz"
+  echo "bzip2:bzip2" # unpacks the zlib sources
   if [[ "${WEB_ONLY}" == 0 ]]; then
     echo "g++:g++"
+    # The archive libraries the native build links (src/archive), and the tools that make the
+    # archive fixtures (tests/fixtures/archive).
+    echo "libzstd-dev:/usr/include/zstd.h"
+    echo "zlib1g-dev:/usr/include/zlib.h"
+    echo "libbz2-dev:/usr/include/bzlib.h"
+    echo "zstd:zstd"
+    echo "zip:zip"
     echo "doctest-dev:/usr/include/doctest/doctest.h"
     echo "chromium:chromium"
     echo "pgn-extract:/usr/games/pgn-extract" # outside the default PATH
@@ -130,8 +147,10 @@ debian_archive_uri() {
   [[ -n "${uri}" ]] && echo "${uri}"
 }
 
-fetch_imgui_with_apt() {
-  local work="$1" uri
+# Downloads Debian bookworm's source package "$2=$3" into $1 (without unpacking it); true when
+# $4, its original tarball, is there.
+fetch_source_with_apt() {
+  local work="$1" package="$2" version="$3" tarball="$4" uri
   uri="$(debian_archive_uri)" || return 1
   mkdir -p "${work}/lists/partial"
   cat > "${work}/bookworm-src.sources" << EOF
@@ -145,8 +164,8 @@ EOF
   local opts=(-o "Dir::Etc::SourceList=${work}/bookworm-src.sources" -o Dir::Etc::SourceParts=/dev/null
     -o "Dir::State::Lists=${work}/lists" -o APT::Sandbox::User=root -qq)
   apt-get "${opts[@]}" update > /dev/null 2>&1 || return 1
-  (cd "${work}" && apt-get "${opts[@]}" source --download-only "imgui=${IMGUI_DEBIAN_VERSION}" > /dev/null 2>&1) || return 1
-  [[ -f "${work}/${IMGUI_ORIG_TARBALL}" ]]
+  (cd "${work}" && apt-get "${opts[@]}" source --download-only "${package}=${version}" > /dev/null 2>&1) || return 1
+  [[ -f "${work}/${tarball}" ]]
 }
 
 install_imgui() {
@@ -160,7 +179,7 @@ install_imgui() {
   say "fetching Dear ImGui ${IMGUI_DEBIAN_VERSION} sources"
   if [[ -n "${IMGUI_TARBALL:-}" ]]; then
     cp "${IMGUI_TARBALL}" "${work}/${IMGUI_ORIG_TARBALL}" # a pre-downloaded copy (offline machines)
-  elif ! { have_apt && fetch_imgui_with_apt "${work}"; }; then
+  elif ! { have_apt && fetch_source_with_apt "${work}" imgui "${IMGUI_DEBIAN_VERSION}" "${IMGUI_ORIG_TARBALL}"; }; then
     die "could not download ${IMGUI_ORIG_TARBALL} from Debian's archive" \
       "(set IMGUI_TARBALL=/path/to/${IMGUI_ORIG_TARBALL} to use a local copy)"
   fi
@@ -181,7 +200,47 @@ install_imgui() {
   mv "${work}/unpacked" "${IMGUI_DIR}"
 }
 
-# ---- 3. npm packages (exact versions and integrity hashes in package-lock.json) ----
+# ---- 3. zstd, zlib and bzip2 sources (the WebAssembly build compiles them) ----
+install_archive_source() {
+  local package version tarball sha dir files
+  IFS='|' read -r package version tarball sha dir files <<< "$1"
+  local target="${REPO_ROOT}/third_party/${dir}" stamp
+  stamp="${target}/.materialist-source"
+  if [[ -f "${stamp}" && "$(cat "${stamp}")" == "${sha}" ]]; then
+    return 0
+  fi
+  local work
+  work="$(mktemp -d)"
+  TEMP_DIRS+=("${work}")
+  say "fetching ${package} ${version} sources"
+  # ARCHIVE_TARBALLS=/dir holding pre-downloaded tarballs (offline machines).
+  if [[ -n "${ARCHIVE_TARBALLS:-}" && -f "${ARCHIVE_TARBALLS}/${tarball}" ]]; then
+    cp "${ARCHIVE_TARBALLS}/${tarball}" "${work}/${tarball}"
+  elif ! { have_apt && fetch_source_with_apt "${work}" "${package}" "${version}" "${tarball}"; }; then
+    die "could not download ${tarball} from Debian's archive" \
+      "(set ARCHIVE_TARBALLS=/dir/holding/${tarball} to use a local copy)"
+  fi
+  local actual
+  actual="$(sha256_of "${work}/${tarball}")"
+  [[ "${actual}" == "${sha}" ]] || die "${tarball}: sha256 ${actual}, expected ${sha}"
+  mkdir -p "${work}/unpacked"
+  tar -xf "${work}/${tarball}" -C "${work}/unpacked" --strip-components=1
+  local required
+  for required in ${files}; do
+    [[ -f "${work}/unpacked/${required}" ]] || die "${tarball} lacks ${required}"
+  done
+  echo "${sha}" > "${work}/unpacked/.materialist-source"
+  rm -rf "${target}"
+  mkdir -p "$(dirname "${target}")"
+  mv "${work}/unpacked" "${target}"
+}
+
+install_archive_sources() {
+  local entry
+  for entry in "${ARCHIVE_SOURCES[@]}"; do install_archive_source "${entry}"; done
+}
+
+# ---- 4. npm packages (exact versions and integrity hashes in package-lock.json) ----
 install_npm_packages() {
   [[ -f "${REPO_ROOT}/package-lock.json" ]] || return 0
   local stamp="${REPO_ROOT}/node_modules/.materialist-lock-sha256" lock_sha
@@ -192,7 +251,7 @@ install_npm_packages() {
   echo "${lock_sha}" > "${stamp}"
 }
 
-# ---- 4. the build environment ----
+# ---- 5. the build environment ----
 write_env() {
   local content
   if use_emsdk; then
@@ -224,6 +283,7 @@ check_emscripten() {
 
 install_packages
 install_imgui
+install_archive_sources
 write_env
 check_emscripten
 [[ "${WEB_ONLY}" == 0 ]] && install_npm_packages

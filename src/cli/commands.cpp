@@ -13,6 +13,7 @@
 #include "cli/text_report.h"
 #include "core/json.h"
 #include "learn/analysis.h"
+#include "learn/archive_reader.h"
 #include "learn/dataset.h"
 #include "learn/dataset_split.h"
 #include "learn/mat_io.h"
@@ -105,28 +106,19 @@ Expected<DatasetSettings> dataset_settings(const CliOptions& options) {
   return settings;
 }
 
-// Reads every file once into the split's datasets; stops at the first file that cannot be read
-// (missing, a directory, compressed).
+// Reads every file once into the split's datasets, decoded by content (learn::ArchiveReader:
+// plain, zstd, gzip, bzip2, zip); stops at the first file that cannot be read (missing, a
+// directory, an unsupported format, corrupt or truncated data: the games before the problem stay
+// in the split, but the command gives no fit on a partial file).
 std::optional<Failure> read_files(const std::vector<std::string>& files, learn::DatasetSplit& split,
                                   std::FILE* progress) {
   for (const std::string& path : files) {
     const std::string name = path == "-" ? "(stdin)" : path;
     if (progress) std::fprintf(progress, "Reading file: %s\n", name.c_str());
-    split.begin_file(name);
+    learn::ArchiveReader reader(split, name);
     const auto start = Clock::now();
-    bool first_chunk = true;
-    std::optional<CompressedFormat> compressed;
     auto read = stream_file(
-        path,
-        [&](const char* data, std::size_t size) {
-          if (first_chunk) {
-            first_chunk = false;
-            compressed = compressed_format(std::string_view(data, size));
-            if (compressed) return false;
-          }
-          split.feed(data, size);
-          return true;
-        },
+        path, [&](const char* data, std::size_t size) { return reader.feed(data, size); },
         [&](const InputProgress& p) {
           if (!progress) return;
           const double mb = p.bytes_read / 1e6;
@@ -137,11 +129,15 @@ std::optional<Failure> read_files(const std::vector<std::string>& files, learn::
                        static_cast<unsigned long long>(live.games.games_read),
                        static_cast<unsigned long long>(live.rows), mb / seconds_since(start));
         });
-    split.end_file();
+    reader.finish();
     if (!read) return Failure{"unreadable-file", read.error().message};
-    if (compressed) {
-      return Failure{"compressed-file",
-                     compressed_file_message(path == "-" ? "standard input" : path, *compressed)};
+    if (const auto& error = reader.error()) {
+      const bool unsupported = error->kind == archive::ErrorKind::kUnsupported;
+      return Failure{unsupported ? "unsupported-format" : "corrupt-archive",
+                     name + ": " + error->message};
+    }
+    if (const std::string problem = reader.problem(); !problem.empty()) {
+      return Failure{"no-games", name + ": " + problem};
     }
   }
   return std::nullopt;

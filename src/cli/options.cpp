@@ -108,19 +108,24 @@ Output options:
   --log-every N              iteration log interval for gradient descent (1000)
   --no-progress              no progress lines on stderr
 
-Input: .pgn or .mat text. Compressed files and archives (gzip, zstd, bzip2, xz, 7z, zip, rar;
-recognised by their first bytes, not their names) are refused: decompress them first.
+Input: .pgn or .mat text, also compressed: zstd (.pgn.zst, as the lichess database), gzip,
+bzip2, or a zip archive (its .pgn entries, in order, named archive.zip:entry.pgn), recognised
+by their first bytes, not their names, and decompressed as they are read. xz, 7z and rar are
+refused (unsupported-format): decompress them first. Corrupt or truncated compressed data stops
+the command (corrupt-archive), saying at which byte.
 
 --json: fit and compare print exactly one JSON object on stdout (camelCase keys), whatever
 happens: the data
 report (games, used, partial, skipped and why, rows, decisiveRows, files) and either the fit
 (compare: one per dataset) or "error": {"code", "message"}. Error codes: bad-options,
-unreadable-file, compressed-file, unwritable-file, no-games, no-rows, filtered-out,
-no-decisive-rows, fit-failed (compare: dataset-not-fitted, each dataset with its own error).
+unreadable-file, unsupported-format, corrupt-archive, unwritable-file, no-games, no-rows,
+filtered-out, no-decisive-rows, fit-failed (compare: dataset-not-fitted, each dataset with its
+own error).
 
 Exit status:
   0  done: rows written, or fitted (also a fit with warnings: read them)
-  1  no result: a file could not be read (missing, a directory, compressed), the data gave
+  1  no result: a file could not be read (missing, a directory, an unsupported format
+     such as xz, corrupt or truncated compressed data), the data gave
      nothing to fit (no games, no rows, every game filtered out, no decisive row) or the fit
      failed; compare: any dataset not fitted (the others are still shown)
   2  bad options: unknown or malformed options, a bad --filter, a model the solver cannot fit

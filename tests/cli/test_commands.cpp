@@ -173,26 +173,81 @@ TEST_CASE("cli fit --json: unreadable files, files without games and bad options
   CHECK(bad_text.out.empty());
 }
 
-TEST_CASE("cli fit: compressed input is refused by its magic bytes, whatever its name") {
-  const TempFile gzip("renamed.pgn", std::string("\x1F\x8B\x08\x00\x00\x00\x00\x00", 8) + "junk");
-  const CliRun json = run_cli({"fit", "--json", "--no-progress", gzip.path()});
-  CHECK(json.status == 1);
-  REQUIRE(one_json_object(json.out));
-  CHECK(contains(json.out, "\"error\":{\"code\":\"compressed-file\""));
-  CHECK(contains(json.out,
-                 "is gzip-compressed: Materialist cannot read compressed files yet; "
-                 "decompress it first (gzip -d)"));
+TEST_CASE("cli fit --json: zstd, gzip, bzip2 and zip give exactly the plain file's values") {
+  const CliRun plain = run_cli(
+      {"fit", "--json", "--no-progress", "--solver", "newton", fixture("pgn/lichess-100.pgn")});
+  REQUIRE(plain.status == 0);
+  REQUIRE(one_json_object(plain.out));
+  // The values and the counts: the fit (everything from "converged" on) and the data report's
+  // numbers (the file names differ: a zip lists its entries).
+  const auto after = [](const std::string& out, const std::string& key) {  // timings aside
+    const std::size_t at = out.find("\"" + key + "\"");
+    return at == std::string::npos ? std::string()
+                                   : out.substr(at, out.find("\"parseSeconds\"") - at);
+  };
+  const auto field = [](const std::string& out, const std::string& key) {
+    const std::size_t at = out.find("\"" + key + "\":");
+    return at == std::string::npos ? std::string()
+                                   : out.substr(at, out.find_first_of(",}", at) - at);
+  };
+  REQUIRE(!after(plain.out, "converged").empty());
+  for (const char* name :
+       {"archive/lichess-100.pgn.zst", "archive/lichess-100.pgn.gz", "archive/lichess-100.pgn.bz2",
+        "archive/lichess-100-three.zip", "archive/lichess-100-streamed.zip"}) {
+    CAPTURE(name);
+    const CliRun run =
+        run_cli({"fit", "--json", "--no-progress", "--solver", "newton", fixture(name)});
+    CHECK(run.status == 0);
+    REQUIRE(one_json_object(run.out));
+    CHECK(after(run.out, "converged") == after(plain.out, "converged"));
+    for (const char* key : {"games", "used", "partial", "skipped", "rows", "decisiveRows", "draws",
+                            "distinctRows", "bytes"}) {
+      CAPTURE(key);
+      CHECK(!field(plain.out, key).empty());
+      CHECK(field(run.out, key) == field(plain.out, key));
+    }
+  }
+  // A zip's PGN entries are files named archive:entry, in order; README.txt is not read.
+  const CliRun zip = run_cli({"fit", "--json", "--no-progress", "--solver", "newton",
+                              fixture("archive/lichess-100-three.zip")});
+  const std::string zip_name = fixture("archive/lichess-100-three.zip");
+  CHECK(contains(zip.out, zip_name + ":games1.pgn"));
+  CHECK(contains(zip.out, zip_name + ":games3.pgn"));
+  CHECK_FALSE(contains(zip.out, "README.txt"));
+}
 
-  const TempFile zstd("games.pgn.zst", std::string("\x28\xB5\x2F\xFD\x24\x00", 6) + "junk");
-  const CliRun text = run_cli({"fit", "--no-progress", zstd.path()});
-  CHECK(text.status == 1);
-  CHECK(contains(text.err, zstd.path() + " is zstd-compressed"));
-  CHECK(contains(text.err, "(zstd -d)"));
+TEST_CASE("cli fit: xz, 7z and rar are refused by their magic bytes, whatever their name") {
+  const CliRun xz =
+      run_cli({"fit", "--json", "--no-progress", fixture("archive/lichess-100.pgn.xz")});
+  CHECK(xz.status == 1);
+  REQUIRE(one_json_object(xz.out));
+  CHECK(contains(xz.out, "\"error\":{\"code\":\"unsupported-format\""));
+  CHECK(contains(xz.out, "xz-compressed data is not supported"));
+  CHECK(contains(xz.out, "decompress it first (xz -d)"));
 
-  const CliRun rows = run_cli({"rows", "--no-progress", zstd.path()});
+  const CliRun seven = run_cli({"fit", "--no-progress", fixture("archive/renamed-7z.pgn")});
+  CHECK(seven.status == 1);
+  CHECK(contains(seven.err, fixture("archive/renamed-7z.pgn") + ": 7z archive is not supported"));
+
+  const TempFile rar("games.pgn", std::string("Rar!\x1A\x07\x01\x00", 8) + "junk");
+  const CliRun rows = run_cli({"rows", "--no-progress", rar.path()});
   CHECK(rows.status == 1);
   CHECK(rows.out.empty());
-  CHECK(contains(rows.err, "zstd-compressed"));
+  CHECK(contains(rows.err, "rar archive is not supported"));
+}
+
+TEST_CASE("cli fit: truncated or corrupt compressed input fails, saying at which byte") {
+  const std::string truncated = fixture("archive/lichess-100-truncated.pgn.zst");
+  const CliRun json = run_cli({"fit", "--json", "--no-progress", truncated});
+  CHECK(json.status == 1);
+  REQUIRE(one_json_object(json.out));
+  CHECK(contains(json.out, "\"error\":{\"code\":\"corrupt-archive\""));
+  CHECK(contains(json.out, "truncated zstd data: the input ends inside a frame at byte 29521"));
+
+  const TempFile junk("junk.gz", std::string("\x1F\x8B\x08\x00\x00\x00\x00\x00", 8) + "junk");
+  const CliRun text = run_cli({"fit", "--no-progress", junk.path()});
+  CHECK(text.status == 1);
+  CHECK(contains(text.err, junk.path() + ": corrupt gzip data"));
 }
 
 TEST_CASE("cli compare --json: a dataset that cannot be fitted has its own error") {
@@ -306,7 +361,8 @@ TEST_CASE("cli rows: a player's point of view is White's rows and Black's rows n
 TEST_CASE("cli --help documents the exit statuses and the new options") {
   const CliRun run = run_cli({"--help"});
   CHECK(run.status == 0);
-  for (const std::string text : {"Exit status", "--no-intercept", "--game-ids", "compressed"}) {
+  for (const std::string text :
+       {"Exit status", "--no-intercept", "--game-ids", "zstd", "unsupported-format"}) {
     CAPTURE(text);
     CHECK(contains(run.out, text));
   }

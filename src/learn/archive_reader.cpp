@@ -1,0 +1,65 @@
+#include "learn/archive_reader.h"
+
+namespace materialist::learn {
+
+namespace {
+
+constexpr std::size_t kMaxListedSkipped = 100;
+
+}  // namespace
+
+ArchiveReader::ArchiveReader(DatasetSplit& split, std::string name, archive::DecoderOptions options)
+    : split_(split), name_(std::move(name)), decoder_(*this, options) {}
+
+bool ArchiveReader::feed(const char* data, std::size_t size) {
+  return decoder_.feed(data, size);
+}
+
+void ArchiveReader::finish() {
+  decoder_.finish();
+  if (file_open_) {  // an error inside an entry: the games read before it are kept
+    split_.end_file();
+    file_open_ = false;
+  }
+}
+
+std::string ArchiveReader::problem() const {
+  if (error_) return error_->message;
+  if (decoder_.finished() && format() == archive::Format::kZip && files_ == 0) {
+    std::string text = "the zip archive holds no .pgn file";
+    if (!skipped_.empty()) {
+      text += " (it holds ";
+      for (std::size_t i = 0; i < skipped_.size(); ++i) text += (i ? ", " : "") + skipped_[i];
+      text += ")";
+    }
+    return text;
+  }
+  return "";
+}
+
+void ArchiveReader::begin_entry(std::string_view entry) {
+  ++files_;
+  file_open_ = true;
+  split_.begin_file(entry.empty() ? name_ : name_ + ":" + std::string(entry));
+}
+
+void ArchiveReader::data(const char* bytes, std::size_t size) {
+  split_.feed(bytes, size);
+}
+
+void ArchiveReader::end_entry() {
+  split_.end_file();
+  file_open_ = false;
+}
+
+void ArchiveReader::skipped_entry(std::string_view entry, std::string_view reason) {
+  if (skipped_.size() < kMaxListedSkipped) {
+    skipped_.push_back(std::string(entry) + " (" + std::string(reason) + ")");
+  }
+}
+
+void ArchiveReader::error(const archive::DecodeError& error) {
+  error_ = error;
+}
+
+}  // namespace materialist::learn
