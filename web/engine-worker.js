@@ -96,12 +96,23 @@ function describe(source) {
     : { name: source.file.name, size: source.file.size };
 }
 
-/** @param {string} name */
-function isGzip(name) { return /\.gz$/i.test(name); }
+// Compressed files and archives (zstd, gzip, bzip2, zip, and the refused xz, 7z, rar) by their
+// first bytes, as the engine's decoder (src/archive) sees them: such a file is read by one reader,
+// in order; parallel readers split only plain text.
+const COMPRESSED_MAGICS = [
+  [0x28, 0xb5, 0x2f, 0xfd], [0x1f, 0x8b], [0x42, 0x5a, 0x68], [0x50, 0x4b, 0x03, 0x04],
+  [0x50, 0x4b, 0x05, 0x06], [0x50, 0x4b, 0x07, 0x08], [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00],
+  [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07],
+];
+/** @param {File} file @returns {Promise<boolean>} */
+async function isCompressed(file) {
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  return COMPRESSED_MAGICS.some((magic) => magic.every((byte, i) => head[i] === byte));
+}
 
 // Yields {data: Uint8Array, source: bytes of the source consumed so far} for a source; `onSize`
-// learns a URL's length when the server tells it. Progress counts source bytes, so a .gz file's
-// bar ends at its compressed size.
+// learns a URL's length when the server tells it. The bytes are the file's own: the engine
+// decodes compressed files and archives (src/archive), so progress counts compressed bytes.
 /**
  * @param {Source} source @param {(size: number) => void} onSize
  * @returns {AsyncGenerator<{data: Uint8Array<ArrayBuffer>, source: number}>}
@@ -132,21 +143,6 @@ async function* chunksOf(source, onSize) {
     }
   }
   const file = source.file;
-  if (isGzip(file.name) && typeof DecompressionStream === 'function') {
-    let consumed = 0;
-    const counted = file.stream().pipeThrough(new TransformStream({
-      transform(chunk, controller) {
-        consumed += chunk.length;
-        controller.enqueue(chunk);
-      },
-    }));
-    const reader = counted.pipeThrough(new DecompressionStream('gzip')).getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield { data: value, source: consumed };
-    }
-  }
   // Slices keep memory flat: a multi-GB file is never whole in memory.
   for (let offset = 0; offset < file.size; offset += CHUNK_BYTES) {
     const end = Math.min(file.size, offset + CHUNK_BYTES);
@@ -224,7 +220,8 @@ async function read(sources, myJob) {
   for (let i = 0; i < sources.length; ++i) {
     const file = files[i];
     const source = sources[i];
-    const count = parallelAllowed ? readerCountFor(source, file.size, worker.requestedReaders) : 1;
+    const count = parallelAllowed && !(source.kind === 'file' && await isCompressed(source.file))
+      ? readerCountFor(source, file.size, worker.requestedReaders) : 1;
     if (count > 1 && source.kind === 'file') {  // (only files are read in parallel)
       // A large file: several readers, one range each; their shares are imported in order.
       const shares = await readInParallel(source.file, count, options, () => myJob === worker.job, (sum) => {
@@ -249,7 +246,7 @@ async function read(sources, myJob) {
       continue;
     }
     engine.beginFile(file.name, file.size);
-    let fileBytes = 0;  // of the source (compressed for .gz)
+    let fileBytes = 0;  // of the source (compressed bytes for a compressed file)
     for await (const chunk of chunksOf(sources[i], (size) => {
       totalBytes += size - file.size;
       file.size = size;

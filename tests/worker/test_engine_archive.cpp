@@ -1,0 +1,121 @@
+// The engine reads compressed files and archives by content, as the CLI does: the same games,
+// rows and histogram as the plain file, a zip's .pgn entries as files, damage reported with the
+// games before it kept.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "worker/engine.h"
+#include "worker/engine_test_util.h"
+
+namespace materialist::worker {
+namespace {
+
+using test::fixture;
+
+std::string archive_fixture(const std::string& name) {
+  std::ifstream in(std::string(MATERIALIST_FIXTURES_DIR) + "/archive/" + name, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+// Reads one file in `chunk`-byte slices (stopping when the engine rejects it); its error.
+std::string read_in_chunks(Engine& engine, const std::string& name, const std::string& bytes,
+                           std::size_t chunk) {
+  engine.begin_file(name, static_cast<double>(bytes.size()));
+  for (std::size_t at = 0; at < bytes.size(); at += chunk) {
+    if (!engine.feed(bytes.data() + at, std::min(chunk, bytes.size() - at))) break;
+  }
+  return engine.end_file();
+}
+
+protocol::DataReport read_one(const std::string& name, const std::string& bytes, std::size_t chunk,
+                              std::string* error = nullptr) {
+  Engine engine;
+  REQUIRE(!engine.begin_read({}));
+  const std::string problem = read_in_chunks(engine, name, bytes, chunk);
+  if (error != nullptr) *error = problem;
+  engine.end_read();
+  return engine.data_report();
+}
+
+}  // namespace
+
+TEST_CASE("engine: .pgn.zst, .gz, .bz2 and .zip give the plain file's games, rows and histogram") {
+  const protocol::DataReport plain = read_one("lichess-100.pgn", fixture("lichess-100.pgn"), 65521);
+  REQUIRE(plain.games == 100);
+  for (const char* name : {"lichess-100.pgn.zst", "lichess-100.pgn.gz", "lichess-100.pgn.bz2",
+                           "lichess-100-three.zip", "lichess-100-streamed.zip"}) {
+    const std::string bytes = archive_fixture(name);
+    REQUIRE(!bytes.empty());
+    for (const std::size_t chunk : {std::size_t{1}, std::size_t{4093}, bytes.size()}) {
+      CAPTURE(name);
+      CAPTURE(chunk);
+      std::string error;
+      protocol::DataReport got = read_one(name, bytes, chunk, &error);
+      CHECK(error.empty());
+      CHECK(got.file_errors.empty());
+      CHECK(got.games == plain.games);
+      CHECK(got.rows == plain.rows);
+      CHECK(got.distinct_rows == plain.distinct_rows);
+      CHECK(got.decisive_rows == plain.decisive_rows);
+      CHECK(got.plies == plain.plies);
+      CHECK(got.bytes == plain.bytes);  // decompressed bytes
+      if (std::string(name).find(".zip") != std::string::npos) {
+        CHECK(got.files == std::vector<std::string>{std::string(name) + ":games1.pgn",
+                                                    std::string(name) + ":games2.pgn",
+                                                    std::string(name) + ":games3.pgn"});
+      } else {
+        CHECK(got.files == std::vector<std::string>{name});
+      }
+    }
+  }
+}
+
+TEST_CASE("engine: a zip's entries are datasets of their own when reading per file") {
+  ReadOptions options;
+  options.datasets = DatasetMode::kPerFile;
+  Engine engine;
+  REQUIRE(!engine.begin_read(options));
+  CHECK(
+      read_in_chunks(engine, "three.zip", archive_fixture("lichess-100-three.zip"), 65536).empty());
+  REQUIRE(engine.end_read());
+  const std::vector<DatasetSummary> datasets = engine.dataset_summaries();
+  REQUIRE(datasets.size() == 3);
+  CHECK(datasets[0].name == "three.zip:games1.pgn");
+  CHECK(datasets[0].games == 33);
+  CHECK(datasets[2].games == 34);
+}
+
+TEST_CASE("engine: truncated, corrupt and unsupported files say why; the games before stay") {
+  std::string error;
+  const protocol::DataReport cut =
+      read_one("cut.pgn.zst", archive_fixture("lichess-100-truncated.pgn.zst"), 65536, &error);
+  CHECK(error == "truncated zstd data: the input ends inside a frame at byte 29521");
+  CHECK(cut.games > 50);
+  CHECK(cut.games < 100);
+  REQUIRE(cut.file_errors.size() == 1);
+  CHECK(cut.file_errors[0] == "cut.pgn.zst: " + error);
+
+  const protocol::DataReport xz =
+      read_one("games.pgn", archive_fixture("lichess-100.pgn.xz"), 65536, &error);
+  CHECK(error.find("xz-compressed data is not supported") == 0);
+  CHECK(xz.games == 0);
+
+  std::string gzip = archive_fixture("lichess-100.pgn.gz");
+  for (std::size_t i = 30000; i < 30100; ++i) gzip[i] = static_cast<char>(gzip[i] ^ 0x33);
+  const protocol::DataReport bad = read_one("bad.pgn.gz", gzip, 8192, &error);
+  CHECK(error.find("corrupt gzip data") == 0);
+  CHECK(bad.games > 0);
+  CHECK(bad.games < 100);
+
+  // Plain binary data is still refused up front.
+  read_one("photo.pgn", std::string("\xFF\xD8\xFF\xE0", 4) + std::string(100, 'x'), 65536, &error);
+  CHECK(error == "not PGN text: it looks like a JPEG image");
+}
+
+}  // namespace materialist::worker
