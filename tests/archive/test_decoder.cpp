@@ -273,3 +273,31 @@ TEST_CASE("archive: small chunks, empty and tiny inputs") {
   REQUIRE(big.error_seen.has_value());
   CHECK(contains(big.error_seen->message, "zip64 archives are not supported"));
 }
+
+TEST_CASE(
+    "archive: a damaged byte anywhere decodes or says why, never more than the input allows") {
+  for (const char* name :
+       {"archive/lichess-100.pgn.zst", "archive/lichess-100.pgn.gz", "archive/lichess-100.pgn.bz2",
+        "archive/lichess-100-three.zip", "archive/lichess-100-streamed.zip"}) {
+    const std::string input = read_fixture(name);
+    REQUIRE(!input.empty());
+    for (std::size_t k = 0; k < 40; ++k) {
+      const std::size_t at = (k * 7919 + k * k * 104729) % input.size();
+      std::string damaged = input;
+      damaged[at] = static_cast<char>(damaged[at] ^ (1 << (k % 8)));
+      CAPTURE(name);
+      CAPTURE(at);
+      const Recorder got = decode(damaged, 8192);
+      if (got.error_seen) {
+        CHECK(got.error_seen->offset <= damaged.size());
+        CHECK(contains(got.error_seen->message, "at byte"));
+      }
+      CHECK(got.largest_chunk <= DecoderOptions{}.chunk_bytes);
+    }
+    // Cut anywhere: a truncation error (or, cut exactly between members, none), never a crash.
+    for (std::size_t k = 1; k < 20; ++k) {
+      const Recorder got = decode(input.substr(0, input.size() * k / 20), 4096);
+      if (got.error_seen) CHECK(got.error_seen->offset <= input.size());
+    }
+  }
+}
