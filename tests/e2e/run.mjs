@@ -746,6 +746,69 @@ test('a share link restores the settings in the app\'s controls', async ({ baseU
   await context.close();
 });
 
+// ---- compressed files and archives, decoded in the engine (src/archive) by their first bytes ----
+
+const ARCHIVES = join(REPO, 'tests/fixtures/archive');
+
+// The plain lichess-100.pgn's result, read by a drop, for the compressed files to equal.
+async function plainLichessResult(baseUrl) {
+  const { context, page } = await openPage(baseUrl);
+  await dropFiles(page, [{ name: 'lichess-100.pgn', text: readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8') }]);
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the plain file did not fit');
+  const result = await mirrorResult(page);
+  await context.close();
+  return result;
+}
+
+/** @param {any} got @param {any} plain @param {string} what */
+function checkSameResult(got, plain, what) {
+  for (const key of ['games', 'used', 'rows', 'iterations', 'loss']) {
+    check(got[key] === plain[key], `${what}: ${key} = ${got[key]}, the plain file's ${plain[key]}`);
+  }
+  check(JSON.stringify(got.values) === JSON.stringify(plain.values),
+    `${what}: values ${JSON.stringify(got.values)}, the plain file's ${JSON.stringify(plain.values)}`);
+}
+
+test('a .pgn.zst chosen with Open files… gives the plain file\'s result', async ({ baseUrl }) => {
+  const plain = await plainLichessResult(baseUrl);
+  const { context, page, problems } = await openPage(baseUrl);
+  const chooser = page.waitForEvent('filechooser');
+  await clickButton(page, 'Open files…');
+  const picker = await chooser;
+  await picker.setFiles([{ name: 'lichess-100.pgn.zst', mimeType: 'application/zstd', buffer: readFileSync(join(ARCHIVES, 'lichess-100.pgn.zst')) }]);
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the .pgn.zst file did not fit');
+  const result = await mirrorResult(page);
+  checkSameResult(result, plain, '.pgn.zst (file chooser)');
+  check(result.files.length === 1 && result.files[0] === 'lichess-100.pgn.zst', `files = ${result.files}`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('a .pgn.zst dropped on the canvas (named .pgn) gives the plain file\'s result', async ({ baseUrl }) => {
+  const plain = await plainLichessResult(baseUrl);
+  const { context, page, problems } = await openPage(baseUrl);
+  const bytes = [...readFileSync(join(ARCHIVES, 'lichess-100.pgn.zst'))];
+  await dropFiles(page, [{ name: 'renamed.pgn', bytes }]);  // by its bytes, not its name
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the dropped .pgn.zst did not fit');
+  checkSameResult(await mirrorResult(page), plain, '.pgn.zst (drop)');
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('a zip of three PGNs (and a README) gives the three files\' games', async ({ baseUrl }) => {
+  const plain = await plainLichessResult(baseUrl);
+  const { context, page, problems } = await openPage(baseUrl);
+  const bytes = [...readFileSync(join(ARCHIVES, 'lichess-100-three.zip'))];
+  await dropFiles(page, [{ name: 'three.zip', bytes }]);
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the zip did not fit');
+  const result = await mirrorResult(page);
+  checkSameResult(result, plain, 'zip');
+  const files = ['three.zip:games1.pgn', 'three.zip:games2.pgn', 'three.zip:games3.pgn'];
+  check(JSON.stringify(result.files) === JSON.stringify(files), `files = ${result.files}`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
 // ---- runner ----
 
 async function main() {
