@@ -1,0 +1,108 @@
+// End-to-end tests: the Analysis panel. A game filter and the ordinal model set by clicks and
+// typing, each file a dataset compared side by side, bootstrap replicates, and a share link
+// restoring the settings in the app's controls.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ARTIFACTS, FIXTURES, check, clickControl, dropFiles, mirrorResult, openPage, settle, test,
+  typeInto, waitForState,
+} from './harness.mjs';
+
+test('Analysis panel: a game filter and the ordinal model set by clicks and typing', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const lichess = readFileSync(join(FIXTURES, 'lichess-2021-10-first999.pgn'), 'utf8');
+  await dropFiles(page, [{ name: 'lichess-2021-10-first999.pgn', text: lichess }]);
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the lichess file did not fit');
+  const before = await mirrorResult(page);
+  await clickControl(page, 'model:ordinal');
+  await page.waitForFunction(() => JSON.parse(document.getElementById('materialist-status').dataset.result)
+    .settings?.model?.outcomes === 'ordinal', null, { timeout: 10000 });
+  await typeInto(page, 'filter:elo-min', '1500');
+  await clickControl(page, 'tc:bullet');
+  const reads = await page.evaluate(() => window.materialist.reads);
+  await clickControl(page, 'Apply filters');
+  const applied = await page.waitForFunction(() => {
+    const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+    return /elo=1500-/.test(r.settings?.filter || '') && /tc=/.test(r.settings?.filter || '') && r.settings.filter;
+  }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+  const speeds = (applied.match(/tc=([^;]*)/) || [])[1]?.split(',') || [];
+  check(speeds.includes('blitz') && !speeds.includes('bullet'), `bullet still kept: ${applied}`);
+  await page.waitForFunction((n) => window.materialist.reads > n, reads, { timeout: 60000 });
+  check(await waitForState(page, ['done', 'error'], 90000) === 'done', 'the filtered refit did not finish');
+  const result = await mirrorResult(page);
+  check(result.filtered > 0, `no games filtered (filtered = ${result.filtered})`);
+  check(result.used < before.used, `used ${result.used} not below ${before.used}`);
+  check(result.fits && result.fits.length === 1 && Number.isFinite(result.fits[0].drawMargin),
+    `no ordinal draw margin: ${JSON.stringify(result.fits)}`);
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '13-analysis-panel.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('each file a dataset: two fits compared side by side', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  await clickControl(page, 'datasets:per-file');
+  await clickControl(page, 'Apply filters');  // no data yet: the worker keeps the settings
+  const a = readFileSync(join(FIXTURES, 'lichess-2021-10-first999.pgn'), 'utf8');
+  const b = readFileSync(join(FIXTURES, 'OpenRating.pgn'), 'utf8');
+  await dropFiles(page, [{ name: 'lichess-999.pgn', text: a }, { name: 'OpenRating.pgn', text: b }]);
+  check(await waitForState(page, ['done', 'error'], 120000) === 'done', 'the two datasets did not fit');
+  const result = await mirrorResult(page);
+  check(result.fits && result.fits.length === 2, `fits: ${JSON.stringify(result.fits)}`);
+  check(result.differences >= 1, 'no B-N difference between the datasets');
+  // Close the panel so the comparison table shows at the top of the column.
+  await clickControl(page, 'Analysis');
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '14-comparison.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('bootstrap replicates: values shown as value ± se [low, high]', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  const reads = await page.evaluate(() => window.materialist.reads);
+  await clickControl(page, 'bootstrap:100');
+  await clickControl(page, 'Apply filters');
+  await page.waitForFunction((n) => window.materialist.reads > n, reads, { timeout: 60000 });
+  check(await waitForState(page, ['done', 'error'], 120000) === 'done', 'the bootstrap read did not finish');
+  const result = await mirrorResult(page);
+  check(result.settings.bootstrap === 100, `bootstrap ${result.settings.bootstrap}`);
+  await clickControl(page, 'Analysis');
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '15-uncertainty.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('a share link restores the settings in the app\'s controls', async ({ baseUrl }) => {
+  const shared = {
+    preset: 'custom', solver: 'newton', step: 1, iterations: 10000, lambda: 1e-6, draws: 'half', unknown: 'skip',
+    model: { outcomes: 'ordinal', intercept: true, bishopPair: true, phase: false, eloOffset: false },
+    units: 'elo', bootstrap: 200, seed: 1, filter: 'elo=1500-;tc=blitz,rapid;exclude_termination=Time forfeit',
+    quiet: { plies: 3, checksBreak: false, distinct: true, skipFirst: 8 },
+    datasets: 'per-filter', eachFilter: ['tc=blitz', 'tc=rapid'],
+  };
+  const { context, page, problems } = await openPage(baseUrl,
+    { hash: `#sample&s=${encodeURIComponent(JSON.stringify(shared))}` });
+  await settle(page, 10);
+  // The app's own share button writes what its controls hold.
+  await clickControl(page, 'Copy share link');
+  const restored = await page.waitForFunction(() => {
+    const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+    return r.shareLink && r.settings;
+  }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+  for (const key of ['solver', 'draws', 'unknown', 'units', 'bootstrap', 'datasets', 'preset']) {
+    check(restored[key] === shared[key], `${key}: ${restored[key]} vs ${shared[key]}`);
+  }
+  check(JSON.stringify(restored.model) === JSON.stringify(shared.model), `model ${JSON.stringify(restored.model)}`);
+  check(JSON.stringify(restored.quiet) === JSON.stringify(shared.quiet), `quiet ${JSON.stringify(restored.quiet)}`);
+  check(JSON.stringify(restored.eachFilter) === JSON.stringify(shared.eachFilter), `eachFilter ${restored.eachFilter}`);
+  check(restored.filter === shared.filter, `filter ${restored.filter}`);
+  const link = await page.evaluate(() => location.hash);
+  check(link.startsWith('#s='), `address bar hash ${link}`);
+  await page.screenshot({ path: join(ARTIFACTS, '16-share-restored.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});

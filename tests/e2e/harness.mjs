@@ -1,0 +1,242 @@
+// The harness of the browser end-to-end tests (tests/e2e/run.mjs runs them): a static server for
+// dist/ under a sub-path, a fresh headless Chromium per test (playwright-core), helpers that click
+// the ImGui buttons where the app says they are, drop files through real DataTransfer events and
+// read the #materialist-status mirror, and the test registry with its runner.
+//
+//   import { test, openPage, check } from './harness.mjs';
+//   test('name', async ({ baseUrl }) => { const { context, page } = await openPage(baseUrl); ... });
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const REPO = resolve(HERE, '../..');
+export const ARTIFACTS = join(HERE, 'artifacts');
+export const FIXTURES = join(REPO, 'tests/fixtures/pgn');
+const ARTICLE_VALUES = { N: 288, B: 345, R: 480, Q: 1077 };
+const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
+];
+
+// ---- a tiny static server with the MIME types the site needs ----
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm', '.ttf': 'font/ttf', '.pgn': 'application/x-chess-pgn',
+  '.json': 'application/json', '.txt': 'text/plain; charset=utf-8', '.png': 'image/png',
+};
+
+// The site is served under a sub-path, as on a project page of a static host: every URL it uses
+// must be relative.
+const SUB_PATH = '/some/sub-path/';
+
+function serve(root) {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    if (!path.startsWith(SUB_PATH)) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('outside the site');
+      return;
+    }
+    let file = normalize(join(root, path.slice(SUB_PATH.length)));
+    if (!file.startsWith(root)) {
+      response.writeHead(403).end();
+      return;
+    }
+    try {
+      if (statSync(file).isDirectory()) file = join(file, 'index.html');
+      const body = readFileSync(file);
+      response.writeHead(200, {
+        'content-type': MIME[extname(file)] || 'application/octet-stream',
+        'content-length': body.length,
+        'cache-control': 'no-store',
+      });
+      response.end(body);
+    } catch {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
+}
+
+// ---- helpers used by the tests ----
+
+class Failure extends Error {}
+export function check(condition, message) {
+  if (!condition) throw new Failure(message);
+}
+
+// Every test gets its own Chromium with a fresh --user-data-dir (a new temporary profile).
+export async function openPage(baseUrl, { hash = '', query = '', scale = 1, width = 1400, height = 900 } = {}) {
+  const profile = mkdtempSync(join(tmpdir(), 'materialist-e2e-'));
+  const browserContext = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true,
+    viewport: { width, height }, deviceScaleFactor: scale,
+  });
+  const context = {
+    close: async () => {
+      await browserContext.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+  const page = browserContext.pages()[0] || await browserContext.newPage();
+  const problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.goto(`${baseUrl}/index.html${query}${hash}`);
+  await page.waitForFunction(() => window.materialist && window.materialist.appReady
+    && window.materialist.workerReady && window.materialist.ui.buttons['Load sample'], null,
+  { timeout: 30000 });
+  return { context, page, problems };
+}
+
+export const mirrorState = (page) => page.$eval('#materialist-status', (e) => e.dataset.state);
+export const mirrorResult = (page) => page.$eval('#materialist-status', (e) => JSON.parse(e.dataset.result));
+
+export async function waitForState(page, wanted, timeout = 60000) {
+  await page.waitForFunction((states) => states.includes(
+    document.getElementById('materialist-status').dataset.state), [].concat(wanted), { timeout });
+  return mirrorState(page);
+}
+
+// Waits until the app has drawn the current state: a few animation frames.
+export async function settle(page, frames = 6) {
+  await page.evaluate((n) => new Promise((done) => {
+    const tick = (left) => (left === 0 ? done() : requestAnimationFrame(() => tick(left - 1)));
+    tick(n);
+  }), frames);
+}
+
+// A real mouse click at the centre of an ImGui button, located through the app's layout hook.
+export async function clickButton(page, label) {
+  await page.waitForFunction((l) => window.materialist.ui.buttons[l], label, { timeout: 10000 });
+  const rect = await page.evaluate((l) => window.materialist.ui.buttons[l], label);
+  const box = await page.$eval('#canvas', (c) => { const r = c.getBoundingClientRect(); return { x: r.left, y: r.top }; });
+  const x = box.x + rect.x + rect.width / 2;
+  const y = box.y + rect.y + rect.height / 2;
+  // One move + press + release; the ImGui GLFW backend keeps a press that lasted less than a frame.
+  await page.mouse.click(x, y);
+  await settle(page, 2);
+}
+
+// Dispatches dragenter, dragover and drop on the canvas with real File objects in a DataTransfer.
+// files: [{name, text}] or [{name, bytes: number[]}] or [{name, repeat: {text, times}}].
+export async function dropFiles(page, files, { screenshotWhileDragging = null } = {}) {
+  await page.evaluate((specs) => {
+    window.__e2eTransfer = null;  // let the previous drop's Blob go
+    const transfer = new DataTransfer();
+    for (const spec of specs) {
+      let parts;
+      if (spec.bytes) parts = [new Uint8Array(spec.bytes)];
+      else if (spec.repeat) parts = Array(spec.repeat.times).fill(spec.repeat.text);
+      else parts = [spec.text];
+      transfer.items.add(new File(parts, spec.name, { type: 'application/x-chess-pgn' }));
+    }
+    window.__e2eTransfer = transfer;
+    const canvas = document.getElementById('canvas');
+    const init = { bubbles: true, cancelable: true, dataTransfer: transfer };
+    canvas.dispatchEvent(new DragEvent('dragenter', init));
+    canvas.dispatchEvent(new DragEvent('dragover', init));
+  }, files);
+  await settle(page, 4);
+  if (screenshotWhileDragging) await page.screenshot({ path: join(ARTIFACTS, screenshotWhileDragging) });
+  await page.evaluate(() => {
+    const canvas = document.getElementById('canvas');
+    canvas.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: window.__e2eTransfer }));
+  });
+}
+
+// Scrolls the left column (mouse wheel over it) until the published control is in view.
+async function reveal(page, label) {
+  const height = (await page.viewportSize()).height;
+  for (let i = 0; i < 40; ++i) {
+    await page.waitForFunction((l) => window.materialist.ui.buttons[l], label, { timeout: 10000 });
+    const rect = await page.evaluate((l) => window.materialist.ui.buttons[l], label);
+    if (rect.y > 110 && rect.y + rect.height < height - 10) return;
+    await page.mouse.move(150, height / 2);
+    await page.mouse.wheel(0, rect.y + rect.height >= height - 10 ? 150 : -150);
+    await settle(page, 3);
+  }
+}
+
+// Clicks a control of the Analysis panel (opening the panel first if needed).
+export async function clickControl(page, label) {
+  const open = await page.evaluate(() => Boolean(window.materialist.ui.buttons['model:ordinal']));
+  if (!open && label !== 'Analysis') {
+    await reveal(page, 'Analysis');
+    await clickButton(page, 'Analysis');
+  }
+  await reveal(page, label);
+  await clickButton(page, label);
+}
+
+// Types into a published text or number field: click, select all, type, Tab.
+export async function typeInto(page, label, text) {
+  await clickControl(page, label);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text, { delay: 20 });
+  await page.keyboard.press('Tab');
+  await settle(page, 3);
+}
+
+// The article's values (N 288, B 345, R 480, Q 1077) within 2 centipawns, the pawn at 100.
+export function checkArticleValues(values) {
+  for (const [piece, expected] of Object.entries(ARTICLE_VALUES)) {
+    check(Math.abs(values[piece] - expected) <= 2,
+      `${piece} = ${values[piece]?.toFixed(2)}, expected ${expected} ± 2`);
+  }
+  check(Math.abs(values.P - 100) < 1e-9, `pawn is ${values.P}, expected 100`);
+}
+
+// Saves what a download button offers (real click) as text.
+export async function saveDownload(page, label, viaControl = true) {
+  const [file] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30000 }),
+    viaControl ? clickControl(page, label) : clickButton(page, label),
+  ]);
+  return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+}
+
+// ---- the test registry and its runner ----
+
+const tests = [];
+// Registers a test; they run in the order they were registered.
+export const test = (name, body) => tests.push({ name, body });
+
+// Serves `dist` and runs the registered tests whose name contains `only` (all when null): one
+// line per test, then "N passed, N failed"; exits non-zero when a test fails.
+export async function runTests({ dist, only = null }) {
+  try {
+    statSync(join(dist, 'index.html'));
+  } catch {
+    console.error(`no site in ${dist}: build it first (web/build-dist.sh)`);
+    process.exit(2);
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const server = await serve(dist);
+  const baseUrl = `http://127.0.0.1:${server.address().port}${SUB_PATH.slice(0, -1)}`;
+  let passed = 0;
+  let failed = 0;
+  for (const { name, body } of tests) {
+    if (only && !name.includes(only)) continue;
+    const started = Date.now();
+    try {
+      await body({ baseUrl });
+      passed += 1;
+      console.log(`PASS  ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    } catch (error) {
+      failed += 1;
+      console.log(`FAIL  ${name}: ${error instanceof Failure ? error.message : error.stack}`);
+    }
+  }
+  server.close();
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}

@@ -1,0 +1,321 @@
+// End-to-end tests: reading. The page loads; the sample fits the article's values (gradient
+// descent, Newton, the Exact preset); files come in by drop, by the file chooser (.pgn.gz too) and
+// as the article's .mat rows; several files, truncated and malformed ones; Cancel; two parallel
+// readers counting every game once.
+import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ARTIFACTS, FIXTURES, REPO, check, checkArticleValues, clickButton, dropFiles, mirrorResult,
+  mirrorState, openPage, settle, test, waitForState,
+} from './harness.mjs';
+
+test('page loads without console errors', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  await settle(page, 10);
+  check(await mirrorState(page) === 'idle', `data-state is ${await mirrorState(page)}`);
+  const size = await page.$eval('#canvas', (c) => [c.width, c.height, c.clientWidth, c.clientHeight]);
+  check(size[0] === size[2] && size[1] === size[3], `canvas backing store ${size[0]}×${size[1]} ≠ CSS ${size[2]}×${size[3]}`);
+  await page.screenshot({ path: join(ARTIFACTS, '01-idle.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('Load sample (real click) fits the article values', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  await clickButton(page, 'Load sample');
+  await waitForState(page, ['reading', 'fitting', 'done']);
+  await page.waitForFunction(() => {
+    const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+    return r.iterations > 300 && r.iterations < 9000;
+  }, null, { timeout: 30000 }).catch(() => {});
+  await page.screenshot({ path: join(ARTIFACTS, '02-sample-fitting.png') });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  const result = await mirrorResult(page);
+  check(result.games === 2997, `games = ${result.games}, expected 2997`);
+  check(result.preset === 'article' && result.solver === 'gd', `preset ${result.preset}, solver ${result.solver}`);
+  check(result.iterations === 10000, `iterations = ${result.iterations}`);
+  checkArticleValues(result.values);
+  check(result.rows >= 20196 && result.rows < 20196 * 1.01, `rows = ${result.rows}`);
+  check(result.alpha > 0.5 && result.alpha < 1, `alpha = ${result.alpha}`);
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '03-sample-done.png') });
+  // Hovering a plot shows the values at that iteration.
+  await page.mouse.move(760, 250);
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '03b-hover-convergence.png') });
+  await page.mouse.move(1010, 690);
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '03c-hover-balance.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('#sample loads and fits at once; Newton is one click away', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the #sample fit did not finish');
+  checkArticleValues((await mirrorResult(page)).values);
+  const reads = await page.evaluate(() => window.materialist.reads);
+  await clickButton(page, 'Newton');
+  await page.waitForFunction(() => JSON.parse(document.getElementById('materialist-status').dataset.result).solver === 'newton');
+  check(await waitForState(page, ['done', 'error']) === 'done', 'Newton did not finish');
+  const result = await mirrorResult(page);
+  check(result.iterations > 2 && result.iterations < 30, `Newton took ${result.iterations} iterations`);
+  // Gradient descent stopped at 10 000 steps sits next to the exact optimum.
+  checkArticleValues(result.values);
+  check(result.standardErrors && result.standardErrors.N > 0, 'no standard errors after Newton');
+  check(await page.evaluate(() => window.materialist.reads) === reads, 'the refit read the file again');
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '04-newton.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('the Exact preset (combo, real clicks) refits with Newton and draws as half points', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  const article = (await mirrorResult(page)).values;
+  await clickButton(page, 'Preset');
+  await clickButton(page, 'preset:exact');
+  await page.waitForFunction(() => JSON.parse(document.getElementById('materialist-status').dataset.result).preset === 'exact');
+  check(await waitForState(page, ['done', 'error'], 90000) === 'done', 'the Exact fit did not finish');
+  const result = await mirrorResult(page);
+  check(result.solver === 'newton', `solver ${result.solver}`);
+  // Draws as half points move the values (the draws carry information the article left out).
+  check(Math.abs(result.values.Q - article.Q) > 1, `Q unchanged: ${result.values.Q} vs ${article.Q}`);
+  check(Number.isFinite(result.values.N) && result.values.N > 150 && result.values.N < 450, `N = ${result.values.N}`);
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '04b-exact-preset.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('drop a PGN file on the canvas (DataTransfer)', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const text = readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8');
+  await dropFiles(page, [{ name: 'lichess-100.pgn', text }], { screenshotWhileDragging: '05-drag-over.png' });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the dropped file did not fit');
+  const result = await mirrorResult(page);
+  check(result.games === 100, `games = ${result.games}, expected 100`);
+  check(result.files.length === 1 && result.files[0] === 'lichess-100.pgn', `files = ${result.files}`);
+  check(result.rows > 0 && Number.isFinite(result.values.Q), 'no rows or values');
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '06-dropped.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test("the article's .mat rows reproduce its values exactly", async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const text = readFileSync(join(REPO, 'tests/fixtures/learn/OpenRating.article.mat'), 'utf8');
+  await dropFiles(page, [{ name: 'OpenRating.article.mat', text }]);
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the .mat file did not fit');
+  const result = await mirrorResult(page);
+  check(result.rows === 20196, `rows = ${result.rows}, expected the article's 20196`);
+  // METHOD.md: 288.478, 345.377, 479.66, 1076.56 after 10 000 steps of the article's descent.
+  const article = { N: 288.478, B: 345.377, R: 479.66, Q: 1076.56 };
+  for (const [piece, value] of Object.entries(article)) {
+    check(Math.abs(result.values[piece] - value) < 0.01, `${piece} = ${result.values[piece]}, article ${value}`);
+  }
+  check(Math.abs(result.loss - 0.469324) < 1e-6, `loss = ${result.loss}`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('Open files… opens the file chooser; .pgn.gz files are decompressed', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const chooser = page.waitForEvent('filechooser');
+  await clickButton(page, 'Open files…');
+  const picker = await chooser;
+  check(picker.isMultiple(), 'the file input does not take several files');
+  const lichess = readFileSync(join(FIXTURES, 'lichess-100.pgn'));
+  await picker.setFiles([{ name: 'lichess-100.pgn.gz', mimeType: 'application/gzip', buffer: gzipSync(lichess) }]);
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the .gz file did not fit');
+  const result = await mirrorResult(page);
+  check(result.games === 100, `games = ${result.games}, expected 100`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('several files at once, one with a truncated game', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const lichess = readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8');
+  const truncated = '[Event "cut"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4';
+  await dropFiles(page, [{ name: 'a.pgn', text: lichess }, { name: 'cut.pgn', text: lichess + '\n\n' + truncated }]);
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the two files did not fit');
+  const result = await mirrorResult(page);
+  check(result.games === 201, `games = ${result.games}, expected 201`);
+  check(result.partial + result.skipped >= 1, 'the truncated game was not reported');
+  // Scroll the left column down to the skipped-games list.
+  await page.mouse.move(200, 600);
+  for (let i = 0; i < 6; ++i) {
+    await page.mouse.wheel(0, 400);
+    await settle(page, 2);
+  }
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '07-two-files-truncated.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('malformed files give an error state; the app keeps working', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const jpeg = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, ...Array(4000).fill(0x41)];
+  await dropFiles(page, [{ name: 'photo.pgn', bytes: jpeg }]);
+  check(await waitForState(page, ['error', 'done']) === 'error', 'a JPEG did not give the error state');
+  let result = await mirrorResult(page);
+  check(/JPEG/.test(result.error || ''), `error message: ${result.error}`);
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '08-error-jpeg.png') });
+
+  await dropFiles(page, [{ name: 'empty.pgn', text: '' }]);
+  await page.waitForFunction(() => /empty/.test(JSON.parse(document.getElementById('materialist-status').dataset.result).error || ''), null, { timeout: 20000 });
+  check(await mirrorState(page) === 'error', 'an empty file did not give the error state');
+
+  // A 50 MB line without a newline: bounded buffering, a clear message, no hang.
+  await dropFiles(page, [{ name: 'long-line.pgn', repeat: { text: 'x'.repeat(1000), times: 50000 } }]);
+  await page.waitForFunction(() => /long-line/.test(JSON.parse(document.getElementById('materialist-status').dataset.result).error || ''), null, { timeout: 60000 });
+  check(await mirrorState(page) === 'error', 'a 50 MB line did not give the error state');
+  result = await mirrorResult(page);
+  check(/no (usable )?games?/.test(result.error), `error message: ${result.error}`);
+
+  await clickButton(page, 'Load sample');
+  check(await waitForState(page, ['done'], 90000) === 'done', 'the app did not recover');
+  checkArticleValues((await mirrorResult(page)).values);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('Cancel stops a long parallel read at once; the app keeps working', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { query: '?readers=2' });
+  const lichess = readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8');
+  const times = Math.ceil(250e6 / lichess.length);  // about 250 MB, as Blob parts
+  const big = [{ name: 'big.pgn', repeat: { text: lichess + '\n\n', times } }];
+  // The button's place is known before the drop, so the click follows the start of the read at
+  // once even on a loaded machine; the page times the press and the mirror's change.
+  const rect = await page.evaluate(() => window.materialist.ui.buttons.Cancel);
+  let took = null;
+  let state = null;
+  for (let attempt = 0; attempt < 3 && took === null; ++attempt) {
+    await page.evaluate(() => {
+      window.__e2eClicked = null;
+      window.__e2eChanged = null;
+      const mirror = document.getElementById('materialist-status');
+      new MutationObserver((records, observer) => {
+        if (window.__e2eClicked !== null && mirror.dataset.state !== 'reading') {
+          window.__e2eChanged = performance.now();
+          observer.disconnect();
+        }
+      }).observe(mirror, { attributes: true, attributeFilter: ['data-state'] });
+      window.addEventListener('mousedown', () => {
+        window.__e2eClicked = mirror.dataset.state === 'reading' ? performance.now() : -1;
+      }, { capture: true, once: true });
+    });
+    await dropFiles(page, big);
+    await waitForState(page, ['reading'], 20000);
+    await page.mouse.click(rect.x + rect.width / 2, rect.y + rect.height / 2);
+    state = await waitForState(page, ['idle', 'done', 'error'], 20000);
+    const times = await page.evaluate(() => [window.__e2eClicked, window.__e2eChanged]);
+    if (times[0] > 0) took = times[1] - times[0];  // else the read ended before the click: again
+  }
+  check(took !== null, 'the read always ended before the click');
+  console.log(`      Cancel took effect ${took.toFixed(0)} ms after the press`);
+  check(state === 'idle', `after Cancel data-state is ${state}`);
+  check(took < 1500, `Cancel took ${took.toFixed(0)} ms`);
+
+  await clickButton(page, 'Load sample');
+  check(await waitForState(page, ['done', 'error'], 90000) === 'done', 'the app did not work after Cancel');
+  checkArticleValues((await mirrorResult(page)).values);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('a 200 MB file read by two parallel readers: every game counted once', async ({ baseUrl }) => {
+  // ?readers=2: the file is cut at game starts into two ranges read by two nested workers.
+  const { context, page, problems } = await openPage(baseUrl, { query: '?readers=2' });
+  const lichess = readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8');
+  const times = Math.ceil(200e6 / lichess.length);
+  await dropFiles(page, [{ name: 'lichess-x' + times + '.pgn', repeat: { text: lichess + '\n\n', times } }]);
+  await waitForState(page, ['reading'], 20000);
+  await page.screenshot({ path: join(ARTIFACTS, '11-reading-progress.png') });
+  check(await waitForState(page, ['done', 'error'], 120000) === 'done',
+    `the 200 MB read did not fit: ${(await mirrorResult(page)).error}`);
+  const result = await mirrorResult(page);
+  check(result.games === 100 * times, `games = ${result.games}, expected ${100 * times}`);
+  // The same file read sequentially gives exactly the same rows and values.
+  await page.goto(page.url().replace('?readers=2', '?readers=1'));
+  await page.waitForFunction(() => window.materialist && window.materialist.appReady && window.materialist.workerReady);
+  await dropFiles(page, [{ name: 'lichess-x' + times + '.pgn', repeat: { text: lichess + '\n\n', times } }]);
+  check(await waitForState(page, ['done', 'error'], 120000) === 'done', 'the sequential read did not fit');
+  const sequential = await mirrorResult(page);
+  check(sequential.rows === result.rows && sequential.games === result.games,
+    `sequential ${sequential.games} games ${sequential.rows} rows, parallel ${result.games} games ${result.rows} rows`);
+  for (const piece of ['N', 'B', 'R', 'Q']) {
+    check(Math.abs(sequential.values[piece] - result.values[piece]) < 1e-6, `${piece}: ${sequential.values[piece]} vs ${result.values[piece]}`);
+  }
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+// ---- compressed files and archives, decoded in the engine (src/archive) by their first bytes ----
+
+const ARCHIVES = join(REPO, 'tests/fixtures/archive');
+
+// The plain lichess-100.pgn's result, read by a drop, for the compressed files to equal.
+async function plainLichessResult(baseUrl) {
+  const { context, page } = await openPage(baseUrl);
+  await dropFiles(page, [{ name: 'lichess-100.pgn', text: readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8') }]);
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the plain file did not fit');
+  const result = await mirrorResult(page);
+  await context.close();
+  return result;
+}
+
+/** @param {any} got @param {any} plain @param {string} what */
+function checkSameResult(got, plain, what) {
+  for (const key of ['games', 'used', 'rows', 'iterations', 'loss']) {
+    check(got[key] === plain[key], `${what}: ${key} = ${got[key]}, the plain file's ${plain[key]}`);
+  }
+  check(JSON.stringify(got.values) === JSON.stringify(plain.values),
+    `${what}: values ${JSON.stringify(got.values)}, the plain file's ${JSON.stringify(plain.values)}`);
+}
+
+test('a .pgn.zst chosen with Open files… gives the plain file\'s result', async ({ baseUrl }) => {
+  const plain = await plainLichessResult(baseUrl);
+  const { context, page, problems } = await openPage(baseUrl);
+  const chooser = page.waitForEvent('filechooser');
+  await clickButton(page, 'Open files…');
+  const picker = await chooser;
+  await picker.setFiles([{ name: 'lichess-100.pgn.zst', mimeType: 'application/zstd', buffer: readFileSync(join(ARCHIVES, 'lichess-100.pgn.zst')) }]);
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the .pgn.zst file did not fit');
+  const result = await mirrorResult(page);
+  checkSameResult(result, plain, '.pgn.zst (file chooser)');
+  check(result.files.length === 1 && result.files[0] === 'lichess-100.pgn.zst', `files = ${result.files}`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('a .pgn.zst dropped on the canvas (named .pgn) gives the plain file\'s result', async ({ baseUrl }) => {
+  const plain = await plainLichessResult(baseUrl);
+  const { context, page, problems } = await openPage(baseUrl);
+  const bytes = [...readFileSync(join(ARCHIVES, 'lichess-100.pgn.zst'))];
+  await dropFiles(page, [{ name: 'renamed.pgn', bytes }]);  // by its bytes, not its name
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the dropped .pgn.zst did not fit');
+  checkSameResult(await mirrorResult(page), plain, '.pgn.zst (drop)');
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('a zip of three PGNs (and a README) gives the three files\' games', async ({ baseUrl }) => {
+  const plain = await plainLichessResult(baseUrl);
+  const { context, page, problems } = await openPage(baseUrl);
+  const bytes = [...readFileSync(join(ARCHIVES, 'lichess-100-three.zip'))];
+  await dropFiles(page, [{ name: 'three.zip', bytes }]);
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the zip did not fit');
+  const result = await mirrorResult(page);
+  checkSameResult(result, plain, 'zip');
+  const files = ['three.zip:games1.pgn', 'three.zip:games2.pgn', 'three.zip:games3.pgn'];
+  check(JSON.stringify(result.files) === JSON.stringify(files), `files = ${result.files}`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
