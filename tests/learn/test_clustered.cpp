@@ -249,7 +249,10 @@ TEST_CASE("clustered: the sandwich equals the brute-force per-game sum for every
 TEST_CASE("clustered: correlated games inflate the errors; one row per game is robust (HC)") {
   // Every row of a game repeated 9 times: the information counts 9× the evidence there is.
   std::vector<std::vector<Row>> games = simulate(2000, 1, 3, false);
-  for (auto& game : games) game.assign(9, game.front());
+  for (auto& game : games) {
+    const Row first = game.front();  // assign() must not read from the vector it overwrites
+    game.assign(9, first);
+  }
   const Histogram histogram = histogram_of(games);
   const GamePairs pairs = pairs_of(games, KeyFields{});
   auto fit = fit_model(histogram, ModelOptions{}, &pairs);
