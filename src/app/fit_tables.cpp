@@ -133,7 +133,7 @@ void draw_fit_values(const AppState& state, const protocol::Fit& fit, const UiFo
     ImGui::PushFont(fonts.large);
     ImGui::Text(fine ? "%.3f" : "%.0f", s.value);
     ImGui::PopFont();
-    if (std::isfinite(s.se) && s.se > 0) {
+    if (std::isfinite(s.se) && s.se >= (fine ? 5e-4 : 0.5)) {  // the pawn's ± 0 says nothing
       ImGui::SameLine();
       ImGui::TextColored(to_vec4(kMuted), fine ? "± %.3f" : "± %.0f", s.se);
     }

@@ -219,7 +219,7 @@ void draw_values(const AppState& state, const UiFonts& fonts) {
                 grouped(static_cast<std::uint64_t>(last->iteration)).c_str(), last->loss,
                 t.done ? "" : " (running)");
     if (!t.reason.empty()) ImGui::TextColored(to_vec4(kMuted), "%s", t.reason.c_str());
-  } else {
+  } else if (state.estimates.empty()) {
     ImGui::TextColored(to_vec4(kMuted), "No fit yet: drop PGN files or load the sample.");
   }
   // The worker's fits carry every coefficient with its uncertainty.
@@ -509,7 +509,11 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
   draw_status(state, commands, scale);
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const bool drop_target_visible = !state.has_data() && state.trajectory.snapshots.empty();
+  // While reading with estimates, the live chart takes the plots' place (the data's charts come
+  // with the fit at the end of the read).
+  const bool live = state.phase == protocol::Phase::kReading && !state.estimates.empty();
+  const bool drop_target_visible =
+      !state.has_data() && state.trajectory.snapshots.empty() && !live;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));  // layout only, no fill
   if (avail.x >= 760 * scale) {
     // Side by side: settings, values and report on the left, the plots filling the right.
@@ -524,19 +528,19 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
       draw_drop_target(state, fonts, plots, scale);
     } else {
       const float usable = plots.y - 2 * ImGui::GetStyle().ItemSpacing.y;
-      if (state.phase == protocol::Phase::kReading && !state.estimates.empty()) {
-        draw_estimates(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
-      } else {
+      if (live) {
+        draw_estimates(state, renderer, ImVec2(plots.x, plots.y), scale);
+      } else if (has_outcome_curves(state)) {
         draw_convergence(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
-      }
-      draw_loss(state, renderer, ImVec2(plots.x, usable * 0.2f), scale);
-      if (has_outcome_curves(state)) {
+        draw_loss(state, renderer, ImVec2(plots.x, usable * 0.2f), scale);
         // Side by side: the data's balance chart and the model's outcome probabilities.
         const float half = (plots.x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
         draw_balance(state, renderer, ImVec2(half, usable * 0.38f), scale);
         ImGui::SameLine();
         draw_outcome_curves(state, renderer, ImVec2(half, usable * 0.38f), scale);
       } else {
+        draw_convergence(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
+        draw_loss(state, renderer, ImVec2(plots.x, usable * 0.2f), scale);
         draw_balance(state, renderer, ImVec2(plots.x, usable * 0.38f), scale);
       }
     }
@@ -549,15 +553,15 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
     if (drop_target_visible) {
       draw_drop_target(state, fonts, ImVec2(width, height), scale);
     } else {
-      if (state.phase == protocol::Phase::kReading && !state.estimates.empty()) {
+      if (live) {
         draw_estimates(state, renderer, ImVec2(width, height), scale);
       } else {
         draw_convergence(state, renderer, ImVec2(width, height), scale);
+        draw_loss(state, renderer, ImVec2(width, height * 0.5f), scale);
+        draw_balance(state, renderer, ImVec2(width, height), scale);
+        if (has_outcome_curves(state))
+          draw_outcome_curves(state, renderer, ImVec2(width, height), scale);
       }
-      draw_loss(state, renderer, ImVec2(width, height * 0.5f), scale);
-      draw_balance(state, renderer, ImVec2(width, height), scale);
-      if (has_outcome_curves(state))
-        draw_outcome_curves(state, renderer, ImVec2(width, height), scale);
     }
     draw_left_column(state, commands, fonts, scale);
     ImGui::EndChild();

@@ -319,3 +319,37 @@ test('a zip of three PGNs (and a README) gives the three files\' games', async (
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
+
+test('while a long file is read, exact estimates fill the values and narrow', async ({ baseUrl }) => {
+  // One reader (estimates come from the engine that reads), ~250 MB of rated lichess games.
+  const { context, page, problems } = await openPage(baseUrl, { query: '?readers=1' });
+  const lichess = readFileSync(join(FIXTURES, 'lichess-2021-10-first999.pgn'), 'utf8');
+  const times = Math.ceil(250e6 / lichess.length);
+  await dropFiles(page, [{ name: 'lichess-x' + times + '.pgn', repeat: { text: lichess + '\n\n', times } }]);
+  await waitForState(page, ['reading'], 20000);
+  /** @type {{games: number, N: number, seN: number}[]} */
+  const seen = [];
+  let shots = 0;
+  while ((await mirrorState(page)) === 'reading') {
+    const estimate = (await mirrorResult(page)).estimate;
+    if (estimate && (seen.length === 0 || seen[seen.length - 1].games !== estimate.games)) {
+      seen.push({ games: estimate.games, N: estimate.values.N, seN: estimate.standardErrors.N });
+      if (seen.length === 2 || seen.length === 4) {
+        await page.screenshot({ path: join(ARTIFACTS, `20-live-estimate-${++shots}.png`) });
+      }
+    }
+    await page.waitForTimeout(250);
+  }
+  check(await waitForState(page, ['done', 'error'], 120000) === 'done', 'the long read did not fit');
+  check(seen.length >= 3, `only ${seen.length} estimates while reading: ${JSON.stringify(seen)}`);
+  const first = seen[0];
+  const last = seen[seen.length - 1];
+  check(last.games > first.games, `estimates did not advance: ${JSON.stringify(seen)}`);
+  check(last.seN < first.seN, `the knight's error did not narrow: ${first.seN} → ${last.seN}`);
+  check(first.N > 150 && first.N < 500, `first knight estimate ${first.N}`);
+  const result = await mirrorResult(page);
+  check(Math.abs(result.fits[0].values.N - last.N) < 0.05 * result.fits[0].values.N,
+    `the final knight ${result.fits[0].values.N} is far from the last estimate ${last.N}`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
