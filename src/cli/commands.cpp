@@ -43,7 +43,10 @@ Failure bad_options(const std::string& message) {
 
 // Data options → ingest options (preset first, then explicit flags).
 Expected<learn::IngestOptions> ingest_options(const CliOptions& options) {
-  learn::IngestOptions ingest = options.preset == "article" ? learn::IngestOptions::article()
+  const learn::Preset* preset = learn::find_preset(options.preset);
+  learn::IngestOptions ingest = preset != nullptr &&
+                                        preset->unknown == learn::UnknownResultPolicy::kTreatAsDraw
+                                    ? learn::IngestOptions::article()
                                                             : learn::IngestOptions::defaults();
   if (options.quiet_plies) ingest.quiet.quiet_plies = *options.quiet_plies;
   ingest.quiet.checks_break_quiet = !options.checks_are_quiet;

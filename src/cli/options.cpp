@@ -76,9 +76,11 @@ Usage:
   materialist --help | --version
 
 Data options:
-  --preset article|default   article: the founding article's exact procedure (unknown results
+  --preset article|default|exact
+                             article: the founding article's exact procedure (unknown results
                              count as draws, draws out of the fit, gradient descent);
-                             default: unknown results skipped, Newton fit
+                             default: unknown results skipped, Newton fit;
+                             exact: as default, with draws as half points (the app's Exact)
   --quiet-plies N            quiet plies before a position is recorded (article: 2)
   --checks-quiet             checks do not break quietness
   --every-position           record every quiet position, not one per distinct material vector

@@ -36,11 +36,24 @@ AnalysisSettings AnalysisSettings::defaults() {
   return settings;
 }
 
+AnalysisSettings AnalysisSettings::exact() {
+  AnalysisSettings settings = defaults();
+  settings.preset = "exact";
+  settings.model.outcomes = OutcomeModel::kFractional;
+  return settings;
+}
+
+const Preset* find_preset(std::string_view name) {
+  for (const Preset& preset : kPresets) {
+    if (name == preset.name) return &preset;
+  }
+  return nullptr;
+}
+
 std::optional<AnalysisSettings> AnalysisSettings::preset_named(std::string_view name) {
-  static_assert(kPresetNames.size() == 2);
-  if (name == kPresetNames[0]) return article();
-  if (name == kPresetNames[1]) return defaults();
-  return std::nullopt;
+  const Preset* preset = find_preset(name);
+  if (preset == nullptr) return std::nullopt;
+  return preset->settings();
 }
 
 std::optional<Error> check_gradient_descent(const ModelOptions& model) {

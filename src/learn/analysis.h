@@ -30,9 +30,6 @@ static_assert(kSolverNames.size() == static_cast<std::size_t>(SolverKind::kNewto
 const char* solver_name(SolverKind solver);  // "gd", "newton"
 std::optional<SolverKind> parse_solver(std::string_view name);
 
-// The presets AnalysisSettings::preset_named knows: the article's procedure and the default.
-inline constexpr std::array kPresetNames = {"article", "default"};
-
 struct AnalysisSettings {
   std::string preset = "default";
   SolverKind solver = SolverKind::kNewton;
@@ -43,9 +40,34 @@ struct AnalysisSettings {
   static AnalysisSettings article();
   // The product's default: the exact Newton fit of the same model.
   static AnalysisSettings defaults();
-  // "article" or "default"; nullopt for anything else.
+  // Newton with draws as half points (the fractional model): the draws are information too.
+  static AnalysisSettings exact();
+  // A preset of kPresets by name; nullopt for anything else.
   static std::optional<AnalysisSettings> preset_named(std::string_view name);
 };
+
+// The one table of named settings: the CLI's --preset and the app's Preset combo read it.
+struct Preset {
+  const char* name;
+  const char* label;  // for people
+  AnalysisSettings (*settings)();
+  UnknownResultPolicy unknown;  // what a game with an unknown result ('*') becomes
+};
+inline constexpr std::array<Preset, 3> kPresets = {{
+    {"article", "Article (GD, α=1, 10 000 steps, draws out)", &AnalysisSettings::article,
+     UnknownResultPolicy::kTreatAsDraw},
+    {"default", "Default (Newton, draws left out)", &AnalysisSettings::defaults,
+     UnknownResultPolicy::kSkip},
+    {"exact", "Exact (Newton, draws = ½ point)", &AnalysisSettings::exact,
+     UnknownResultPolicy::kSkip},
+}};
+inline constexpr std::array<const char*, kPresets.size()> kPresetNames = [] {
+  std::array<const char*, kPresets.size()> names{};
+  for (std::size_t i = 0; i < kPresets.size(); ++i) names[i] = kPresets[i].name;
+  return names;
+}();
+// The preset of that name, or nullptr.
+const Preset* find_preset(std::string_view name);
 
 // Gradient descent fits binary logistic models only: not the ordinal model, not the rating offset.
 std::optional<Error> check_gradient_descent(const ModelOptions& model);

@@ -39,36 +39,38 @@ const Coefficient* Fit::find(std::string_view coefficient) const {
 
 namespace {
 
-FitSettings preset_fit(const char* id, learn::SolverKind solver, int iterations,
-                       learn::DrawHandling draws) {
+// The app's view of one of learn's presets (learn::kPresets: the one table).
+Preset app_preset(const char* name) {
+  const learn::Preset& preset = *learn::find_preset(name);
+  const learn::AnalysisSettings analysis = preset.settings();
   FitSettings fit;
-  fit.preset = id;
-  fit.solver = solver;
-  fit.step = 1.0;
-  fit.iterations = iterations;
-  fit.lambda = 1e-6;
-  fit.draws = draws;
-  return fit;
+  fit.preset = preset.name;
+  fit.solver = analysis.solver;
+  fit.step = analysis.gd.learning_rate;
+  fit.iterations = analysis.gd.iterations;
+  fit.lambda = analysis.model.lambda;
+  fit.draws = analysis.model.outcomes == learn::OutcomeModel::kFractional
+                  ? learn::DrawHandling::kHalfPoint
+                  : learn::DrawHandling::kLeaveOut;
+  return {preset.name, preset.label, fit, preset.unknown};
 }
 
 }  // namespace
 
 const std::vector<Preset>& presets() {
-  // Constants built once (FitSettings holds a std::string, so this cannot be constexpr).
-  static const std::vector<Preset> kPresets = {
-      {"article", "Article (GD, α=1, 10 000 steps, draws out)",
-       preset_fit("article", learn::SolverKind::kGradientDescent, 10000,
-                  learn::DrawHandling::kLeaveOut),
-       learn::UnknownResultPolicy::kTreatAsDraw},
-      {"exact", "Exact (Newton, draws = ½ point)",
-       preset_fit("exact", learn::SolverKind::kNewton, 50, learn::DrawHandling::kHalfPoint),
-       learn::UnknownResultPolicy::kSkip},
-      {"custom", "Custom",
-       preset_fit("custom", learn::SolverKind::kGradientDescent, 10000,
-                  learn::DrawHandling::kLeaveOut),
-       learn::UnknownResultPolicy::kSkip},
-  };
-  return kPresets;
+  // Built once from learn's table (FitSettings holds a std::string: not constexpr). "custom" is
+  // the app's name for settings edited away from a preset: the article's values to start from.
+  static const std::vector<Preset> kAppPresets = [] {
+    std::vector<Preset> list = {app_preset("article"), app_preset("exact")};
+    Preset custom = app_preset("article");
+    custom.id = "custom";
+    custom.label = "Custom";
+    custom.fit.preset = "custom";
+    custom.unknown = learn::UnknownResultPolicy::kSkip;
+    list.push_back(custom);
+    return list;
+  }();
+  return kAppPresets;
 }
 
 const Preset* find_preset(std::string_view id) {
