@@ -110,7 +110,7 @@ class Decoder {
   std::size_t buffer_bytes() const;
   std::size_t peak_buffer_bytes() const { return peak_buffer_bytes_; }
 
-  struct Codec;  // the library state of the format being read (decoder.cpp)
+  struct Codec;  // the library state of the format being read (decoder_internal.h)
 
  private:
   void start(Format format);
