@@ -18,26 +18,17 @@ Debian's python3-sklearn lives in /usr/bin/python3 (a pyenv python3 may not see 
 """
 
 import argparse
-import json
-import subprocess
 import sys
 
 try:
     import numpy as np
     from sklearn.linear_model import LogisticRegression
+
+    from mat_rows import PIECES, cli_fit_json, load_rows
 except ImportError as error:  # pragma: no cover - environment problem
     print(f"sklearn_crosscheck: {error}; run with /usr/bin/python3 (Debian python3-sklearn) "
           "or install scikit-learn", file=sys.stderr)
     sys.exit(2)
-
-PIECES = ["P", "N", "B", "R", "Q"]
-
-
-def load_mat(path):
-    rows = np.loadtxt(path, ndmin=2)
-    if rows.shape[1] < 6:
-        raise ValueError(f"{path}: expected 6 columns, found {rows.shape[1]}")
-    return rows[:, :5], rows[:, 5].astype(int)
 
 
 def sklearn_theta(x, labels, weights, lam):
@@ -66,13 +57,7 @@ def fit_fractional(x, result, lam):
 
 
 def cli_theta(cli, mat, outcomes, lam):
-    command = [cli, "fit", "--solver", "newton", "--outcomes", outcomes, "--lambda", repr(lam),
-               "--json", "--no-progress", mat]
-    completed = subprocess.run(command, capture_output=True, text=True)
-    if completed.returncode != 0:
-        raise RuntimeError(f"{' '.join(command)} failed ({completed.returncode}): "
-                           f"{completed.stderr.strip()}")
-    report = json.loads(completed.stdout)
+    report = cli_fit_json(cli, mat, outcomes, repr(lam))
     return np.array(report["theta"], dtype=float)
 
 
@@ -85,7 +70,7 @@ def main():
     args = parser.parse_args()
 
     try:
-        x, result = load_mat(args.mat)
+        x, result = load_rows(args.mat)
     except (OSError, ValueError) as error:
         print(f"sklearn_crosscheck: {error}", file=sys.stderr)
         return 2

@@ -19,26 +19,17 @@ Debian's python3-statsmodels lives in /usr/bin/python3 (a pyenv python3 may not 
 """
 
 import argparse
-import json
-import subprocess
 import sys
 
 try:
     import numpy as np
     import statsmodels.api as sm
+
+    from mat_rows import PIECES, cli_fit_json, load_rows
 except ImportError as error:  # pragma: no cover - environment problem
     print(f"statsmodels_crosscheck: {error}; run with /usr/bin/python3 (Debian "
           "python3-statsmodels) or install statsmodels", file=sys.stderr)
     sys.exit(2)
-
-PIECES = ["P", "N", "B", "R", "Q"]
-
-
-def load_rows(path):
-    rows = np.loadtxt(path, ndmin=2, dtype=np.int64)
-    if rows.shape[1] < 7:
-        raise ValueError(f"{path}: expected 7 columns (rows --game-ids), found {rows.shape[1]}")
-    return rows[:, :5].astype(float), rows[:, 5], rows[:, 6]
 
 
 def statsmodels_fit(x, result, game):
@@ -59,13 +50,7 @@ def statsmodels_fit(x, result, game):
 
 
 def cli_fit(cli, pgn):
-    command = [cli, "fit", "--solver", "newton", "--outcomes", "draws-out", "--lambda", "0",
-               "--json", "--no-progress", pgn]
-    completed = subprocess.run(command, capture_output=True, text=True)
-    if completed.returncode != 0:
-        raise RuntimeError(f"{' '.join(command)} failed ({completed.returncode}): "
-                           f"{completed.stderr.strip()}")
-    report = json.loads(completed.stdout)
+    report = cli_fit_json(cli, pgn, "draws-out", "0")
     if report.get("errors") != "game-clustered":
         raise RuntimeError(f"the CLI reported {report.get('errors')!r} errors, not game-clustered")
     return {
@@ -86,7 +71,7 @@ def main():
     args = parser.parse_args()
 
     try:
-        x, result, game = load_rows(args.rows)
+        x, result, game = load_rows(args.rows, game_ids=True)
         ours = cli_fit(args.cli, args.pgn)
     except (OSError, ValueError, RuntimeError, KeyError) as error:
         print(f"statsmodels_crosscheck: {error}", file=sys.stderr)

@@ -102,7 +102,7 @@ void model_options(AppState& state, std::vector<Command>& commands, float scale)
   radio_row(state, "model", kOutcomes, outcomes, scale);
   model.outcomes = static_cast<learn::OutcomeModel>(outcomes);
   const learn::GameFilterOptions& form = state.filter_form;
-  const bool player_view = form.player_perspective && !form.player.empty();
+  const bool player_view = learn::player_view(form);
   checkbox(state, player_view ? "player's edge (intercept)" : "intercept (White's first move)",
            model.intercept, "model:intercept", scale);
   ImGui::SameLine();
@@ -155,7 +155,8 @@ void position_options(AppState& state, float field, float scale) {
   clamped_int(state, "quiet plies", quiet.quiet_plies, 0, 20, 1, "quiet:plies", scale);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(field * 0.5f);
-  clamped_int(state, "skip first plies", quiet.skip_first_plies, 0, 400, 1, "quiet:skip-first", scale);
+  clamped_int(state, "skip first plies", quiet.skip_first_plies, 0, 400, 1, "quiet:skip-first",
+              scale);
   checkbox(state, "checks break quietness", quiet.checks_break_quiet, "quiet:checks", scale);
   ImGui::SameLine();
   checkbox(state, "one row per material vector", quiet.distinct_per_game, "quiet:distinct", scale);
@@ -163,7 +164,7 @@ void position_options(AppState& state, float field, float scale) {
 
 void game_filters(AppState& state, float field, float scale) {
   learn::GameFilterOptions& f = state.filter_form;
-  const bool player_view_before = f.player_perspective && !f.player.empty();
+  const bool player_view_before = learn::player_view(f);
   ImGui::TextColored(to_vec4(kMuted), "Game filters");
   text_field(state, "player", f.player, field, "filter:player", scale, "name, or prefix*");
   constexpr std::array<Choice, 3> kSides = {
@@ -175,8 +176,7 @@ void game_filters(AppState& state, float field, float scale) {
            scale);
   // From one player's side the intercept is that player's edge over the opponent (without it the
   // fit is the same as White's, by the model's symmetry): choosing a player turns it on.
-  if (!player_view_before && f.player_perspective && !f.player.empty())
-    state.settings.fit.model.intercept = true;
+  if (!player_view_before && learn::player_view(f)) state.settings.fit.model.intercept = true;
   text_field(state, "opponent", f.opponent, field, "filter:opponent", scale, "name, or prefix*");
 
   optional_int(state, "Elo min", f.elo.min, field * 0.42f, "filter:elo-min", scale);

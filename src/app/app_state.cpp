@@ -80,8 +80,7 @@ const char* piece_letter(int piece) {
 }
 
 bool AppState::player_view() const {
-  const auto filter = learn::parse_game_filter(applied_read.filter);
-  return filter && filter->player_perspective && !filter->player.empty();
+  return learn::player_view(applied_read.filter);
 }
 
 int AppState::preset_index() const {

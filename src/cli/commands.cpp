@@ -44,10 +44,10 @@ Failure bad_options(const std::string& message) {
 // Data options → ingest options (preset first, then explicit flags).
 Expected<learn::IngestOptions> ingest_options(const CliOptions& options) {
   const learn::Preset* preset = learn::find_preset(options.preset);
-  learn::IngestOptions ingest = preset != nullptr &&
-                                        preset->unknown == learn::UnknownResultPolicy::kTreatAsDraw
-                                    ? learn::IngestOptions::article()
-                                                            : learn::IngestOptions::defaults();
+  learn::IngestOptions ingest =
+      preset != nullptr && preset->unknown == learn::UnknownResultPolicy::kTreatAsDraw
+          ? learn::IngestOptions::article()
+          : learn::IngestOptions::defaults();
   if (options.quiet_plies) ingest.quiet.quiet_plies = *options.quiet_plies;
   ingest.quiet.checks_break_quiet = !options.checks_are_quiet;
   ingest.quiet.distinct_per_game = !options.every_position;
@@ -58,13 +58,6 @@ Expected<learn::IngestOptions> ingest_options(const CliOptions& options) {
     ingest.games = *filter;
   }
   return ingest;
-}
-
-// True when the filter turns every game to one player's side (player=NAME;pov=1): the ingest
-// then negates the rows of the games where the player has Black and swaps their result, so
-// "White" reads "the player" and the intercept is the player's edge.
-bool player_view(const learn::IngestOptions& ingest) {
-  return ingest.games.player_perspective && !ingest.games.player.empty();
 }
 
 // Model options → analysis settings (preset first, then explicit flags). The intercept is on by
@@ -102,7 +95,9 @@ Expected<DatasetSettings> dataset_settings(const CliOptions& options) {
   if (!ingest) return ingest.error();
   DatasetSettings settings;
   settings.ingest = *ingest;
-  settings.player_view = player_view(*ingest);
+  // player=NAME;pov=1 turns every game to the player's side: the ingest negates the rows of the
+  // games where the player has Black and swaps their result, so "White" reads "the player".
+  settings.player_view = learn::player_view(ingest->games);
   auto analysis = analysis_settings(options, settings.player_view);
   if (!analysis) return analysis.error();
   settings.analysis = *analysis;
@@ -443,7 +438,7 @@ int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
     d.name = subset.name;
     d.report = builder.report();
     d.histogram = builder.histogram();
-    d.player_view = player_view(builder.options());
+    d.player_view = learn::player_view(builder.options().games);
     // The base settings' model (checked), the intercept by this dataset's point of view.
     const learn::AnalysisSettings analysis = *analysis_settings(options, d.player_view);
     std::optional<Failure> failure = nothing_to_fit(d.report, d.histogram);

@@ -10,10 +10,7 @@
 
 namespace materialist::learn {
 
-using detail::date_key;
-using detail::earliest;
-using detail::filter_int;
-using detail::latest;
+using namespace detail;  // filter_int, date_key, earliest, latest: game_filter_values.h
 
 namespace {
 
@@ -255,9 +252,13 @@ FilterReason GameFilter::check_plies(int plies) const {
   return plies < options_.min_plies ? FilterReason::kMinPlies : FilterReason::kKept;
 }
 
+bool player_view(const GameFilterOptions& options) {
+  return options.player_perspective && !options.player.empty();
+}
+
 int GameFilter::perspective(const GameTags& tags) const {
   const GameFilterOptions& o = options_;
-  if (!o.player_perspective || o.player.empty()) return +1;
+  if (!player_view(o)) return +1;
   bool white = o.player_side != PlayerSide::kBlack && name_matches(o.player, tags.white);
   bool black = o.player_side != PlayerSide::kWhite && name_matches(o.player, tags.black);
   return (black && !white) ? -1 : +1;

@@ -156,6 +156,11 @@ class GameFilter {
 // date(from-to) event site exclude_termination(list) min_plies chess960(keep|drop)
 // setup(keep|drop). Values escape '%', ';', ',', '=' as %XX. Empty text: keep everything.
 Expected<GameFilterOptions> parse_game_filter(std::string_view text);
+// True when values are seen from the player's point of view: pov on and a player named (the
+// coefficients are then labelled for the player: coefficient_label's player_view).
+bool player_view(const GameFilterOptions& options);
+// The same for a filter's text form; false when the text does not parse.
+bool player_view(std::string_view filter_text);
 // Writes the non-default options in the key order above; parse_game_filter reads it back equal.
 std::string format_game_filter(const GameFilterOptions& options);
 

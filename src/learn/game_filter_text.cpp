@@ -14,10 +14,7 @@
 
 namespace materialist::learn {
 
-using detail::date_key;
-using detail::earliest;
-using detail::filter_int;
-using detail::latest;
+using namespace detail;  // filter_int, date_key, earliest, latest: game_filter_values.h
 
 namespace {
 
@@ -281,6 +278,11 @@ Expected<GameFilterOptions> parse_game_filter(std::string_view text) {
     if (!kKeys[index].handle(options, raw, *value)) return bad_value(key, raw);
   }
   return options;
+}
+
+bool player_view(std::string_view filter_text) {
+  const Expected<GameFilterOptions> options = parse_game_filter(filter_text);
+  return options && player_view(*options);
 }
 
 std::string format_game_filter(const GameFilterOptions& o) {

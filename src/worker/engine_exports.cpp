@@ -38,11 +38,6 @@ learn::Coefficient shown(const learn::ModelFit& fit, std::size_t index) {
   return c;
 }
 
-bool player_view_of(const ReadOptions& read) {
-  const auto filter = learn::parse_game_filter(read.filter);
-  return filter && filter->player_perspective && !filter->player.empty();
-}
-
 std::string format(const char* pattern, double value) {
   char text[64];
   std::snprintf(text, sizeof text, pattern, value);
@@ -91,7 +86,7 @@ std::string Engine::values_csv() const {
   std::string out =
       "dataset,coefficient,label,identified,value,value_se,value_se_model,low,high,elo,elo_se,"
       "theta,theta_se,errors,warnings\n";
-  const bool player = player_view_of(read_options());
+  const bool player = learn::player_view(read_options().filter);
   auto number = [](double v) { return std::isfinite(v) ? format("%.6g", v) : std::string(); };
   auto quoted = [](const std::string& text) {
     std::string q = "\"";
@@ -102,7 +97,8 @@ std::string Engine::values_csv() const {
     const learn::ModelFit* fit = this->fit(d);
     if (fit == nullptr) continue;
     std::string warnings;
-    for (const learn::FitWarning& w : fit->warnings) warnings += (warnings.empty() ? "" : "; ") + w.code;
+    for (const learn::FitWarning& w : fit->warnings)
+      warnings += (warnings.empty() ? "" : "; ") + w.code;
     const learn::BootstrapFit* boot = fit_.bootstraps[d] ? &*fit_.bootstraps[d] : nullptr;
     for (std::size_t i = 0; i < fit->coefficients.size(); ++i) {
       const learn::Coefficient c = shown(*fit, i);
@@ -136,13 +132,12 @@ protocol::Fit Engine::fit_result(std::size_t index) const {
   const std::string& bootstrap_error =
       index < fit_.bootstrap_errors.size() ? fit_.bootstrap_errors[index] : std::string();
   return describe(fit_.targets[index], fit(index), boot, bootstrap_error, error,
-                  player_view_of(read_options()));
+                  learn::player_view(read_options().filter));
 }
 
 protocol::Fit Engine::describe(const FitTarget& target, const learn::ModelFit* fit,
-                               const learn::BootstrapFit* boot,
-                               const std::string& bootstrap_error, const std::string& error,
-                               bool player) {
+                               const learn::BootstrapFit* boot, const std::string& bootstrap_error,
+                               const std::string& error, bool player) {
   const learn::OutcomeCounts& totals = target.histogram->totals();
   protocol::Fit out;
   out.name = target.name;
@@ -193,13 +188,13 @@ protocol::Fit Engine::describe(const FitTarget& target, const learn::ModelFit* f
     out.coefficients.push_back(std::move(o));
   }
   for (const learn::RelationEstimate& r : learn::capablanca_relations(*fit)) {
-    out.relations.push_back({r.relation, r.margin.value, r.margin.se,
-                             learn::verdict_name(r.verdict), r.equality});
+    out.relations.push_back(
+        {r.relation, r.margin.value, r.margin.se, learn::verdict_name(r.verdict), r.equality});
   }
   for (const learn::BalancePoint& p :
        learn::pawn_balance_curve(*fit, kCurveFrom, kCurveTo, kCurveSteps)) {
-    out.curve.push_back({p.pawns, p.probabilities.white_win, p.probabilities.draw,
-                         p.probabilities.black_win});
+    out.curve.push_back(
+        {p.pawns, p.probabilities.white_win, p.probabilities.draw, p.probabilities.black_win});
   }
   return out;
 }
@@ -233,8 +228,8 @@ protocol::FitBegin Engine::fit_begin() const {
   protocol::FitBegin out;
   out.solver = fit_.analysis.solver;
   out.preset = fit_.settings.preset;
-  out.planned = fit_.first ? fit_.settings.iterations
-                           : static_cast<int>(fit_.newton_states.size()) - 1;
+  out.planned =
+      fit_.first ? fit_.settings.iterations : static_cast<int>(fit_.newton_states.size()) - 1;
   out.reason = fit_.reason;
   return out;
 }
@@ -257,7 +252,7 @@ void Engine::write_results(JsonWriter& json) const {
   protocol::write(json, settings());
   json.field("solverUsed", learn::solver_name(fit_.analysis.solver));
   if (!fit_.reason.empty()) json.field("reason", fit_.reason);
-  json.field("playerView", player_view_of(read_options()));
+  json.field("playerView", learn::player_view(read_options().filter));
   json.key("fits").begin_array();
   for (std::size_t i = 0; i < fit_count(); ++i) protocol::write(json, fit_result(i));
   json.end_array();
@@ -333,31 +328,35 @@ std::string Engine::code_header() const {
   out += "\n// Every term is in centipawns (pawn = 100); \"not identified\" terms are left out.\n";
   out += "#pragma once\n";
   if (fit_count() == 0) return out + "\n// (no fit yet)\n";
-  const bool player = player_view_of(read);
+  const bool player = learn::player_view(read.filter);
   for (std::size_t d = 0; d < fit_count(); ++d) {
     const learn::ModelFit* fit = this->fit(d);
     std::string prefix = fit_count() > 1 ? learn::code_identifier(fit_.targets[d].name) : "";
     if (fit_count() > 1 && prefix.empty()) prefix = "Dataset" + std::to_string(d + 1);
-    out += "\n// ---- " + (fit_count() > 1 ? "dataset " + fit_.targets[d].name : std::string("values")) +
+    out += "\n// ---- " +
+           (fit_count() > 1 ? "dataset " + fit_.targets[d].name : std::string("values")) +
            " ----\n";
     if (fit == nullptr) {
       out += "// no fit: " + fit_.errors[d] + "\n";
       continue;
     }
     out += std::string("// errors: ") + learn::error_kind_name(fit->errors) + "\n";
-    for (const learn::FitWarning& w : fit->warnings) out += "// WARNING " + w.code + ": " + w.message + "\n";
+    for (const learn::FitWarning& w : fit->warnings)
+      out += "// WARNING " + w.code + ": " + w.message + "\n";
     // Pieces as one array when all five are single identified values.
     static constexpr const char* kPieces[5] = {"pawn", "knight", "bishop", "rook", "queen"};
     bool array = true;
     for (const char* piece : kPieces) {
       const int column = fit->column(piece);
-      array = array && column >= 0 && fit->coefficients[static_cast<std::size_t>(column)].identified;
+      array =
+          array && column >= 0 && fit->coefficients[static_cast<std::size_t>(column)].identified;
     }
     if (array) {
-      out += "// Pawn, knight, bishop, rook, queen.\nconstexpr int k" + prefix +
-             "PieceValues[5] = {";
+      out +=
+          "// Pawn, knight, bishop, rook, queen.\nconstexpr int k" + prefix + "PieceValues[5] = {";
       for (int p = 0; p < 5; ++p) {
-        const double v = fit->coefficients[static_cast<std::size_t>(fit->column(kPieces[p]))].value.value;
+        const double v =
+            fit->coefficients[static_cast<std::size_t>(fit->column(kPieces[p]))].value.value;
         out += (p ? ", " : "") + std::to_string(static_cast<long>(std::lround(v)));
       }
       out += "};\n";
@@ -390,7 +389,8 @@ std::string Engine::status_line() const {
   const learn::ModelFit* first = fit(0);
   const std::size_t n = fit_count();
   bool warned = false;
-  for (std::size_t d = 0; d < n; ++d) warned = warned || fit(d) == nullptr || !fit(d)->warnings.empty();
+  for (std::size_t d = 0; d < n; ++d)
+    warned = warned || fit(d) == nullptr || !fit(d)->warnings.empty();
   std::string out = warned ? "Fit with warnings" : "Fitted";
   if (n > 1) out += " (" + std::to_string(n) + " datasets)";
   out += " (" + solver;

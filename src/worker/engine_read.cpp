@@ -1,6 +1,4 @@
 // The engine's reading: files into datasets (merged, per file or per filter), parallel imports.
-#include "worker/engine.h"
-
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -15,6 +13,7 @@
 #include "learn/report_json.h"
 #include "learn/uncertainty.h"
 #include "protocol/codec.h"
+#include "worker/engine.h"
 
 namespace materialist::worker {
 namespace {
@@ -416,7 +415,6 @@ void Engine::reset() {
   last_read_errors_.clear();
 }
 
-
 }  // namespace materialist::worker
 
 namespace materialist::worker {
@@ -438,9 +436,9 @@ protocol::Estimate Engine::estimate(const FitSettings& settings) const {
   };
   std::vector<Live> datasets;
   if (split.subsets().empty()) {
-    datasets.push_back({pending_->report.files.empty() && live.files.empty() ? file_name_
-                                                                              : "all files",
-                        split.merged().live_histogram(), split.merged().pairs(), live});
+    datasets.push_back(
+        {pending_->report.files.empty() && live.files.empty() ? file_name_ : "all files",
+         split.merged().live_histogram(), split.merged().pairs(), live});
   } else {
     for (const learn::NamedSubset& subset : split.subsets()) {
       datasets.push_back({subset.name, subset.builder->live_histogram(), subset.builder->pairs(),
@@ -448,10 +446,7 @@ protocol::Estimate Engine::estimate(const FitSettings& settings) const {
     }
   }
   const learn::ModelOptions model = settings.model_options();
-  const bool player = [&] {
-    const auto filter = learn::parse_game_filter(pending_->options.filter);
-    return filter && filter->player_perspective && !filter->player.empty();
-  }();
+  const bool player = learn::player_view(pending_->options.filter);
   for (const Live& d : datasets) {
     if (d.histogram.totals().total() == 0) continue;
     const FitTarget target{d.name, &d.histogram, d.pairs, nullptr, &d.report};

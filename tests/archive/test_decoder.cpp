@@ -76,8 +76,17 @@ const std::string& plain() {
   return text;
 }
 
-std::vector<std::size_t> chunk_sizes(const std::string& input) {
-  return {1, 7, 4096, 65536, input.size()};
+// Decodes the fixture `name` in pieces of 1, 7, 4096 and 65536 bytes and whole, giving each
+// result and the input to `check`.
+template <typename Check>
+void decode_in_every_chunking(const char* name, Check check) {
+  const std::string input = read_fixture(name);
+  REQUIRE(!input.empty());
+  for (const std::size_t chunk : std::vector<std::size_t>{1, 7, 4096, 65536, input.size()}) {
+    CAPTURE(name);
+    CAPTURE(chunk);
+    check(decode(input, chunk), input);
+  }
 }
 
 }  // namespace
@@ -108,30 +117,20 @@ TEST_CASE("archive: formats are recognised by their magic bytes") {
 TEST_CASE("archive: every format gives exactly the plain file, in chunks of 1 byte to whole") {
   for (const char* name : {"archive/lichess-100.pgn.zst", "archive/lichess-100.pgn.gz",
                            "archive/lichess-100.pgn.bz2", "pgn/lichess-100.pgn"}) {
-    const std::string input = read_fixture(name);
-    REQUIRE(!input.empty());
-    for (const std::size_t chunk : chunk_sizes(input)) {
-      CAPTURE(name);
-      CAPTURE(chunk);
-      const Recorder got = decode(input, chunk);
+    decode_in_every_chunking(name, [](const Recorder& got, const std::string& /*input*/) {
       CHECK_FALSE(got.error_seen.has_value());
       REQUIRE(got.entries.size() == 1);
       CHECK(got.entries[0].name.empty());
       CHECK(got.entries[0].ended);
       CHECK(got.entries[0].bytes == plain());
       CHECK(got.largest_chunk <= DecoderOptions{}.chunk_bytes);
-    }
+    });
   }
 }
 
 TEST_CASE("archive: a zip gives its .pgn entries in order and skips the others by name") {
   for (const char* name : {"archive/lichess-100-three.zip", "archive/lichess-100-streamed.zip"}) {
-    const std::string input = read_fixture(name);
-    REQUIRE(!input.empty());
-    for (const std::size_t chunk : chunk_sizes(input)) {
-      CAPTURE(name);
-      CAPTURE(chunk);
-      const Recorder got = decode(input, chunk);
+    decode_in_every_chunking(name, [](const Recorder& got, const std::string& /*input*/) {
       CHECK_FALSE(got.error_seen.has_value());
       if (got.error_seen) MESSAGE(got.error_seen->message);
       REQUIRE(got.entries.size() == 3);
@@ -141,29 +140,26 @@ TEST_CASE("archive: a zip gives its .pgn entries in order and skips the others b
       for (const Entry& entry : got.entries) CHECK(entry.ended);
       CHECK(got.all() == plain());
       CHECK(got.skipped == std::vector<std::string>{"README.txt: not a .pgn file"});
-    }
+    });
   }
 }
 
 TEST_CASE("archive: a truncated stream keeps what came before and says where it ends") {
-  const std::string input = read_fixture("archive/lichess-100-truncated.pgn.zst");
-  REQUIRE(!input.empty());
-  for (const std::size_t chunk : chunk_sizes(input)) {
-    CAPTURE(chunk);
-    const Recorder got = decode(input, chunk);
-    REQUIRE(got.error_seen.has_value());
-    CHECK(got.error_seen->kind == ErrorKind::kTruncated);
-    CHECK(got.error_seen->format == Format::kZstd);
-    CHECK(got.error_seen->offset == input.size());
-    CHECK(contains(got.error_seen->message, "truncated zstd data"));
-    CHECK(contains(got.error_seen->message, "at byte " + std::to_string(input.size())));
-    REQUIRE(got.entries.size() == 1);
-    CHECK_FALSE(got.entries[0].ended);
-    // A prefix of the plain file, more than the first frame's half.
-    CHECK(got.entries[0].bytes.size() > plain().size() / 2);
-    CHECK(got.entries[0].bytes.size() < plain().size());
-    CHECK(plain().compare(0, got.entries[0].bytes.size(), got.entries[0].bytes) == 0);
-  }
+  decode_in_every_chunking(
+      "archive/lichess-100-truncated.pgn.zst", [](const Recorder& got, const std::string& input) {
+        REQUIRE(got.error_seen.has_value());
+        CHECK(got.error_seen->kind == ErrorKind::kTruncated);
+        CHECK(got.error_seen->format == Format::kZstd);
+        CHECK(got.error_seen->offset == input.size());
+        CHECK(contains(got.error_seen->message, "truncated zstd data"));
+        CHECK(contains(got.error_seen->message, "at byte " + std::to_string(input.size())));
+        REQUIRE(got.entries.size() == 1);
+        CHECK_FALSE(got.entries[0].ended);
+        // A prefix of the plain file, more than the first frame's half.
+        CHECK(got.entries[0].bytes.size() > plain().size() / 2);
+        CHECK(got.entries[0].bytes.size() < plain().size());
+        CHECK(plain().compare(0, got.entries[0].bytes.size(), got.entries[0].bytes) == 0);
+      });
   // A zip cut inside its second entry: the first entry whole, an error naming the second.
   const std::string zip = read_fixture("archive/lichess-100-three.zip");
   const Recorder cut = decode(zip.substr(0, 80000), 4096);

@@ -15,10 +15,7 @@
 namespace materialist::worker {
 namespace {
 
-using test::count_of;
-using test::fit_to_end;
-using test::fixture;
-using test::read_file;
+using namespace test;  // fixture, read_file, fit_to_end, count_of: engine_test_util.h
 
 TEST_CASE("engine: the article's gradient descent gives the core's values bit for bit") {
   const std::string pgn = fixture("OpenRating.pgn");

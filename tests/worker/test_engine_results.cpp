@@ -12,10 +12,7 @@
 namespace materialist::worker {
 namespace {
 
-using test::count_of;
-using test::fit_to_end;
-using test::fixture;
-using test::read_file;
+using namespace test;  // fixture, read_file, fit_to_end, count_of: engine_test_util.h
 
 // Three "player files": the sample cut in three, one dataset each.
 void read_three_files(Engine& engine) {
@@ -169,10 +166,12 @@ TEST_CASE("engine: a degenerate file is not called fitted") {
   std::string pgn;
   const char* decisive[] = {"1-0", "0-1", "1-0"};
   for (const char* result : decisive) {
-    pgn += std::string("[Result \"") + result + "\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O " + result + "\n\n";
+    pgn += std::string("[Result \"") + result +
+           "\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O " + result + "\n\n";
   }
   for (int i = 0; i < 300; ++i) {
-    pgn += "[Result \"1/2-1/2\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 Nf6 5. Nf3 Bf5 1/2-1/2\n\n";
+    pgn +=
+        "[Result \"1/2-1/2\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 Nf6 5. Nf3 Bf5 1/2-1/2\n\n";
   }
   Engine engine;
   REQUIRE(!engine.begin_read({}));
