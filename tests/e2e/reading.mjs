@@ -220,7 +220,7 @@ test('Cancel stops a long parallel read at once; the app keeps working', async (
   }
   check(took !== null, 'the read always ended before the click');
   console.log(`      Cancel took effect ${took.toFixed(0)} ms after the press`);
-  check(state === 'idle', `after Cancel data-state is ${state}`);
+  check(state === 'idle', `after Cancel data-state is ${state}: ${await page.$eval('#materialist-status', (e) => e.textContent)}`);
   check(took < 1500, `Cancel took ${took.toFixed(0)} ms`);
 
   await clickButton(page, 'Load sample');
