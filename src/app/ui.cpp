@@ -276,6 +276,17 @@ void draw_values(const AppState& state, const UiFonts& fonts) {
 void draw_relations(const AppState& state) {
   if (state.trajectory.snapshots.empty() || state.trajectory.fits.size() >= 2) return;
   section("Capablanca's relations");
+  if (state.trajectory.fits.size() == 1) {
+    const protocol::Fit& fit = state.trajectory.fits.front();
+    const bool unidentified = std::any_of(
+        fit.coefficients.begin(), fit.coefficients.end(),
+        [](const protocol::Coefficient& c) { return !c.identified && c.name != "draw-margin"; });
+    if (unidentified) {
+      ImGui::TextColored(to_vec4(kMuted),
+                         "No verdicts: they need piece values these games do not identify.");
+      return;
+    }
+  }
   if (state.trajectory.fits.size() == 1 && !state.trajectory.fits.front().relations.empty()) {
     // The worker's verdicts weigh each margin against its standard error.
     if (!ImGui::BeginTable("verdicts", 3, ImGuiTableFlags_SizingStretchProp)) return;
