@@ -1,6 +1,7 @@
 #include "app/charts.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -9,6 +10,7 @@
 #include "app/plot.h"
 #include "app/theme.h"
 #include "app/widgets.h"
+#include "learn/pieces.h"
 
 namespace materialist::app {
 namespace {
@@ -74,6 +76,12 @@ std::vector<Series> dataset_series(const Trajectory& t, int datasets) {
   std::vector<Series> series;
   for (int d = 0; d < datasets; ++d) {
     for (int i = 1; i < kPieceCount; ++i) {  // the pawn is 100 by definition
+      const protocol::Coefficient* fitted =
+          t.done && d < static_cast<int>(t.fits.size())
+              ? t.fits[static_cast<std::size_t>(d)].find(
+                    learn::kPieceColumns[static_cast<std::size_t>(i)])
+              : nullptr;
+      if (fitted != nullptr && !fitted->identified) continue;  // not a value: no line
       Series s;
       s.label = std::string(piece_letter(i)) + " " + dataset_name(t, d);
       s.color = dataset_color(d);
@@ -108,9 +116,23 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
   const int last_iteration = t.snapshots.empty() ? 0 : t.snapshots.back().iteration;
   const double x_max =
       std::max({1, t.done ? last_iteration : t.planned_iterations, last_iteration});
+  // A finished fit that does not identify a piece draws no line for it: a trajectory of ratios
+  // to a pawn value the games do not determine is not a value.
+  std::array<bool, kPieceCount> shown{};
+  bool hidden = false;
+  for (int i = 0; i < kPieceCount; ++i) {
+    const protocol::Coefficient* c =
+        t.done && !t.fits.empty()
+            ? t.fits.front().find(learn::kPieceColumns[static_cast<std::size_t>(i)])
+            : nullptr;
+    shown[i] = c == nullptr || c->identified;
+    hidden = hidden || !shown[i];
+  }
   char title[128];
   std::snprintf(title, sizeof title, "Piece values vs iteration (%s%s)", solver_label(t.solver),
-                t.snapshots.size() == 1 ? ": the exact fit, no iterates to show" : "");
+                hidden                   ? ": values not identified, see the warnings"
+                : t.snapshots.size() == 1 ? ": the exact fit, no iterates to show"
+                                          : "");
   bool hovered = false;
   const PlotArea area = begin_plot({"##convergence", title, "iteration", 0, x_max, y_min, y_max},
                                    size, scale, hovered);
@@ -125,6 +147,7 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
   }
   std::vector<Series> series(kPieceCount);
   for (int i = 0; i < kPieceCount; ++i) {
+    if (!shown[i]) continue;
     series[i].label = piece_name(i);
     series[i].color = kPieceColors[i];
     series[i].width = i == 0 ? 1.5f : 2.25f;
@@ -133,6 +156,7 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
       series[i].ys.push_back(entry(s.values, i));
     }
   }
+  std::erase_if(series, [](const Series& s) { return s.xs.empty(); });
   for (Series& s : series) spread_single_point(s, x_max);
   std::vector<Series> unlabelled = series;
   for (Series& s : unlabelled) s.label.clear();
@@ -151,6 +175,7 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
     ImGui::BeginTooltip();
     ImGui::Text("iteration %d, loss %.6f", nearest->iteration, nearest->loss);
     for (int i = 0; i < kPieceCount; ++i) {
+      if (!shown[i]) continue;
       ImGui::TextColored(to_vec4(kPieceColors[i]), "%s %.1f", piece_name(i).c_str(),
                          entry(nearest->values, i));
     }
