@@ -96,18 +96,15 @@ function describe(source) {
     : { name: source.file.name, size: source.file.size };
 }
 
-// Compressed files and archives (zstd, gzip, bzip2, zip, and the refused xz, 7z, rar) by their
-// first bytes, as the engine's decoder (src/archive) sees them: such a file is read by one reader,
-// in order; parallel readers split only plain text.
-const COMPRESSED_MAGICS = [
-  [0x28, 0xb5, 0x2f, 0xfd], [0x1f, 0x8b], [0x42, 0x5a, 0x68], [0x50, 0x4b, 0x03, 0x04],
-  [0x50, 0x4b, 0x05, 0x06], [0x50, 0x4b, 0x07, 0x08], [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00],
-  [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07],
-];
+// Compressed files and archives, by their first bytes as the engine's decoder (src/archive) sees
+// them: such a file is read by one reader, in order; parallel readers split only plain text.
 /** @param {File} file @returns {Promise<boolean>} */
 async function isCompressed(file) {
+  const { wasm, engine } = loaded();
   const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
-  return COMPRESSED_MAGICS.some((magic) => magic.every((byte, i) => head[i] === byte));
+  const pointer = engine.chunkBuffer(head.length);
+  wasm.HEAPU8.set(head, pointer);
+  return engine.compressed(pointer, head.length);
 }
 
 // Yields {data: Uint8Array, source: bytes of the source consumed so far} for a source; `onSize`

@@ -269,6 +269,7 @@ interface Engine {
   provenanceJson(): Json<Record<string, unknown>>;
   codeHeader(): string;
   statusLine(): string;
+  compressed(pointer: number, length: number): boolean;
   estimate(settings: Json<Settings>): Json<EstimateMessage>;
   missingDigests(): number[];
   hashBegin(): void;

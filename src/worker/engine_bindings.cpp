@@ -13,6 +13,7 @@
 #include "learn/game_filter.h"
 #include "learn/ingest.h"
 #include "learn/models.h"
+#include "archive/decoder.h"
 #include "protocol/codec.h"
 #include "worker/engine.h"
 
@@ -258,6 +259,13 @@ class JsEngine {
   std::string provenanceJson() const { return engine_.provenance_json(); }
   std::string codeHeader() const { return engine_.code_header(); }
   std::string statusLine() const { return engine_.status_line(); }
+  // True when the bytes at `pointer` (a file's first ones) are not plain text: a compressed file
+  // or an archive (src/archive decides), which one reader reads in order.
+  bool compressed(std::uintptr_t pointer, int length) const {
+    const archive::Format format = archive::sniff_format(
+        std::string_view(reinterpret_cast<const char*>(pointer), static_cast<std::size_t>(length)));
+    return format != archive::Format::kPlain && format != archive::Format::kUnknown;
+  }
   // The estimate message of the data read so far, fitted with `settings` (FitSettings JSON).
   std::string estimate(std::string settings) const {
     Expected<FitSettings> fit = protocol::decode<FitSettings>(settings);
@@ -320,6 +328,7 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("provenanceJson", &JsEngine::provenanceJson)
       .function("codeHeader", &JsEngine::codeHeader)
       .function("statusLine", &JsEngine::statusLine)
+      .function("compressed", &JsEngine::compressed)
       .function("estimate", &JsEngine::estimate)
       .function("missingDigests", &JsEngine::missingDigests)
       .function("hashBegin", &JsEngine::hashBegin)
