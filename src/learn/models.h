@@ -104,7 +104,7 @@ struct ModelFit {
   std::vector<double> covariance;
   std::vector<double> model_covariance;
   ErrorKind errors = ErrorKind::kModel;
-  std::uint64_t games = 0;           // clusters behind the clustered errors (0: none)
+  std::uint64_t games = 0;           // games with rows in the clustered statistics (0: none)
   std::uint64_t clusters = 0;        // games whose rows enter this model's likelihood (G)
   bool covariance_ok = false;        // false when the information was singular (se are NaN)
   bool converged = true;             // the solver's gradient norm reached its tolerance

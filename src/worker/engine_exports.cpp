@@ -154,7 +154,7 @@ protocol::Fit Engine::describe(const FitTarget& target, const learn::ModelFit* f
   out.state = fit->warnings.empty() ? "fitted" : "warnings";
   for (const learn::FitWarning& w : fit->warnings) out.warnings.push_back({w.code, w.message});
   out.errors = learn::error_kind_name(fit->errors);
-  out.clusters = fit->games;
+  out.clusters = fit->clusters;  // the games that enter this model (draws out: decisive ones)
   out.loss = fit->loss;
   out.iterations = fit->iterations;
   out.converged = fit->converged;

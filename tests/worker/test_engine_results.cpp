@@ -137,6 +137,10 @@ TEST_CASE("engine: errors are game-clustered by default, also after a parallel r
   REQUIRE(whole.fit(0) != nullptr);
   CHECK(whole.fit(0)->errors == learn::ErrorKind::kClustered);
   CHECK(whole.fit(0)->games > 2900);
+  // What the app shows behind the ±: the games in this model's likelihood (draws out: 2611
+  // decisive games), not every game with rows.
+  CHECK(whole.fit(0)->clusters == 2611);
+  CHECK(whole.fit_done().fits[0].clusters == 2611);
   // Two readers, one half each, imported in order: the same errors to the last bit.
   Engine readers[2];
   Part parts[2];
