@@ -19,44 +19,6 @@ constexpr std::uint64_t pair_hash(std::uint64_t a, std::uint64_t b) {
 
 }  // namespace
 
-// ---- KeyFields ----
-
-KeyFields KeyFields::for_model(const ModelOptions& model) {
-  KeyFields fields;
-  fields.bishop_pair = model.bishop_pair;
-  fields.phase = model.phase_tapered;
-  fields.side_to_move = model.side_to_move;
-  fields.rating = model.rating_offset;
-  return fields;
-}
-
-RowKey KeyFields::project(const RowKey& key) const {
-  RowKey projected = key;
-  if (!bishop_pair) projected.bishop_pair = 0;
-  if (!phase) projected.phase = 0;
-  if (!side_to_move) projected.black_to_move = 0;
-  if (!rating) {
-    projected.rating_known = 0;
-    projected.rating_diff = 0;
-  }
-  return projected;
-}
-
-bool KeyFields::covers(const ModelOptions& model) const {
-  const KeyFields needed = for_model(model);
-  return (bishop_pair || !needed.bishop_pair) && (phase || !needed.phase) &&
-         (side_to_move || !needed.side_to_move) && (rating || !needed.rating);
-}
-
-KeyFields KeyFields::all() {
-  return KeyFields{true, true, true, true};
-}
-
-KeyFields KeyFields::intersection(const KeyFields& a, const KeyFields& b) {
-  return KeyFields{a.bishop_pair && b.bishop_pair, a.phase && b.phase,
-                   a.side_to_move && b.side_to_move, a.rating && b.rating};
-}
-
 // ---- GamePairs ----
 
 GamePairs::GamePairs(KeyFields fields) : fields_(fields) {}

@@ -8,9 +8,8 @@
 //   pairs.add_game(rows_of_one_game);
 //   Expected<ModelFit> fit = fit_model(histogram, options, &pairs);   // errors: kClustered
 //
-// KeyFields says which RowKey fields the pair and bootstrap statistics keep (the rating
-// difference multiplies the keys by the number of distinct ratings, so it is kept only when a
-// model needs it).
+// KeyFields (learn/key_fields.h) says which RowKey fields the pair and bootstrap statistics keep,
+// as the histogram does.
 #pragma once
 
 #include <cstddef>
@@ -20,31 +19,12 @@
 
 #include "core/error.h"
 #include "learn/histogram.h"
+#include "learn/key_fields.h"
 
 namespace materialist::learn {
 
 struct ModelOptions;
 struct ModelFit;
-
-struct KeyFields {
-  bool bishop_pair = true;
-  bool phase = true;
-  bool side_to_move = true;
-  bool rating = false;  // rating_known and rating_diff
-
-  // The fields a model reads (a key with only these still gives every column and offset).
-  static KeyFields for_model(const ModelOptions& model);
-  // A key with the fields not kept set to zero.
-  RowKey project(const RowKey& key) const;
-  // True when every field the model reads is kept.
-  bool covers(const ModelOptions& model) const;
-  // Every field kept (no projection).
-  static KeyFields all();
-  // The fields both keep.
-  static KeyFields intersection(const KeyFields& a, const KeyFields& b);
-
-  friend bool operator==(const KeyFields&, const KeyFields&) = default;
-};
 
 class GamePairs {
  public:

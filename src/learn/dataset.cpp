@@ -58,7 +58,7 @@ void merge_mat_reports(MatReadReport& a, const MatReadReport& b, std::size_t max
 }  // namespace
 
 DatasetBuilder::DatasetBuilder(IngestOptions options)
-    : options_(std::move(options)), pairs_(key_fields_) {}
+    : options_(std::move(options)), key_fields_(options_.fields), pairs_(key_fields_) {}
 
 void DatasetBuilder::enable_bootstrap(int replicates, std::uint64_t seed) {
   bootstrap_ = std::make_unique<BootstrapHistograms>(replicates, seed, key_fields_);
@@ -66,6 +66,7 @@ void DatasetBuilder::enable_bootstrap(int replicates, std::uint64_t seed) {
 
 void DatasetBuilder::set_key_fields(KeyFields fields) {
   key_fields_ = fields;
+  options_.fields = fields;  // the histogram keeps no more than the pairs and the bootstrap
   pairs_ = GamePairs(fields);
   if (bootstrap_) {
     bootstrap_ = std::make_unique<BootstrapHistograms>(bootstrap_->replicate_count(),

@@ -56,9 +56,9 @@ class DatasetBuilder {
   void enable_bootstrap(int replicates, std::uint64_t seed);
   // The bootstrap replicates, or nullptr when not enabled.
   const BootstrapHistograms* bootstrap() const { return bootstrap_.get(); }
-  // Which key fields the game pairs and the bootstrap keep (call before the first file; a
-  // model can use the clustered errors and the bootstrap only when they cover it:
-  // KeyFields::for_model). Default KeyFields{}: everything but the rating difference.
+  // Which key fields the histogram, the game pairs and the bootstrap keep (call before the first
+  // file; a model can be fitted only when they cover it: KeyFields::for_model). Default: the
+  // IngestOptions' fields.
   void set_key_fields(KeyFields fields);
   const KeyFields& key_fields() const { return key_fields_; }
   // The games' row-key pairs for game-clustered errors (always collected; .mat rows are one

@@ -118,7 +118,7 @@ pgn::Action Ingestor::begin_moves() {
   const auto black_elo = parse_elo(tags_.black_elo);
   if (white_elo && black_elo) {
     rating_known_ = true;
-    rating_diff_ = static_cast<std::int16_t>(std::clamp(*white_elo - *black_elo, -32768, 32767));
+    rating_diff_ = binned_rating_difference(*white_elo - *black_elo, options_.rating_bin_elo);
   }
   const bool wants_fen = tags_.set_up == "1" || !tags_.fen.empty();
   if (wants_fen) {
@@ -179,7 +179,7 @@ void Ingestor::record_position(const chess::MoveFacts& facts) {
   const MaterialVector delta = counts.delta();
   if (!quiet_filter_.observe({facts.capture, facts.promotion, facts.gives_check}, delta)) return;
   RowKey key = RowKey::from_delta(delta);
-  const RowKeyFields& fields = options_.fields;
+  const KeyFields& fields = options_.fields;
   if (fields.bishop_pair) key.bishop_pair = static_cast<std::int8_t>(counts.bishop_pair_delta());
   if (fields.phase) key.phase = static_cast<std::uint8_t>(counts.phase());
   if (fields.side_to_move) {

@@ -23,6 +23,7 @@
 #include "chess/position.h"
 #include "learn/game_filter.h"
 #include "learn/histogram.h"
+#include "learn/key_fields.h"
 #include "learn/quiet_filter.h"
 #include "learn/result.h"
 #include "pgn/parser.h"
@@ -89,20 +90,14 @@ struct IngestReport {
   }
 };
 
-// Which of RowKey's reserved fields the ingest fills (a field left out stays 0, so the histogram
-// stays small when a model does not need it).
-struct RowKeyFields {
-  bool bishop_pair = true;
-  bool phase = true;
-  bool side_to_move = true;
-  bool rating = true;
-};
-
 struct IngestOptions {
   QuietFilterOptions quiet;
   UnknownResultPolicy unknown_results = UnknownResultPolicy::kSkip;
   GameFilterOptions games;  // tag filters; the default keeps every replayable game
-  RowKeyFields fields;
+  // The RowKey fields the ingest fills (the others stay 0, so the histogram keeps only what the
+  // model reads); the rating difference in bins of rating_bin_elo.
+  KeyFields fields;
+  int rating_bin_elo = kRatingBinElo;
   pgn::ParserOptions parser;
   std::size_t max_reported_issues = 1000;
   // On: a bare "..." followed by more moves stops the replay there (the game becomes partial).

@@ -43,6 +43,7 @@ void put(JsonWriter& json, learn::OutcomeModel value);
 // Parts of the settings (codec_settings.cpp).
 void put(JsonWriter& json, const learn::QuietFilterOptions& value);
 void put(JsonWriter& json, const ModelChoice& value);
+void put(JsonWriter& json, const learn::KeyFields& value);
 // Parts of the results (codec_results.cpp).
 void put(JsonWriter& json, const GameIssue& value);
 void put(JsonWriter& json, const DatasetSummary& value);
@@ -125,6 +126,7 @@ Result get(const JsonValue& json, const std::string& path, learn::OutcomeModel& 
 // Parts of the settings (codec_settings.cpp).
 Result get(const JsonValue& json, const std::string& path, learn::QuietFilterOptions& out);
 Result get(const JsonValue& json, const std::string& path, ModelChoice& out);
+Result get(const JsonValue& json, const std::string& path, learn::KeyFields& out);
 // Parts of the results (codec_results.cpp).
 Result get(const JsonValue& json, const std::string& path, GameIssue& out);
 Result get(const JsonValue& json, const std::string& path, std::vector<FilteredCount>& out);

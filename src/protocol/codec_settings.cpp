@@ -35,6 +35,21 @@ void put(JsonWriter& json, const ModelChoice& value) {
   json.end_object();
 }
 
+void put(JsonWriter& json, const learn::KeyFields& value) {
+  json.begin_object();
+  field(json, "bishopPair", value.bishop_pair);
+  field(json, "phase", value.phase);
+  field(json, "sideToMove", value.side_to_move);
+  field(json, "rating", value.rating);
+  json.end_object();
+}
+
+Result get(const JsonValue& json, const std::string& path, learn::KeyFields& out) {
+  return Fields(json, path)("bishopPair", out.bishop_pair)("phase", out.phase)(
+             "sideToMove", out.side_to_move)("rating", out.rating)
+      .result();
+}
+
 Result get(const JsonValue& json, const std::string& path, learn::QuietFilterOptions& out) {
   return Fields(json, path)("plies", out.quiet_plies)("checksBreak", out.checks_break_quiet)(
              "distinct", out.distinct_per_game)("skipFirst", out.skip_first_plies)
@@ -118,7 +133,7 @@ void write(JsonWriter& json, const ReadOptions& value) {
   field(json, "seed", value.seed);
   field(json, "datasets", value.datasets);
   field(json, "eachFilter", value.each_filter);
-  field(json, "keepRating", value.keep_rating);
+  field(json, "keep", value.keep);
   field(json, "keepRows", value.keep_rows);
   field(json, "hashFiles", value.hash_files);
   json.end_object();
@@ -142,7 +157,7 @@ std::string message(const Settings& value) {
 Result read(const JsonValue& json, ReadOptions& out) {
   const std::string path = "options";
   Fields fields(json, path);
-  return shared_read_fields(fields, out)("keepRating", out.keep_rating)("keepRows", out.keep_rows)(
+  return shared_read_fields(fields, out)("keep", out.keep)("keepRows", out.keep_rows)(
              "hashFiles", out.hash_files)
       .result();
 }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "learn/analysis.h"
+#include "learn/key_fields.h"
 #include "learn/models.h"
 #include "learn/quiet_filter.h"
 #include "learn/result.h"
@@ -41,7 +42,9 @@ struct ReadOptions {
   DatasetMode datasets = DatasetMode::kMerge;
   std::vector<std::string> each_filter;  // kPerFilter: one dataset each, combined with `filter`
   // Engine-side switches (not part of a share link):
-  bool keep_rating = false;  // the clustered and bootstrap statistics keep the rating difference
+  // The row-key fields the histogram, game pairs and bootstrap keep: what the models to be
+  // fitted read (learn/key_fields.h); a model that needs more needs a new read.
+  learn::KeyFields keep = learn::KeyFields::none();
   bool keep_rows = true;     // keep every row in order for the .mat export (6 bytes a row)
   bool hash_files = false;   // SHA-256 while reading (else at export, as the browser does)
 

@@ -36,6 +36,13 @@ Expected<int> Engine::begin_fit(const FitSettings& settings) {
                       "no dataset has rows: every game was filtered out of every dataset");
   }
   const FitTarget& first = run.targets.front();
+  // The histogram keeps only the key fields its read was made for (learn/key_fields.h).
+  if (const std::string missing = first.pairs->fields().missing_for(run.analysis.model);
+      !missing.empty()) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      "the data was read without " + missing +
+                          " (a read keeps only what its model uses): read the files again");
+  }
   const learn::OutcomeCounts& totals = first.histogram->totals();
   if (run.analysis.model.outcomes == learn::OutcomeModel::kDrawsOut &&
       totals[learn::Outcome::kDraw] == totals.total()) {
@@ -149,11 +156,6 @@ void Engine::finish_fits() {
   run.bootstrap_errors.assign(n, "");
   for (std::size_t i = 0; i < n; ++i) {
     if (run.targets[i].bootstrap == nullptr || !run.fits[i]) continue;
-    if (!run.targets[i].pairs->fields().covers(run.analysis.model)) {
-      run.bootstrap_errors[i] =
-          "the bootstrap was read without the rating difference: apply the settings to re-read";
-      continue;
-    }
     run.bootstraps[i] = learn::bootstrap_model(*run.targets[i].bootstrap, run.analysis.model);
   }
   run.finished = true;

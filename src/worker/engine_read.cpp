@@ -48,17 +48,6 @@ const char* binary_kind(const char* data, std::size_t size) {
 
 // ---- reading ----
 
-namespace {
-
-// The RowKey fields the clustered and bootstrap statistics keep.
-learn::KeyFields key_fields(const ReadOptions& options) {
-  learn::KeyFields fields;
-  fields.rating = options.keep_rating;
-  return fields;
-}
-
-}  // namespace
-
 std::optional<Error> Engine::begin_read(const ReadOptions& options) {
   learn::IngestOptions ingest = options.unknown == learn::UnknownResultPolicy::kTreatAsDraw
                                     ? learn::IngestOptions::article()
@@ -75,7 +64,7 @@ std::optional<Error> Engine::begin_read(const ReadOptions& options) {
                : options.datasets == DatasetMode::kPerFilter ? learn::SplitMode::kPerFilter
                                                              : learn::SplitMode::kMerge;
   split.each_filter = options.each_filter;
-  split.key_fields = key_fields(options);
+  split.key_fields = options.keep;
   split.bootstrap = options.bootstrap;
   split.seed = options.seed;
   split.subset_max_issues = 0;  // the merged dataset lists the issues
@@ -85,7 +74,7 @@ std::optional<Error> Engine::begin_read(const ReadOptions& options) {
   pending_ = std::make_unique<Dataset>();
   pending_->options = options;
   pending_->split.emplace(std::move(*created));
-  pending_->pairs = learn::GamePairs(key_fields(options));
+  pending_->pairs = learn::GamePairs(options.keep);
   if (options.keep_rows) {
     Dataset* dataset = pending_.get();
     pending_->split->merged().set_row_sink([dataset](const learn::Row& row) {

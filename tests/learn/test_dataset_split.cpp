@@ -63,6 +63,8 @@ TEST_CASE("dataset split: per file, a subset named by each file beside the merge
   options.mode = SplitMode::kPerFile;
   options.bootstrap = 2;
   options.key_fields = KeyFields::all();
+  IngestOptions every_field;  // what the split's datasets keep
+  every_field.fields = KeyFields::all();
   auto split = DatasetSplit::create(options);
   REQUIRE(split.ok());
   const std::vector<File> files = two_files();
@@ -71,13 +73,13 @@ TEST_CASE("dataset split: per file, a subset named by each file beside the merge
   for (std::size_t i = 0; i < files.size(); ++i) {
     const NamedSubset& subset = split->subsets()[i];
     CHECK(subset.name == files[i].name);
-    CHECK(subset.builder->histogram() == alone({}, {files[i]}));
+    CHECK(subset.builder->histogram() == alone(every_field, {files[i]}));
     CHECK(subset.builder->report().files.size() == 1);
     CHECK(subset.builder->key_fields() == KeyFields::all());
     CHECK(subset.builder->bootstrap() != nullptr);
     CHECK(subset.builder->options().max_reported_issues == 0);  // the merged one lists them
   }
-  CHECK(split->merged().histogram() == alone({}, files));
+  CHECK(split->merged().histogram() == alone(every_field, files));
   CHECK(split->merged().bootstrap() == nullptr);  // only the subsets are compared
   CHECK(split->live_report().files.size() == 2);
 }

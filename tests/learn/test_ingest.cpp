@@ -291,6 +291,7 @@ TEST_CASE("row keys carry side to move, phase and ratings; filters and caps appl
       "\n"
       "1. e4 e5 2. Ke3 1-0\n";
   IngestOptions options;
+  options.fields = KeyFields::all();
   options.parser.max_plies = 4;
   options.max_reported_issues = 1;
   const IngestRun run = ingest(text, options);

@@ -29,7 +29,7 @@ inline ReadOptions full_read_options() {
   r.seed = 42;
   r.datasets = DatasetMode::kPerFilter;
   r.each_filter = {"tc=blitz", "tc=rapid"};
-  r.keep_rating = true;
+  r.keep = {true, false, true, true};
   r.keep_rows = false;
   r.hash_files = true;
   return r;
@@ -57,7 +57,7 @@ inline Settings full_settings() {
   s.fit = full_fit_settings();
   s.read = full_read_options();
   // A share link carries no engine switches: they keep their defaults.
-  s.read.keep_rating = false;
+  s.read.keep = learn::KeyFields::none();
   s.read.keep_rows = true;
   s.read.hash_files = false;
   s.units = Units::kLogOdds;

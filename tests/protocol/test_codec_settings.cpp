@@ -69,8 +69,12 @@ TEST_CASE("protocol read options compare every field and round trip") {
         R"({"unknown":"skip","filter":"elo=1500-;tc=blitz,rapid;exclude_termination=Time forfeit",)"
         R"("quiet":{"plies":3,"checksBreak":false,"distinct":false,"skipFirst":8},)"
         R"("bootstrap":200,"seed":42,"datasets":"per-filter","eachFilter":["tc=blitz","tc=rapid"],)"
-        R"("keepRating":true,"keepRows":false,"hashFiles":true})");
+        R"("keep":{"bishopPair":true,"phase":false,"sideToMove":true,"rating":true},)"
+        R"("keepRows":false,"hashFiles":true})");
   CHECK(full == full_read_options());
+  ReadOptions fewer = full_read_options();
+  fewer.keep.rating = false;
+  CHECK_FALSE(fewer == full);
   CHECK_FALSE(full == ReadOptions{});
   // Each quiet field on its own makes a difference.
   ReadOptions other = full;
@@ -105,12 +109,12 @@ TEST_CASE("protocol settings are one flat share-link object") {
         R"("skipFirst":0},"datasets":"merge","eachFilter":[]})");
   // The engine's switches are not settings: they are neither written nor read.
   Settings switches;
-  switches.read.keep_rating = true;
+  switches.read.keep = learn::KeyFields::all();
   switches.read.keep_rows = false;
   switches.read.hash_files = true;
   CHECK(encode(switches) == encode(Settings{}));
   const Expected<Settings> ignored =
-      decode<Settings>(R"({"keepRating":true,"keepRows":false,"hashFiles":true})");
+      decode<Settings>(R"({"keep":{"rating":true},"keepRows":false,"hashFiles":true})");
   REQUIRE(ignored.ok());
   CHECK(*ignored == Settings{});
   // The message nests the settings under their type.

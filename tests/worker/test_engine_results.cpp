@@ -22,6 +22,7 @@ void read_three_files(Engine& engine) {
   const std::size_t cut2 = pgn.find("\n[Event ", 2 * third) + 1;
   ReadOptions options;
   options.datasets = DatasetMode::kPerFile;
+  options.keep.bishop_pair = true;  // the exports' test fits the bishop pair too
   REQUIRE(!engine.begin_read(options));
   read_file(engine, "anand.pgn", pgn.substr(0, cut1));
   read_file(engine, "carlsen.pgn", pgn.substr(cut1, cut2 - cut1));
@@ -68,6 +69,24 @@ TEST_CASE("engine: reset leaves no state behind (ASan checks the exports after i
   CHECK(engine.status_line().empty());
   CHECK(engine.code_header().find("no fit yet") != std::string::npos);
   CHECK_FALSE(engine.begin_fit(newton).ok());
+}
+
+TEST_CASE("engine: a model that reads a field the read did not keep is refused, saying which") {
+  Engine engine;
+  read_three_files(engine);  // keeps the bishop pair only
+  FitSettings rated;
+  rated.solver = learn::SolverKind::kNewton;
+  rated.model.bishop_pair = true;
+  rated.model.elo_offset = true;
+  rated.model.phase = true;
+  const auto refused = engine.begin_fit(rated);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message ==
+        "the data was read without the game phase, the rating difference (a read keeps only what "
+        "its model uses): read the files again");
+  rated.model.elo_offset = false;
+  rated.model.phase = false;
+  CHECK(engine.begin_fit(rated).ok());  // what was kept is enough
 }
 
 TEST_CASE("engine: every export carries every dataset, named, with its own values") {
