@@ -45,7 +45,7 @@ struct ReadOptions {
   // The row-key fields the histogram, game pairs and bootstrap keep: what the models to be
   // fitted read (learn/key_fields.h); a model that needs more needs a new read.
   learn::KeyFields keep = learn::KeyFields::none();
-  bool keep_rows = true;     // keep every row in order for the .mat export (6 bytes a row)
+  bool keep_rows = false;  // collect the rows in order as .mat text (Engine::take_mat_text)
   bool hash_files = false;   // SHA-256 while reading (else at export, as the browser does)
 
   bool operator==(const ReadOptions& other) const;
@@ -151,8 +151,7 @@ struct DatasetSummary {
 struct DataReport {
   std::uint64_t games = 0, used = 0, partial = 0, skipped = 0, filtered = 0;
   std::uint64_t rows = 0, draw_rows = 0, decisive_rows = 0, white_win_rows = 0,
-                black_win_rows = 0, distinct_rows = 0, plies = 0, kept_rows = 0;
-  bool rows_truncated = false;
+                black_win_rows = 0, distinct_rows = 0, plies = 0;
   double bytes = 0, seconds = 0, mb_per_s = 0;
   std::vector<std::string> files;
   std::vector<std::string> file_errors;  // whole files rejected (not PGN, empty, ...)

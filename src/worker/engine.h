@@ -70,8 +70,6 @@ struct Part {
   std::vector<learn::OutcomeCounts> pair_counts;
   learn::OutcomeCounts pair_games, pair_rated_games;  // games by outcome (the clusters)
   learn::IngestReport games;
-  std::vector<std::int8_t> rows;  // kept rows, six bytes each
-  bool rows_truncated = false;
   std::vector<std::string> file_errors;
 };
 
@@ -81,7 +79,6 @@ protocol::Balance balance_of(const learn::Histogram& histogram);
 
 class Engine {
  public:
-  static constexpr std::size_t kMaxKeptRows = 32u << 20;  // 192 MB of rows at most
   static constexpr std::size_t kMaxListedIssues = 1000;
 
   // ---- reading ----
@@ -162,10 +159,10 @@ class Engine {
   std::string fits_json() const;
 
   // ---- exports ----
-  // The kept rows as `.mat` text, max_rows at a time from `from_row`; "" past the end.
-  std::string mat_chunk(std::size_t from_row, std::size_t max_rows) const;
-  std::size_t kept_rows() const { return current_ ? current_->rows.size() / 6 : 0; }
-  bool rows_truncated() const { return current_ && current_->rows_truncated; }
+  // A read with ReadOptions::keep_rows: the rows read since the last call, in order, as `.mat`
+  // text (the `.mat` export reads the files again and drains it chunk by chunk, so no row is
+  // held longer than a chunk: memory stays bounded by the model).
+  std::string take_mat_text();
   // Every dataset's every coefficient (draw margin included), one row each, with its errors.
   std::string values_csv() const;
   // The settings and every dataset's fit (values, errors, warnings, coefficients).
@@ -190,8 +187,7 @@ class Engine {
     learn::Histogram histogram;  // set when the read ends
     learn::GamePairs pairs;      // set when the read ends
     learn::DatasetReport report;
-    std::vector<std::int8_t> rows;  // ΔP ΔN ΔB ΔR ΔQ outcome, six bytes a row
-    bool rows_truncated = false;
+    std::string mat_text;  // keep_rows: the rows not yet taken, as .mat lines
     std::vector<FileIssue> issues;
     std::vector<std::string> file_errors;
   };

@@ -129,8 +129,6 @@ val part_object(const Part& part) {
     issues.set(i, o);
   }
   out.set("issues", issues);
-  out.set("rows", typed_copy("Int8Array", part.rows));
-  out.set("rowsTruncated", val(part.rows_truncated));
   return out;
 }
 
@@ -167,8 +165,6 @@ Part part_from_object(const val& o) {
     issue.rows_kept = static_cast<std::uint32_t>(number(x, "rowsKept", 0));
     part.games.issues.push_back(std::move(issue));
   }
-  part.rows = emscripten::convertJSArrayToNumberVector<std::int8_t>(o["rows"]);
-  part.rows_truncated = o["rowsTruncated"].isTrue();
   return part;
 }
 
@@ -247,11 +243,7 @@ class JsEngine {
   }
   bool fitFinished() const { return engine_.fit_finished(); }
 
-  std::string matChunk(double from_row, int max_rows) const {
-    return engine_.mat_chunk(static_cast<std::size_t>(from_row),
-                             static_cast<std::size_t>(max_rows));
-  }
-  double keptRows() const { return static_cast<double>(engine_.kept_rows()); }
+  std::string takeMatText() { return engine_.take_mat_text(); }
   std::string valuesCsv() const { return engine_.values_csv(); }
   std::string resultJson() const { return engine_.result_json(); }
   // The fit-done message.
@@ -319,8 +311,7 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("step", &JsEngine::step)
       .function("otherSnapshots", &JsEngine::otherSnapshots)
       .function("fitFinished", &JsEngine::fitFinished)
-      .function("matChunk", &JsEngine::matChunk)
-      .function("keptRows", &JsEngine::keptRows)
+      .function("takeMatText", &JsEngine::takeMatText)
       .function("valuesCsv", &JsEngine::valuesCsv)
       .function("resultJson", &JsEngine::resultJson)
       .function("fitDone", &JsEngine::fitDone)

@@ -65,20 +65,9 @@ std::string short_values(const learn::ModelFit& fit) {
 
 }  // namespace
 
-std::string Engine::mat_chunk(std::size_t from_row, std::size_t max_rows) const {
+std::string Engine::take_mat_text() {
   std::string out;
-  if (!current_) return out;
-  const std::vector<std::int8_t>& rows = current_->rows;
-  const std::size_t end = std::min(rows.size() / 6, from_row + max_rows);
-  out.reserve((end > from_row ? end - from_row : 0) * 18);
-  for (std::size_t r = from_row; r < end; ++r) {
-    const std::int8_t* row = rows.data() + 6 * r;
-    learn::MaterialVector delta{};
-    std::copy(row, row + 5, delta.begin());
-    const learn::Outcome outcome =
-        row[5] < 0 ? learn::Outcome::kUnknown : static_cast<learn::Outcome>(row[5]);
-    learn::append_mat_row(out, delta, outcome);
-  }
+  if (pending_) out.swap(pending_->mat_text);
   return out;
 }
 

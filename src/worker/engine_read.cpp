@@ -78,12 +78,7 @@ std::optional<Error> Engine::begin_read(const ReadOptions& options) {
   if (options.keep_rows) {
     Dataset* dataset = pending_.get();
     pending_->split->merged().set_row_sink([dataset](const learn::Row& row) {
-      if (dataset->rows.size() >= kMaxKeptRows * 6) {
-        dataset->rows_truncated = true;
-        return;
-      }
-      for (std::int8_t d : row.key.delta) dataset->rows.push_back(d);
-      dataset->rows.push_back(static_cast<std::int8_t>(learn::outcome_code(row.outcome)));
+      learn::append_mat_row(dataset->mat_text, row.key.delta, row.outcome);
     });
   }
   return std::nullopt;
@@ -217,8 +212,6 @@ Part Engine::export_part() const {
   part.pair_games = merged.pairs()->games_by_outcome();
   part.pair_rated_games = merged.pairs()->rated_games_by_outcome();
   part.games = merged.report().games;
-  part.rows = pending_->rows;
-  part.rows_truncated = pending_->rows_truncated;
   part.file_errors = pending_->file_errors;
   return part;
 }
@@ -247,12 +240,6 @@ void Engine::import_part(const Part& part, std::uint64_t line_offset, std::uint6
       pending_->issues.push_back({import_name_, issue});
   }
   learn::merge_ingest_reports(import_report_, shifted, kMaxListedIssues);
-  const std::size_t room = kMaxKeptRows * 6 - std::min(kMaxKeptRows * 6, pending_->rows.size());
-  const std::size_t taken = std::min(room, part.rows.size());
-  pending_->rows.insert(pending_->rows.end(), part.rows.begin(),
-                        part.rows.begin() + static_cast<std::ptrdiff_t>(taken));
-  pending_->rows_truncated =
-      pending_->rows_truncated || part.rows_truncated || taken < part.rows.size();
 }
 
 void Engine::end_import(std::uint64_t bytes) {
@@ -341,8 +328,6 @@ protocol::DataReport Engine::data_report() const {
   out.bytes = static_cast<double>(r.bytes);
   out.plies = r.games.plies_replayed;
   out.issue_total = r.games.issue_count;
-  out.kept_rows = kept_rows();
-  out.rows_truncated = rows_truncated();
   for (const learn::FileReport& file : r.files) out.files.push_back(file.name);
   out.file_errors = last_read_errors_;
   for (const FileIssue& f : last_read_issues_) {

@@ -30,7 +30,7 @@ inline ReadOptions full_read_options() {
   r.datasets = DatasetMode::kPerFilter;
   r.each_filter = {"tc=blitz", "tc=rapid"};
   r.keep = {true, false, true, true};
-  r.keep_rows = false;
+  r.keep_rows = true;
   r.hash_files = true;
   return r;
 }
@@ -58,7 +58,7 @@ inline Settings full_settings() {
   s.read = full_read_options();
   // A share link carries no engine switches: they keep their defaults.
   s.read.keep = learn::KeyFields::none();
-  s.read.keep_rows = true;
+  s.read.keep_rows = false;
   s.read.hash_files = false;
   s.units = Units::kLogOdds;
   return s;
@@ -108,8 +108,6 @@ inline DataReport full_report() {
   r.black_win_rows = 17678;
   r.distinct_rows = 1234;
   r.plies = 80000;
-  r.kept_rows = 45000;
-  r.rows_truncated = true;
   r.bytes = 8388608;
   r.seconds = 0.5;
   r.mb_per_s = 16.75;

@@ -70,7 +70,7 @@ TEST_CASE("protocol read options compare every field and round trip") {
         R"("quiet":{"plies":3,"checksBreak":false,"distinct":false,"skipFirst":8},)"
         R"("bootstrap":200,"seed":42,"datasets":"per-filter","eachFilter":["tc=blitz","tc=rapid"],)"
         R"("keep":{"bishopPair":true,"phase":false,"sideToMove":true,"rating":true},)"
-        R"("keepRows":false,"hashFiles":true})");
+        R"("keepRows":true,"hashFiles":true})");
   CHECK(full == full_read_options());
   ReadOptions fewer = full_read_options();
   fewer.keep.rating = false;
@@ -110,11 +110,11 @@ TEST_CASE("protocol settings are one flat share-link object") {
   // The engine's switches are not settings: they are neither written nor read.
   Settings switches;
   switches.read.keep = learn::KeyFields::all();
-  switches.read.keep_rows = false;
+  switches.read.keep_rows = true;
   switches.read.hash_files = true;
   CHECK(encode(switches) == encode(Settings{}));
   const Expected<Settings> ignored =
-      decode<Settings>(R"({"keep":{"rating":true},"keepRows":false,"hashFiles":true})");
+      decode<Settings>(R"({"keep":{"rating":true},"keepRows":true,"hashFiles":true})");
   REQUIRE(ignored.ok());
   CHECK(*ignored == Settings{});
   // The message nests the settings under their type.
