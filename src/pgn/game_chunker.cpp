@@ -1,0 +1,129 @@
+#include "pgn/game_chunker.h"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+namespace materialist::pgn {
+
+namespace {
+
+// A chunk holds at least one byte, and the cap leaves room for a game-start line.
+GameChunkerOptions checked(GameChunkerOptions options) {
+  options.target_bytes = std::max<std::size_t>(options.target_bytes, 1);
+  options.max_bytes = std::max({options.max_bytes, options.target_bytes, std::size_t{64}});
+  return options;
+}
+
+}  // namespace
+
+GameChunker::GameChunker(GameChunkerOptions options) : options_(checked(options)) {}
+
+void GameChunker::feed(const char* data, std::size_t size) {
+  if (size == 0 || finished_) return;
+  buffer_.append(data, size);
+  scan();
+}
+
+void GameChunker::finish() {
+  if (finished_) return;
+  finished_ = true;
+  scan();
+  if (!buffer_.empty()) cut(buffer_.size(), false);
+}
+
+std::optional<GameChunk> GameChunker::next() {
+  if (ready_.empty()) return std::nullopt;
+  GameChunk chunk = std::move(ready_.front());
+  ready_.pop_front();
+  return chunk;
+}
+
+char GameChunker::byte_at(std::ptrdiff_t i) const {
+  return i >= 0 ? buffer_[static_cast<std::size_t>(i)] : before_[-i - 1];
+}
+
+bool GameChunker::follows_empty_line(std::size_t i) const {
+  const auto at = static_cast<std::ptrdiff_t>(i);
+  return byte_at(at - 1) == '\n' &&
+         (byte_at(at - 2) == '\n' || (byte_at(at - 2) == '\r' && byte_at(at - 3) == '\n'));
+}
+
+void GameChunker::scan() {
+  for (;;) {
+    const std::size_t size = buffer_.size();
+    const std::size_t limit = std::min(size, options_.max_bytes);  // a chunk's bytes at most
+    bool was_cut = false;
+    while (scanned_ < limit) {
+      const std::size_t i = scanned_;
+      if (follows_empty_line(i)) {
+        const std::string_view ahead(buffer_.data() + i, std::min(size - i, kGameStart.size()));
+        const bool prefix = kGameStart.substr(0, ahead.size()) == ahead;
+        if (prefix && ahead.size() < kGameStart.size() && !finished_) break;  // wait for bytes
+        if (prefix && ahead.size() == kGameStart.size()) {
+          if (i >= options_.target_bytes) {
+            cut(i, true);
+            was_cut = true;
+            break;
+          }
+          ++game_starts_;
+        }
+      }
+      // On to just after the next LF: every CR is a line break, an LF only when no CR is
+      // before it (the parser's count).
+      const char* begin = buffer_.data() + i;
+      const void* lf = std::memchr(begin, '\n', limit - i);
+      const std::size_t end =
+          lf != nullptr
+              ? static_cast<std::size_t>(static_cast<const char*>(lf) - buffer_.data()) + 1
+              : limit;
+      lines_ += static_cast<std::uint64_t>(std::count(begin, begin + (end - i), '\r'));
+      if (lf != nullptr) {
+        if (byte_at(static_cast<std::ptrdiff_t>(end) - 2) != '\r') ++lines_;
+        last_line_end_ = end;
+        lines_at_line_end_ = lines_;
+        game_starts_at_line_end_ = game_starts_;
+      }
+      scanned_ = end;
+    }
+    if (was_cut) continue;
+    if (scanned_ < options_.max_bytes) return;
+    // No game start for max_bytes: cut after the last line break, or at the bytes scanned.
+    cut(last_line_end_ > 0 ? last_line_end_ : scanned_, false);
+  }
+}
+
+void GameChunker::cut(std::size_t end, bool before_game_start) {
+  const bool at_scan_end = end == scanned_;
+  const std::uint64_t lines = at_scan_end ? lines_ : lines_at_line_end_;
+  const std::uint64_t starts = at_scan_end ? game_starts_ : game_starts_at_line_end_;
+  GameChunk chunk;
+  chunk.offset = offset_;
+  chunk.lines_before = lines_before_;
+  chunk.game_starts_before = game_starts_before_;
+  chunk.game_starts = starts;
+  chunk.ends_before_game_start = before_game_start;
+  char before[3];
+  for (std::size_t k = 0; k < 3; ++k) {
+    before[k] = byte_at(static_cast<std::ptrdiff_t>(end) - 1 - static_cast<std::ptrdiff_t>(k));
+  }
+  std::string rest(buffer_, end);
+  chunk.bytes = std::move(buffer_);
+  chunk.bytes.resize(end);
+  buffer_ = std::move(rest);
+
+  offset_ += end;
+  lines_before_ += lines;
+  game_starts_before_ += starts;
+  std::copy(before, before + 3, before_);
+  scanned_ -= end;
+  lines_ -= lines;
+  game_starts_ -= starts;
+  // The cut is at or after the last LF scanned: the rest has none yet.
+  last_line_end_ = 0;
+  lines_at_line_end_ = 0;
+  game_starts_at_line_end_ = 0;
+  ready_.push_back(std::move(chunk));
+}
+
+}  // namespace materialist::pgn

@@ -1,0 +1,106 @@
+// Cuts a PGN stream into chunks that parsers can read apart and in parallel: each chunk ends just
+// before a game-start line, with the lines and game starts before it so that a parser of the
+// chunk can shift its line and game numbers to those of a sequential read.
+//
+//   GameChunker chunker({.target_bytes = 4 << 20});
+//   while (read a piece) {                       // any split of the stream, 1 byte up
+//     chunker.feed(piece, size);
+//     while (std::optional<GameChunk> chunk = chunker.next()) hand_to_a_parser(*chunk);
+//   }
+//   chunker.finish();
+//   while (std::optional<GameChunk> chunk = chunker.next()) hand_to_a_parser(*chunk);
+//
+// A game-start line begins with `[Event "` (kGameStart) after an empty line ("\n\n" or
+// "\n\r\n"), or at the start of the stream (web/parallel-read.js cuts files the same way, on
+// `[Event `). A chunk ends at the first game start at or after target_bytes. The chunks are the
+// same whatever the split of the fed pieces.
+//
+// A stretch of max_bytes without a game start (one enormous game, junk, a file that is not PGN)
+// is cut anyway, after its last line break (or at max_bytes when it has none), so memory stays
+// bounded; such a chunk has ends_before_game_start false, and a reader that wants the sequential
+// result reads the rest of that stream with one continuing parser. A cut before a game start can
+// still be wrong for a parser in a rare state (a `{` comment left open in a tag section swallows
+// the next game's tags): learn::PartReader::end_before_game_start says whether it was, for the
+// same fallback.
+//
+// Pure: no threads, no exceptions, no globals (the browser's coordinator uses it from
+// WebAssembly).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace materialist::pgn {
+
+// The first bytes of a game-start line.
+inline constexpr std::string_view kGameStart = "[Event \"";
+
+struct GameChunkerOptions {
+  std::size_t target_bytes = 4u << 20;  // a chunk ends at the first game start from here on
+  std::size_t max_bytes = 64u << 20;    // without one, a chunk is cut at its last line break
+};
+
+struct GameChunk {
+  std::string bytes;
+  std::uint64_t offset = 0;  // of its first byte in the stream
+  // Line breaks before it, counted as pgn::Parser counts them (CR, LF and CRLF are one each):
+  // its parser's 1-based line numbers plus this are the stream's.
+  std::uint64_t lines_before = 0;
+  std::uint64_t game_starts_before = 0;  // game-start lines before it
+  std::uint64_t game_starts = 0;         // game-start lines in it (its first line included)
+  // True when kGameStart follows its last byte; false for the stream's last chunk and for a
+  // chunk cut at max_bytes.
+  bool ends_before_game_start = false;
+};
+
+class GameChunker {
+ public:
+  explicit GameChunker(GameChunkerOptions options = {});
+
+  // The stream's next bytes; the chunks they complete become available through next().
+  void feed(const char* data, std::size_t size);
+  // The end of the stream: the bytes held become its last chunk (none for an empty stream).
+  void finish();
+  // The next complete chunk, in stream order, or nullopt when there is none yet.
+  std::optional<GameChunk> next();
+
+  // Bytes held for the chunk being gathered (at most max_bytes plus the last piece fed).
+  std::size_t buffered_bytes() const { return buffer_.size(); }
+  const GameChunkerOptions& options() const { return options_; }
+
+ private:
+  // The stream byte at buffer position `i` (negative: before the buffer).
+  char byte_at(std::ptrdiff_t i) const;
+  // Whether the line starting at buffer position `i` follows an empty line.
+  bool follows_empty_line(std::size_t i) const;
+  // Counts lines and game starts and cuts chunks as far as the bytes held allow.
+  void scan();
+  // Makes buffer_[0, end) a chunk; the rest starts the next one.
+  void cut(std::size_t end, bool before_game_start);
+
+  GameChunkerOptions options_;
+  std::string buffer_;  // the chunk being gathered
+  std::deque<GameChunk> ready_;
+  bool finished_ = false;
+
+  // Before the buffer.
+  std::uint64_t offset_ = 0;
+  std::uint64_t lines_before_ = 0;
+  std::uint64_t game_starts_before_ = 0;
+  char before_[3] = {'\n', '\n', '\n'};  // the 3 bytes before it, last first (a blank start)
+
+  // In buffer_[0, scanned_).
+  std::size_t scanned_ = 0;
+  std::uint64_t lines_ = 0;
+  std::uint64_t game_starts_ = 0;
+  // Just after the last LF scanned (0: none yet), with the counts before it.
+  std::size_t last_line_end_ = 0;
+  std::uint64_t lines_at_line_end_ = 0;
+  std::uint64_t game_starts_at_line_end_ = 0;
+};
+
+}  // namespace materialist::pgn

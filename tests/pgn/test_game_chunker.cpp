@@ -1,0 +1,191 @@
+// The game chunker: chunks end before game starts, the same whatever the fed pieces, with the
+// line and game-start counts a parser of each chunk needs.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "pgn/game_chunker.h"
+#include "pgn/recorder.h"
+
+namespace materialist::pgn {
+namespace {
+
+using testing::read_fixture;
+
+std::vector<GameChunk> chunks_of(const std::string& text, GameChunkerOptions options,
+                                 std::size_t piece) {
+  GameChunker chunker(options);
+  std::vector<GameChunk> chunks;
+  const auto drain = [&] {
+    while (auto chunk = chunker.next()) chunks.push_back(std::move(*chunk));
+  };
+  if (piece == 0) piece = std::max<std::size_t>(text.size(), 1);
+  for (std::size_t at = 0; at < text.size(); at += piece) {
+    chunker.feed(text.data() + at, std::min(piece, text.size() - at));
+    drain();
+  }
+  chunker.finish();
+  drain();
+  return chunks;
+}
+
+// Line breaks as the parser counts them: CR, LF and CRLF one each.
+std::uint64_t line_breaks(std::string_view text) {
+  std::uint64_t lines = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    lines += text[i] == '\r' || (text[i] == '\n' && (i == 0 || text[i - 1] != '\r'));
+  }
+  return lines;
+}
+
+// Every chunk is where it says, counted right, and they add up to the text.
+void check_chunks(const std::string& text, const std::vector<GameChunk>& chunks) {
+  std::string joined;
+  std::uint64_t starts = 0;
+  for (std::size_t k = 0; k < chunks.size(); ++k) {
+    CAPTURE(k);
+    const GameChunk& chunk = chunks[k];
+    CHECK(!chunk.bytes.empty());
+    CHECK(chunk.offset == joined.size());
+    CHECK(chunk.lines_before == line_breaks(joined));
+    CHECK(chunk.game_starts_before == starts);
+    joined += chunk.bytes;
+    starts += chunk.game_starts;
+    const bool last = k + 1 == chunks.size();
+    if (chunk.ends_before_game_start) {
+      CHECK(!last);
+      CHECK(text.compare(joined.size(), kGameStart.size(), kGameStart) == 0);
+      CHECK(joined.back() == '\n');
+    }
+  }
+  CHECK(joined == text);
+}
+
+TEST_CASE("pgn/chunker: chunks end before '[Event \"' lines, the same whatever the pieces fed") {
+  const std::string text = read_fixture("pgn/OpenRating.pgn");
+  REQUIRE(text.size() == 2818577);
+  GameChunkerOptions options;
+  options.target_bytes = 100'000;
+  const std::vector<GameChunk> whole = chunks_of(text, options, 0);
+  REQUIRE(whole.size() > 20);
+  check_chunks(text, whole);
+  std::uint64_t starts = 0;
+  for (std::size_t k = 0; k + 1 < whole.size(); ++k) {
+    CHECK(whole[k].ends_before_game_start);
+    CHECK(whole[k].bytes.size() >= options.target_bytes);
+    CHECK(whole[k + 1].bytes.rfind(std::string(kGameStart), 0) == 0);
+  }
+  for (const GameChunk& chunk : whole) starts += chunk.game_starts;
+  CHECK(starts == 2997);  // every game of the file starts with [Event "
+  CHECK_FALSE(whole.back().ends_before_game_start);
+  for (std::size_t piece : {1, 2, 7, 8, 9, 4096, 65536}) {
+    CAPTURE(piece);
+    const std::vector<GameChunk> split = chunks_of(text, options, piece);
+    REQUIRE(split.size() == whole.size());
+    for (std::size_t k = 0; k < split.size(); ++k) {
+      CHECK(split[k].bytes == whole[k].bytes);
+      CHECK(split[k].lines_before == whole[k].lines_before);
+      CHECK(split[k].game_starts == whole[k].game_starts);
+      CHECK(split[k].ends_before_game_start == whole[k].ends_before_game_start);
+    }
+  }
+}
+
+TEST_CASE("pgn/chunker: a chunk's parser plus lines_before gives the sequential line numbers") {
+  const std::string text = read_fixture("pgn/lichess-100.pgn");
+  const std::vector<std::string> sequential = testing::events_of(text);
+  GameChunkerOptions options;
+  options.target_bytes = 5000;
+  std::vector<std::string> begins;
+  for (const std::string& event : sequential) {
+    if (event.rfind("begin ", 0) == 0) begins.push_back(event.substr(6, event.find(':') - 6));
+  }
+  std::vector<std::string> chunked;
+  const std::vector<GameChunk> chunks = chunks_of(text, options, 333);
+  REQUIRE(chunks.size() > 10);
+  for (const GameChunk& chunk : chunks) {
+    for (const std::string& event : testing::events_of(chunk.bytes)) {
+      if (event.rfind("begin ", 0) != 0) continue;
+      const std::uint64_t line = std::stoull(event.substr(6, event.find(':') - 6));
+      chunked.push_back(std::to_string(line + chunk.lines_before));
+    }
+  }
+  CHECK(begins.size() == 100);
+  CHECK(chunked == begins);
+}
+
+TEST_CASE("pgn/chunker: CRLF text, a blank line as \\n\\r\\n, and game starts counted once") {
+  std::string game = "[Event \"x\"]\r\n[Result \"1-0\"]\r\n\r\n1. e4 e5 1-0\r\n\r\n";
+  std::string text;
+  for (int i = 0; i < 50; ++i) text += game;
+  GameChunkerOptions options;
+  options.target_bytes = 200;
+  for (std::size_t piece : {0, 1, 3, 13}) {
+    CAPTURE(piece);
+    const std::vector<GameChunk> chunks = chunks_of(text, options, piece);
+    REQUIRE(chunks.size() > 5);
+    check_chunks(text, chunks);
+    std::uint64_t starts = 0;
+    for (const GameChunk& chunk : chunks) starts += chunk.game_starts;
+    CHECK(starts == 50);
+    CHECK(chunks[1].lines_before == 5 * chunks[1].game_starts_before);  // 5 lines a game
+  }
+}
+
+TEST_CASE("pgn/chunker: no game start for max_bytes is cut anyway, at a line break if it can") {
+  GameChunkerOptions options;
+  options.target_bytes = 100;
+  options.max_bytes = 1000;
+  std::string lines;
+  while (lines.size() < 5000) lines += "junk junk junk junk\n";
+  for (std::size_t piece : {0, 1, 64}) {
+    CAPTURE(piece);
+    const std::vector<GameChunk> chunks = chunks_of(lines, options, piece);
+    REQUIRE(chunks.size() >= 5);
+    check_chunks(lines, chunks);
+    for (const GameChunk& chunk : chunks) {
+      CHECK_FALSE(chunk.ends_before_game_start);
+      CHECK(chunk.bytes.size() <= options.max_bytes);
+      CHECK(chunk.bytes.back() == '\n');
+      CHECK(chunk.game_starts == 0);
+    }
+  }
+  // One line without a break: cut at the bytes scanned, never more than a piece past the cap.
+  const std::string line(5000, 'x');
+  const std::vector<GameChunk> chunks = chunks_of(line, options, 100);
+  REQUIRE(chunks.size() == 5);
+  check_chunks(line, chunks);
+  for (const GameChunk& chunk : chunks) CHECK(chunk.bytes.size() == 1000);
+}
+
+TEST_CASE("pgn/chunker: a stream not starting with [Event, junk before games, an empty stream") {
+  GameChunkerOptions options;
+  options.target_bytes = 1;
+  const std::string text =
+      "1. e4 e5 *\n\n[Event \"a\"]\n\n1. d4 *\n\n[Event x]\n\n[Event \"b\"]\n\n1. c4 *\n";
+  const std::vector<GameChunk> chunks = chunks_of(text, options, 0);
+  check_chunks(text, chunks);
+  REQUIRE(chunks.size() == 3);  // "[Event x]" is no game start
+  CHECK(chunks[0].bytes == "1. e4 e5 *\n\n");
+  CHECK(chunks[0].game_starts == 0);
+  CHECK(chunks[1].game_starts == 1);
+  CHECK(chunks[1].game_starts_before == 0);
+  CHECK(chunks[2].bytes == "[Event \"b\"]\n\n1. c4 *\n");
+  CHECK(chunks[2].lines_before == 8);
+  CHECK(chunks[2].game_starts_before == 1);
+
+  // The stream's own start counts as a game start; "[Event" after one newline does not.
+  const std::vector<GameChunk> one = chunks_of("[Event \"a\"]\n[Event \"b\"]\n", options, 1);
+  REQUIRE(one.size() == 1);
+  CHECK(one[0].game_starts == 1);
+
+  CHECK(chunks_of("", options, 0).empty());
+  GameChunker chunker;
+  chunker.finish();
+  chunker.feed("late", 4);  // after finish: ignored
+  CHECK_FALSE(chunker.next().has_value());
+}
+
+}  // namespace
+}  // namespace materialist::pgn
