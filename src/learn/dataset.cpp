@@ -6,9 +6,6 @@
 
 namespace materialist::learn {
 
-namespace {
-
-// .mat by extension (case-insensitive, also compressed: rows.mat.zst), PGN otherwise.
 FileKind file_kind_of(const std::string& name) {
   for (const char* suffix : {".zst", ".gz", ".bz2"}) {
     if (ends_with_ignoring_case(name, suffix)) {
@@ -18,7 +15,14 @@ FileKind file_kind_of(const std::string& name) {
   return ends_with_ignoring_case(name, ".mat") ? FileKind::kMat : FileKind::kPgn;
 }
 
-}  // namespace
+std::size_t control_bytes(const char* data, std::size_t size) {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < size; ++i) {
+    const auto c = static_cast<unsigned char>(data[i]);
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1A) ++count;
+  }
+  return count;
+}
 
 void merge_ingest_reports(IngestReport& a, const IngestReport& b, std::size_t max_issues) {
   a.bytes += b.bytes;
@@ -98,6 +102,7 @@ void DatasetBuilder::flush_game() {
 void DatasetBuilder::begin_file(const std::string& name) {
   if (ingestor_ || mat_reader_) end_file();
   current_ = FileReport{};
+  part_games_ = IngestReport{};
   sniffed_bytes_ = 0;
   sniffed_binary_ = 0;
   current_.name = name;
@@ -112,30 +117,13 @@ void DatasetBuilder::begin_file(const std::string& name) {
   }
 }
 
-namespace {
-
-// Control bytes that never appear in PGN or .mat text (tab, newlines, form feed and the DOS
-// end-of-file byte 0x1A do).
-std::size_t binary_bytes(const char* data, std::size_t size) {
-  std::size_t count = 0;
-  for (std::size_t i = 0; i < size; ++i) {
-    const auto c = static_cast<unsigned char>(data[i]);
-    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1A) ++count;
-  }
-  return count;
-}
-
-constexpr std::size_t kSniffBytes = 4096;
-
-}  // namespace
-
 void DatasetBuilder::feed(const char* data, std::size_t size) {
   if (!ingestor_ && !mat_reader_) begin_file("(stream)");
-  if (current_.bytes < kSniffBytes) {
+  if (current_.bytes < kBinarySniffBytes) {
     const std::size_t sniffed =
-        std::min(size, kSniffBytes - static_cast<std::size_t>(current_.bytes));
+        std::min(size, kBinarySniffBytes - static_cast<std::size_t>(current_.bytes));
     sniffed_bytes_ += sniffed;
-    sniffed_binary_ += binary_bytes(data, sniffed);
+    sniffed_binary_ += control_bytes(data, sniffed);
   }
   current_.bytes += size;
   if (ingestor_)
@@ -144,10 +132,34 @@ void DatasetBuilder::feed(const char* data, std::size_t size) {
     mat_reader_->feed(data, size);
 }
 
+void DatasetBuilder::add_part(DatasetPart part, std::uint64_t line_offset,
+                              std::uint64_t game_offset) {
+  if (!ingestor_ && !mat_reader_) begin_file("(stream)");
+  current_.bytes += part.bytes;
+  sniffed_bytes_ += part.sniffed_bytes;
+  sniffed_binary_ += part.sniffed_binary;
+  histogram_.merge(part.histogram);
+  pairs_.merge(part.pairs);
+  if (bootstrap_ && part.bootstrap) bootstrap_->merge(*part.bootstrap);  // same seed and fields
+  for (GameIssue& issue : part.games.issues) {
+    issue.line += line_offset;
+    issue.game += game_offset;
+  }
+  merge_ingest_reports(part_games_, part.games, options_.max_reported_issues);
+  if (sink_) {
+    for (Row row : part.rows) {
+      row.game += game_offset;
+      sink_(row);
+    }
+  }
+}
+
 void DatasetBuilder::end_file() {
   if (ingestor_) {
     ingestor_->finish();
-    const IngestReport& games = ingestor_->report();
+    // What was fed, then the parts added (a file is read one way or the other).
+    IngestReport games = ingestor_->report();
+    merge_ingest_reports(games, part_games_, options_.max_reported_issues);
     current_.games = games.games_read;
     current_.rows = games.rows;
     if (looks_binary()) {
@@ -201,7 +213,8 @@ DatasetReport DatasetBuilder::live_report() const {
   live.bytes += current_.bytes;
   if (ingestor_) {
     merge_ingest_reports(live.games, ingestor_->report(), options_.max_reported_issues);
-    live.rows += ingestor_->report().rows;
+    merge_ingest_reports(live.games, part_games_, options_.max_reported_issues);
+    live.rows += ingestor_->report().rows + part_games_.rows;
   } else if (mat_reader_) {
     merge_mat_reports(live.mat, mat_reader_->report(), options_.max_reported_issues);
     live.rows += mat_reader_->report().rows;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "learn/clustered.h"
+#include "learn/dataset_part.h"
 #include "learn/histogram.h"
 #include "learn/ingest.h"
 #include "learn/mat_io.h"
@@ -23,6 +24,15 @@
 namespace materialist::learn {
 
 enum class FileKind : std::uint8_t { kPgn, kMat };
+// .mat by the name's extension (case-insensitive, also compressed: rows.mat.zst), PGN otherwise.
+FileKind file_kind_of(const std::string& name);
+
+// A file whose first kBinarySniffBytes hold more than 1% control bytes (control_bytes) is not
+// text: an image, an archive, a compressed file.
+inline constexpr std::size_t kBinarySniffBytes = 4096;
+// Control bytes that never appear in PGN or .mat text (tab, newlines, form feed and the DOS
+// end-of-file byte 0x1A do).
+std::size_t control_bytes(const char* data, std::size_t size);
 
 struct FileReport {
   std::string name;
@@ -51,6 +61,8 @@ class DatasetBuilder {
 
   // Every row in order (for .mat export), from games and .mat files alike.
   void set_row_sink(RowSink sink) { sink_ = std::move(sink); }
+  const RowSink& row_sink() const { return sink_; }
+  bool has_row_sink() const { return static_cast<bool>(sink_); }
   // Also accumulates `replicates` Poisson-bootstrap histograms over games (before any file),
   // their keys projected by key_fields().
   void enable_bootstrap(int replicates, std::uint64_t seed);
@@ -67,6 +79,10 @@ class DatasetBuilder {
 
   void begin_file(const std::string& name);
   void feed(const char* data, std::size_t size);
+  // Instead of feed(), for a PGN file read in parts (learn/dataset_part.h): the next stretch's
+  // share, in file order; `line_offset` and `game_offset` are the file's lines and games before
+  // the stretch. Its rows go to the row sink with the file's game numbers.
+  void add_part(DatasetPart part, std::uint64_t line_offset, std::uint64_t game_offset);
   void end_file();
 
   const Histogram& histogram() const { return histogram_; }
@@ -92,6 +108,7 @@ class DatasetBuilder {
   std::unique_ptr<Histogram> mat_rows_;
   std::unique_ptr<MatReader> mat_reader_;
   FileReport current_;
+  IngestReport part_games_;         // the current file's parts, merged
   std::size_t sniffed_bytes_ = 0;   // of the current file's first 4 KiB
   std::size_t sniffed_binary_ = 0;  // control bytes among them
   KeyFields key_fields_;

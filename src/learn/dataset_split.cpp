@@ -36,6 +36,7 @@ Expected<DatasetSplit> DatasetSplit::create(SplitOptions options) {
       IngestOptions ingest = o.ingest;
       ingest.games = *games;
       ingest.max_reported_issues = o.subset_max_issues;
+      split.filter_ingest_.push_back(ingest);
       split.subsets_.push_back({each, split.make_builder(std::move(ingest), true)});
     }
   }
@@ -68,6 +69,48 @@ void DatasetSplit::feed(const char* data, std::size_t size) {
 
 void DatasetSplit::end_file() {
   for (DatasetBuilder* builder : readers()) builder->end_file();
+}
+
+std::vector<PartTarget> DatasetSplit::part_targets(std::size_t file_index) const {
+  const auto target = [this](const IngestOptions& ingest, bool bootstrap,
+                             std::uint64_t files_before) {
+    PartTarget t;
+    t.ingest = ingest;
+    t.key_fields = options_.key_fields;
+    t.bootstrap = bootstrap ? options_.bootstrap : 0;
+    t.seed = options_.seed;
+    t.game_id_base = files_before << 40;  // as DatasetBuilder numbers its games
+    return t;
+  };
+  const auto index = static_cast<std::uint64_t>(file_index);
+  std::vector<PartTarget> targets;  // readers()' order
+  if (has_merged()) {
+    targets.push_back(target(options_.ingest, options_.mode == SplitMode::kMerge, index));
+    targets.back().keep_rows = merged_->has_row_sink();
+  }
+  if (options_.mode == SplitMode::kPerFile) {
+    IngestOptions ingest = options_.ingest;
+    ingest.max_reported_issues = options_.subset_max_issues;
+    targets.push_back(target(ingest, true, 0));  // the file's own dataset
+  } else {
+    for (const IngestOptions& ingest : filter_ingest_)
+      targets.push_back(target(ingest, true, index));
+  }
+  return targets;
+}
+
+void DatasetSplit::add_parts(std::vector<DatasetPart> parts, std::uint64_t line_offset,
+                             std::uint64_t game_offset) {
+  const std::vector<DatasetBuilder*> builders = readers();
+  for (std::size_t i = 0; i < builders.size() && i < parts.size(); ++i) {
+    builders[i]->add_part(std::move(parts[i]), line_offset, game_offset);
+  }
+}
+
+std::vector<RowSink> DatasetSplit::row_sinks() {
+  std::vector<RowSink> sinks;
+  for (const DatasetBuilder* builder : readers()) sinks.push_back(builder->row_sink());
+  return sinks;
 }
 
 DatasetReport DatasetSplit::live_report() const {

@@ -25,6 +25,7 @@
 #include "core/error.h"
 #include "learn/clustered.h"
 #include "learn/dataset.h"
+#include "learn/dataset_part.h"
 #include "learn/ingest.h"
 
 namespace materialist::learn {
@@ -71,6 +72,19 @@ class DatasetSplit {
   void feed(const char* data, std::size_t size);
   void end_file();
 
+  // Parallel reads (learn/dataset_part.h). What the stretches of the file numbered `file_index`
+  // (0-based, every file begun counts, a zip's entries one each) are parsed into: one target per
+  // dataset the file is read into, in add_parts' order. It reads only what is fixed from
+  // create() on (and whether the merged dataset has a row sink, set before reading), so any
+  // thread may call it while another adds parts.
+  std::vector<PartTarget> part_targets(std::size_t file_index) const;
+  // Instead of feed(), between begin_file and end_file: a stretch's parts (one per target of
+  // part_targets), in file order. See DatasetBuilder::add_part.
+  void add_parts(std::vector<DatasetPart> parts, std::uint64_t line_offset,
+                 std::uint64_t game_offset);
+  // The current file's datasets' row sinks, in add_parts' order.
+  std::vector<RowSink> row_sinks();
+
   // The dataset of every file (empty when keep_merged is off): set a row sink on it, read its
   // histogram, report, pairs and bootstrap.
   DatasetBuilder& merged() { return *merged_; }
@@ -89,6 +103,7 @@ class DatasetSplit {
   std::vector<DatasetBuilder*> readers();
 
   SplitOptions options_;
+  std::vector<IngestOptions> filter_ingest_;  // kPerFilter: each subset's, fixed by create()
   std::unique_ptr<DatasetBuilder> merged_;
   std::vector<NamedSubset> subsets_;
 };

@@ -30,6 +30,7 @@ void GameChunker::finish() {
   finished_ = true;
   scan();
   if (!buffer_.empty()) cut(buffer_.size(), false);
+  if (!ready_.empty()) ready_.back().ends_stream = true;
 }
 
 std::optional<GameChunk> GameChunker::next() {
@@ -88,8 +89,11 @@ void GameChunker::scan() {
     }
     if (was_cut) continue;
     if (scanned_ < options_.max_bytes) return;
-    // No game start for max_bytes: cut after the last line break, or at the bytes scanned.
-    cut(last_line_end_ > 0 ? last_line_end_ : scanned_, false);
+    // No game start for max_bytes: cut after the last line break, or at the bytes scanned; not
+    // before the next byte is there (the stream's last chunk says so).
+    const std::size_t end = last_line_end_ > 0 ? last_line_end_ : scanned_;
+    if (end == buffer_.size()) return;
+    cut(end, false);
   }
 }
 

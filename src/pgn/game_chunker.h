@@ -17,11 +17,11 @@
 //
 // A stretch of max_bytes without a game start (one enormous game, junk, a file that is not PGN)
 // is cut anyway, after its last line break (or at max_bytes when it has none), so memory stays
-// bounded; such a chunk has ends_before_game_start false, and a reader that wants the sequential
-// result reads the rest of that stream with one continuing parser. A cut before a game start can
-// still be wrong for a parser in a rare state (a `{` comment left open in a tag section swallows
-// the next game's tags): learn::PartReader::end_before_game_start says whether it was, for the
-// same fallback.
+// bounded; such a chunk has neither ends_before_game_start nor ends_stream, and a reader that
+// wants the sequential result reads the rest of that stream with one continuing parser. A cut
+// before a game start can still be wrong for a parser in a rare state (a `{` comment left open in a
+// tag section swallows the next game's tags): learn::PartReader::end_before_game_start says whether
+// it was, for the same fallback.
 //
 // Pure: no threads, no exceptions, no globals (the browser's coordinator uses it from
 // WebAssembly).
@@ -55,6 +55,7 @@ struct GameChunk {
   // True when kGameStart follows its last byte; false for the stream's last chunk and for a
   // chunk cut at max_bytes.
   bool ends_before_game_start = false;
+  bool ends_stream = false;  // the stream's last chunk
 };
 
 class GameChunker {

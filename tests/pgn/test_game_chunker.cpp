@@ -53,6 +53,7 @@ void check_chunks(const std::string& text, const std::vector<GameChunk>& chunks)
     joined += chunk.bytes;
     starts += chunk.game_starts;
     const bool last = k + 1 == chunks.size();
+    CHECK(chunk.ends_stream == last);
     if (chunk.ends_before_game_start) {
       CHECK(!last);
       CHECK(text.compare(joined.size(), kGameStart.size(), kGameStart) == 0);

@@ -1,0 +1,167 @@
+#include "learn/dataset_part.h"
+
+#include <algorithm>
+#include <optional>
+#include <utility>
+
+#include "learn/dataset.h"
+#include "pgn/game_chunker.h"
+#include "pgn/parser.h"
+
+namespace materialist::learn {
+
+// One dataset's reading of the stretch. The parser is its own (not the Ingestor's), so that the
+// game starts can be watched: every event is forwarded to the Ingestor as its own parser would.
+struct PartReader::Target final : pgn::Visitor {
+  explicit Target(const PartTarget& target)
+      : spec(target), ingestor(target.ingest), parser(*this, target.ingest.parser) {
+    pairs = GamePairs(spec.key_fields);
+    if (spec.bootstrap > 0) {
+      bootstrap = std::make_unique<BootstrapHistograms>(spec.bootstrap, spec.seed, spec.key_fields);
+    }
+    ingestor.set_row_sink([this](const Row& row) { game_rows.push_back(row); });
+  }
+
+  pgn::Visitor& ingest() { return ingestor; }
+
+  void begin_game(pgn::Location start) override {
+    last_game_start = start;
+    ingest().begin_game(start);
+  }
+  void tag(std::string_view name, std::string_view value) override { ingest().tag(name, value); }
+  pgn::Action begin_moves() override { return ingest().begin_moves(); }
+  pgn::Action move(std::string_view san, pgn::Location where) override {
+    return ingest().move(san, where);
+  }
+  void missing_move(pgn::Location where) override { ingest().missing_move(where); }
+  void comment(std::string_view text, pgn::Location where) override {
+    ingest().comment(text, where);
+  }
+  void end_game(const pgn::GameEnd& end) override {
+    ingest().end_game(end);  // the game's rows come now, all of them
+    flush_game();
+  }
+
+  std::uint64_t game_id(std::uint64_t game) const {
+    return spec.game_id_base + game_offset.value_or(0) + game;
+  }
+
+  // The ended game's rows: into the pairs, and into the replicates once the game ids are known
+  // (else kept for take_parts).
+  void flush_game() {
+    if (game_rows.empty()) return;
+    pairs.add_game(game_rows);
+    if (game_offset) {
+      if (bootstrap) bootstrap->add_game(game_id(game_rows.front().game), game_rows);
+      if (sink) {
+        for (Row row : game_rows) {
+          row.game += *game_offset;
+          sink(row);
+        }
+      } else if (spec.keep_rows) {
+        rows.insert(rows.end(), game_rows.begin(), game_rows.end());
+      }
+    } else if (bootstrap || spec.keep_rows) {
+      rows.insert(rows.end(), game_rows.begin(), game_rows.end());
+    }
+    game_rows.clear();
+  }
+
+  // The replicates of the games whose rows waited for their ids.
+  void add_waiting_games() {
+    if (!bootstrap || streamed) return;
+    std::vector<Row> game;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      game.push_back(rows[i]);
+      if (i + 1 == rows.size() || rows[i + 1].game != rows[i].game) {
+        bootstrap->add_game(game_id(rows[i].game), game);
+        game.clear();
+      }
+    }
+    if (!spec.keep_rows) rows.clear();
+  }
+
+  PartTarget spec;
+  Ingestor ingestor;
+  pgn::Parser parser;
+  GamePairs pairs;
+  std::unique_ptr<BootstrapHistograms> bootstrap;
+  std::vector<Row> game_rows;  // the game being ended
+  std::vector<Row> rows;       // kept: for the row sink, or waiting for their game ids
+  std::optional<std::uint64_t> game_offset;
+  bool streamed = false;  // the game offset was known before the first byte
+  RowSink sink;
+  std::optional<pgn::Location> last_game_start;
+};
+
+PartReader::PartReader(const std::vector<PartTarget>& targets, std::uint64_t file_offset)
+    : file_offset_(file_offset) {
+  for (const PartTarget& target : targets) targets_.push_back(std::make_unique<Target>(target));
+}
+
+PartReader::~PartReader() = default;
+
+void PartReader::feed(const char* data, std::size_t size) {
+  const std::uint64_t at = file_offset_ + bytes_;
+  if (at < kBinarySniffBytes) {
+    const auto sniffed =
+        static_cast<std::size_t>(std::min<std::uint64_t>(size, kBinarySniffBytes - at));
+    sniffed_bytes_ += sniffed;
+    sniffed_binary_ += control_bytes(data, sniffed);
+  }
+  bytes_ += size;
+  for (auto& target : targets_) target->parser.feed(data, size);
+}
+
+bool PartReader::end_before_game_start() {
+  bool began_there = true;
+  for (auto& target : targets_) {
+    target->parser.feed(pgn::kGameStart.data(), pgn::kGameStart.size());
+    // The parser is dropped unfinished: the game begun at the cut is the next stretch's.
+    began_there =
+        began_there && target->last_game_start && target->last_game_start->offset == bytes_;
+  }
+  return began_there;
+}
+
+void PartReader::finish() {
+  for (auto& target : targets_) target->parser.finish();
+}
+
+std::uint64_t PartReader::games() const {
+  return targets_.empty() ? 0 : targets_.front()->ingestor.report().games_read;
+}
+
+void PartReader::set_game_offset(std::uint64_t games_before) {
+  for (auto& target : targets_) {
+    target->game_offset = games_before;
+    target->streamed = bytes_ == 0;
+  }
+}
+
+void PartReader::set_row_sinks(std::vector<RowSink> sinks) {
+  for (std::size_t i = 0; i < targets_.size() && i < sinks.size(); ++i) {
+    targets_[i]->sink = std::move(sinks[i]);
+  }
+}
+
+std::vector<DatasetPart> PartReader::take_parts() {
+  std::vector<DatasetPart> parts;
+  parts.reserve(targets_.size());
+  for (auto& target : targets_) {
+    target->add_waiting_games();
+    DatasetPart& part = parts.emplace_back();
+    part.histogram = target->ingestor.histogram();
+    part.pairs = std::move(target->pairs);
+    part.bootstrap = std::move(target->bootstrap);
+    part.games = target->ingestor.report();
+    part.games.bytes = bytes_;  // the Ingestor's own feed() counts them; it was not called
+    part.rows = std::move(target->rows);
+    part.bytes = bytes_;
+    part.sniffed_bytes = sniffed_bytes_;
+    part.sniffed_binary = sniffed_binary_;
+  }
+  return parts;
+}
+
+}  // namespace materialist::learn
