@@ -20,11 +20,11 @@ Parser::Parser(Visitor& visitor, ParserOptions options) : visitor_(visitor), opt
 // ---------------------------------------------------------------------------------------------
 
 void Parser::feed(const char* data, std::size_t size) {
-  if (size == 0) return;
+  if (size == 0 || stopped_) return;
   chunk_begin_ = data;
   const char* p = data;
   const char* const end = data + size;
-  while (p < end) {
+  while (p < end && !stopped_) {
     switch (state_) {
       case State::kBom:
         p = on_bom(p, end);
@@ -73,6 +73,7 @@ void Parser::feed(const char* data, std::size_t size) {
 }
 
 void Parser::finish() {
+  if (stopped_) return;
   // Positions now refer to the end of the stream.
   chunk_begin_ = nullptr;
   const Location eof{line_, chunk_offset_};
@@ -139,6 +140,7 @@ void Parser::count_lines(const char* begin, const char* end) {
 // ---------------------------------------------------------------------------------------------
 
 void Parser::begin_game(Location start) {
+  if (stopped_) return;  // the handler goes on; feed's loop ends after it
   in_game_ = true;
   failed_ = false;
   skipping_ = false;
@@ -161,6 +163,7 @@ void Parser::begin_game(Location start) {
 
 void Parser::begin_moves() {
   state_ = State::kMoves;
+  if (stopped_) return;
   if (visitor_.begin_moves() == Action::kSkipGame) {
     skipping_ = true;
     game_end_.skipped = true;
@@ -176,6 +179,15 @@ void Parser::end_game(std::string_view result, Location where, bool truncated) {
   in_game_ = false;
   ++games_;
   visitor_.end_game(game_end_);
+  if (options_.max_games != 0 && games_ >= options_.max_games) stopped_ = true;
+}
+
+void Parser::stop_after_game() {
+  if (!in_game_) {
+    stopped_ = true;
+  } else {
+    options_.max_games = games_ + 1;
+  }
 }
 
 void Parser::start_next_game(Location where) {

@@ -70,6 +70,7 @@ struct ParserOptions {
   std::uint32_t max_plies = 2000;             // main-line moves per game; the rest are skipped
   std::uint32_t max_tags = 256;               // tags per game; the rest are dropped (an error)
   std::uint32_t max_errors_kept = 16;         // GameEnd::errors keeps this many
+  std::uint64_t max_games = 0;  // stop after this many games have ended (0: no limit)
 };
 
 class Visitor {
@@ -95,6 +96,11 @@ class Parser {
 
   std::uint64_t games() const { return games_; }  // games ended so far
   std::uint64_t bytes() const { return bytes_; }  // bytes fed so far, over all streams
+  // Ends the stream after the game being read (at once between games): no later byte is
+  // parsed and no later game begun (a "first N MB" limit that does not cut a game in two).
+  void stop_after_game();
+  // True once stopped: by stop_after_game or by max_games.
+  bool stopped() const { return stopped_; }
 
  private:
   enum class State : std::uint8_t {
@@ -203,6 +209,7 @@ class Parser {
   GameEnd game_end_;
 
   std::uint64_t games_ = 0;
+  bool stopped_ = false;
   std::uint64_t bytes_ = 0;
 };
 

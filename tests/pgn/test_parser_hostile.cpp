@@ -331,5 +331,51 @@ TEST_CASE("pgn/fuzz: random mutations of real PGN never crash and keep game coun
   }
 }
 
+TEST_CASE("pgn/limits: max_games and stop_after_game end the stream at a game's end") {
+  const std::string three =
+      "[Event \"a\"]\n\n1. e4 e5 1-0\n\n"
+      "[Event \"b\"]\n\n1. d4 d5 0-1\n\n"
+      "1. c4 c5 1/2-1/2\n";
+  ParserOptions two;
+  two.max_games = 2;
+  for (std::size_t chunk : {std::size_t{0}, std::size_t{1}, std::size_t{7}}) {
+    CAPTURE(chunk);
+    const std::vector<std::string> all = testing::events_of(three, {}, chunk);
+    const std::vector<std::string> limited = testing::events_of(three, two, chunk);
+    // The first two games exactly as without a limit, then nothing: no third begin.
+    int begins = 0;
+    const auto third = std::find_if(all.begin(), all.end(), [&begins](const std::string& e) {
+      return e.rfind("begin ", 0) == 0 && ++begins == 3;
+    });
+    REQUIRE(third != all.end());
+    CHECK(limited == std::vector<std::string>(all.begin(), third));
+  }
+
+  // Stopped inside a game: that game ends as it would, the next is never begun.
+  Recorder inside;
+  Parser parser(inside);
+  const std::size_t cut = three.find("d5");
+  parser.feed(three.data(), cut);
+  parser.stop_after_game();
+  CHECK_FALSE(parser.stopped());
+  parser.feed(three.data() + cut, three.size() - cut);
+  CHECK(parser.stopped());
+  parser.finish();
+  REQUIRE(inside.ends.size() == 2);
+  CHECK(inside.end(1).result == "0-1");
+  CHECK_FALSE(inside.end(1).truncated);
+
+  // Stopped between games: at once.
+  Recorder between;
+  Parser at_once(between);
+  const std::size_t after_first = three.find("[Event \"b\"]");
+  at_once.feed(three.data(), after_first);
+  at_once.stop_after_game();
+  CHECK(at_once.stopped());
+  at_once.feed(three.data() + after_first, three.size() - after_first);
+  at_once.finish();
+  CHECK(between.ends.size() == 1);
+}
+
 }  // namespace
 }  // namespace materialist::pgn
