@@ -14,12 +14,19 @@ namespace materialist::learn {
 // game starts can be watched: every event is forwarded to the Ingestor as its own parser would.
 struct PartReader::Target final : pgn::Visitor {
   explicit Target(const PartTarget& target)
-      : spec(target), ingestor(target.ingest), parser(*this, target.ingest.parser) {
+      : spec(target), ingestor(ingest_options(target)), parser(*this, target.ingest.parser) {
     pairs = GamePairs(spec.key_fields);
     if (spec.bootstrap > 0) {
       bootstrap = std::make_unique<BootstrapHistograms>(spec.bootstrap, spec.seed, spec.key_fields);
     }
     ingestor.set_row_sink([this](const Row& row) { game_rows.push_back(row); });
+  }
+
+  // As DatasetBuilder keeps them: the rows hold no more key fields than the pairs and bootstrap.
+  static IngestOptions ingest_options(const PartTarget& target) {
+    IngestOptions options = target.ingest;
+    options.fields = target.key_fields;
+    return options;
   }
 
   pgn::Visitor& ingest() { return ingestor; }
