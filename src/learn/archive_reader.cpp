@@ -12,11 +12,15 @@ ArchiveReader::ArchiveReader(DatasetSplit& split, std::string name, archive::Dec
     : split_(split), name_(std::move(name)), decoder_(*this, options) {}
 
 bool ArchiveReader::feed(const char* data, std::size_t size) {
-  return decoder_.feed(data, size);
+  if (stopped_at_limit_) return false;
+  const bool more = decoder_.feed(data, size);
+  stopped_at_limit_ = split_.limit_reached();
+  return more && !stopped_at_limit_;
 }
 
 void ArchiveReader::finish() {
-  decoder_.finish();
+  // Stopped at a limit, the decoder is mid-stream: that is no truncation.
+  if (!stopped_at_limit_) decoder_.finish();
   if (file_open_) {  // an error inside an entry: the games read before it are kept
     split_.end_file();
     file_open_ = false;
@@ -38,16 +42,21 @@ std::string ArchiveReader::problem() const {
 }
 
 void ArchiveReader::begin_entry(std::string_view entry) {
+  if (stopped_at_limit_ || split_.limit_reached()) {
+    stopped_at_limit_ = true;  // no entry begins past the limit
+    return;
+  }
   ++files_;
   file_open_ = true;
   split_.begin_file(entry.empty() ? name_ : name_ + ":" + std::string(entry));
 }
 
 void ArchiveReader::data(const char* bytes, std::size_t size) {
-  split_.feed(bytes, size);
+  if (file_open_) split_.feed(bytes, size);
 }
 
 void ArchiveReader::end_entry() {
+  if (!file_open_) return;
   split_.end_file();
   file_open_ = false;
 }

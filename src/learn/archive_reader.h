@@ -44,6 +44,8 @@ class ArchiveReader final : archive::Sink {
   // Files begun in the split (1 for a plain or compressed file, one per .pgn entry of a zip).
   std::uint64_t files() const { return files_; }
   const std::string& name() const { return name_; }
+  // True once the split's limit ended the read (feed returned false without an error).
+  bool stopped_at_limit() const { return stopped_at_limit_; }
 
  private:
   void begin_entry(std::string_view entry) override;
@@ -59,6 +61,7 @@ class ArchiveReader final : archive::Sink {
   std::vector<std::string> skipped_;
   std::uint64_t files_ = 0;
   bool file_open_ = false;
+  bool stopped_at_limit_ = false;
 };
 
 }  // namespace materialist::learn

@@ -99,7 +99,7 @@ void DatasetBuilder::flush_game() {
   game_rows_.clear();
 }
 
-void DatasetBuilder::begin_file(const std::string& name) {
+void DatasetBuilder::begin_file(const std::string& name, std::uint64_t max_games) {
   if (ingestor_ || mat_reader_) end_file();
   current_ = FileReport{};
   part_games_ = IngestReport{};
@@ -112,7 +112,9 @@ void DatasetBuilder::begin_file(const std::string& name) {
     mat_reader_ = std::make_unique<MatReader>(*mat_rows_, options_.max_reported_issues);
     mat_reader_->set_row_sink(reader_sink());
   } else {
-    ingestor_ = std::make_unique<Ingestor>(options_);
+    IngestOptions options = options_;
+    options.parser.max_games = max_games;
+    ingestor_ = std::make_unique<Ingestor>(options);
     ingestor_->set_row_sink(reader_sink());
   }
 }
@@ -154,6 +156,10 @@ void DatasetBuilder::add_part(DatasetPart part, std::uint64_t line_offset,
   }
 }
 
+void DatasetBuilder::stop_after_game() {
+  if (ingestor_) ingestor_->stop_after_game();
+}
+
 void DatasetBuilder::end_file() {
   if (ingestor_) {
     ingestor_->finish();
@@ -162,9 +168,10 @@ void DatasetBuilder::end_file() {
     merge_ingest_reports(games, part_games_, options_.max_reported_issues);
     current_.games = games.games_read;
     current_.rows = games.rows;
+    if (ingestor_->stopped()) report_.stopped_at_limit = true;
     if (looks_binary()) {
       current_.error = "not a PGN file: it holds binary data";
-    } else if (games.games_read == 0 && current_.bytes > 0) {
+    } else if (games.games_read == 0 && current_.bytes > 0 && !ingestor_->stopped()) {
       current_.error = "no games found: is this a PGN file?";
     } else if (games.games_used + games.games_partial + games.games_filtered == 0 &&
                games.games_read > 0) {

@@ -50,6 +50,9 @@ struct DatasetReport {
   std::vector<FileReport> files;
   std::uint64_t bytes = 0;
   std::uint64_t rows = 0;  // rows from games and from .mat files
+  // A limit (a number of games, the first megabytes: learn::ReadLimit) ended the read before
+  // the end of the input.
+  bool stopped_at_limit = false;
 };
 
 // Adds b's counts to a (issue lists keep a's first, up to `max_issues`).
@@ -77,13 +80,18 @@ class DatasetBuilder {
   // game each).
   const GamePairs* pairs() const { return &pairs_; }
 
-  void begin_file(const std::string& name);
+  // `max_games` > 0: the file's games stop there (the rest of the file is ignored).
+  void begin_file(const std::string& name, std::uint64_t max_games = 0);
   void feed(const char* data, std::size_t size);
   // Instead of feed(), for a PGN file read in parts (learn/dataset_part.h): the next stretch's
   // share, in file order; `line_offset` and `game_offset` are the file's lines and games before
   // the stretch. Its rows go to the row sink with the file's game numbers.
   void add_part(DatasetPart part, std::uint64_t line_offset, std::uint64_t game_offset);
   void end_file();
+  // The current file is read no further than the end of the game being read.
+  void stop_after_game();
+  // True when a limit stopped the current file (its later bytes are ignored).
+  bool stopped() const { return ingestor_ && ingestor_->stopped(); }
 
   const Histogram& histogram() const { return histogram_; }
   const DatasetReport& report() const { return report_; }

@@ -60,7 +60,31 @@ void DatasetSplit::begin_file(const std::string& name) {
     ingest.max_reported_issues = options_.subset_max_issues;
     subsets_.push_back({name, make_builder(std::move(ingest), true)});
   }
-  for (DatasetBuilder* builder : readers()) builder->begin_file(name);
+  const std::uint64_t left =
+      options_.max_games == 0 ? 0 : options_.max_games - std::min(options_.max_games, games_in_ended_files_);
+  for (DatasetBuilder* builder : readers()) {
+    builder->begin_file(name, left);
+    if (options_.max_games != 0 && left == 0) builder->stop_after_game();  // begun past the limit
+  }
+}
+
+void DatasetSplit::stop_after_game() {
+  for (DatasetBuilder* builder : readers()) builder->stop_after_game();
+}
+
+bool DatasetSplit::limit_reached() const {
+  if (stopped_ || (options_.max_games != 0 && games_in_ended_files_ >= options_.max_games)) {
+    return true;
+  }
+  const DatasetBuilder* first = first_reader();
+  return first != nullptr && first->stopped();
+}
+
+const DatasetBuilder* DatasetSplit::first_reader() const {
+  if (has_merged()) return merged_.get();
+  if (subsets_.empty()) return nullptr;
+  return options_.mode == SplitMode::kPerFile ? subsets_.back().builder.get()
+                                              : subsets_.front().builder.get();
 }
 
 void DatasetSplit::feed(const char* data, std::size_t size) {
@@ -68,7 +92,12 @@ void DatasetSplit::feed(const char* data, std::size_t size) {
 }
 
 void DatasetSplit::end_file() {
+  if (limit_reached()) stopped_ = true;
   for (DatasetBuilder* builder : readers()) builder->end_file();
+  const DatasetBuilder* first = first_reader();
+  if (first != nullptr && !first->report().files.empty()) {
+    games_in_ended_files_ += first->report().files.back().games;
+  }
 }
 
 std::vector<PartTarget> DatasetSplit::part_targets(std::size_t file_index) const {

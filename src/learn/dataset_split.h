@@ -55,6 +55,9 @@ struct SplitOptions {
   // Also read into the merged dataset; off when only the subsets are wanted (the CLI's compare:
   // a pass less). In kMerge mode it is always on.
   bool keep_merged = true;
+  // Stop after this many games over all files (0: read everything). A reader stops feeding
+  // once limit_reached(); a "first N MB" limit is the reader's: it calls stop_after_game().
+  std::uint64_t max_games = 0;
 };
 
 struct NamedSubset {
@@ -71,6 +74,11 @@ class DatasetSplit {
   void begin_file(const std::string& name);
   void feed(const char* data, std::size_t size);
   void end_file();
+  // The current file is read no further than the end of the game being read.
+  void stop_after_game();
+  // True once a limit ended the read (max_games, or stop_after_game and that game's end): the
+  // reader stops feeding and begins no further file.
+  bool limit_reached() const;
 
   // Parallel reads (learn/dataset_part.h). What the stretches of the file numbered `file_index`
   // (0-based, every file begun counts, a zip's entries one each) are parsed into: one target per
@@ -99,10 +107,13 @@ class DatasetSplit {
  private:
   explicit DatasetSplit(SplitOptions options) : options_(std::move(options)) {}
   std::unique_ptr<DatasetBuilder> make_builder(IngestOptions ingest, bool bootstrap) const;
-  // The builders the current file's bytes go to.
+  // The builders the current file's bytes go to, and the first of them (nullptr: none).
   std::vector<DatasetBuilder*> readers();
+  const DatasetBuilder* first_reader() const;
 
   SplitOptions options_;
+  std::uint64_t games_in_ended_files_ = 0;  // for max_games over several files
+  bool stopped_ = false;                    // a limit ended a file
   std::vector<IngestOptions> filter_ingest_;  // kPerFilter: each subset's, fixed by create()
   std::unique_ptr<DatasetBuilder> merged_;
   std::vector<NamedSubset> subsets_;
