@@ -9,11 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "cli/input.h"
+#include "cli/read_files.h"
 #include "cli/text_report.h"
 #include "core/json.h"
 #include "learn/analysis.h"
-#include "learn/archive_reader.h"
 #include "learn/dataset.h"
 #include "learn/dataset_split.h"
 #include "learn/mat_io.h"
@@ -104,41 +103,16 @@ Expected<DatasetSettings> dataset_settings(const CliOptions& options) {
   return settings;
 }
 
-// Reads every file once into the split's datasets, decoded by content (learn::ArchiveReader:
-// plain, zstd, gzip, bzip2, zip); stops at the first file that cannot be read (missing, a
-// directory, an unsupported format, corrupt or truncated data: the games before the problem stay
-// in the split, but the command gives no fit on a partial file).
+// Reads the files into the split (read_files.h): the failure, with the command's exit status.
 std::optional<Failure> read_files(const std::vector<std::string>& files, learn::DatasetSplit& split,
-                                  std::FILE* progress) {
-  for (const std::string& path : files) {
-    const std::string name = path == "-" ? "(stdin)" : path;
-    if (progress) std::fprintf(progress, "Reading file: %s\n", name.c_str());
-    learn::ArchiveReader reader(split, name);
-    const auto start = Clock::now();
-    auto read = stream_file(
-        path, [&](const char* data, std::size_t size) { return reader.feed(data, size); },
-        [&](const InputProgress& p) {
-          if (!progress) return;
-          const double mb = p.bytes_read / 1e6;
-          const learn::DatasetReport live = split.live_report();
-          std::fprintf(progress, "  %.0f MB", mb);
-          if (p.total_bytes > 0) std::fprintf(progress, " of %.0f MB", p.total_bytes / 1e6);
-          std::fprintf(progress, ", %llu games, %llu rows, %.0f MB/s\n",
-                       static_cast<unsigned long long>(live.games.games_read),
-                       static_cast<unsigned long long>(live.rows), mb / seconds_since(start));
-        });
-    reader.finish();
-    if (!read) return Failure{"unreadable-file", read.error().message};
-    if (const auto& error = reader.error()) {
-      const bool unsupported = error->kind == archive::ErrorKind::kUnsupported;
-      return Failure{unsupported ? "unsupported-format" : "corrupt-archive",
-                     name + ": " + error->message};
-    }
-    if (const std::string problem = reader.problem(); !problem.empty()) {
-      return Failure{"no-games", name + ": " + problem};
-    }
-  }
-  return std::nullopt;
+                                  const CliOptions& options, std::FILE* progress) {
+  ReadSettings settings;
+  settings.jobs = options.jobs;
+  settings.chunk_bytes = options.chunk_bytes;
+  settings.progress = progress;
+  std::optional<ReadFailure> failure = cli::read_files(files, split, settings);
+  if (!failure) return std::nullopt;
+  return Failure{failure->code, failure->message};
 }
 
 std::uint64_t decisive_rows(const learn::Histogram& histogram) {
@@ -264,7 +238,7 @@ LoadedDataset load_dataset(const CliOptions& options, const learn::IngestOptions
     });
   }
   const auto start = Clock::now();
-  dataset.failure = read_files(options.files, *dataset.split, progress);
+  dataset.failure = read_files(options.files, *dataset.split, options, progress);
   if (mat_out != nullptr) {
     std::fwrite(buffer.data(), 1, buffer.size(), mat_out);
     merged.set_row_sink({});
@@ -419,7 +393,8 @@ int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
       options.each_filter.empty() ? learn::SplitMode::kPerFile : learn::SplitMode::kPerFilter);
   if (!split) return fail_early(options, out, err, bad_options("--each " + split.error().message));
   // A file that could not be read ends the reading.
-  if (const std::optional<Failure> read_failure = read_files(options.files, *split, progress)) {
+  if (const std::optional<Failure> read_failure =
+          read_files(options.files, *split, options, progress)) {
     if (!text) {
       // The data read before the failure, in the one object.
       const auto& subsets = split->subsets();

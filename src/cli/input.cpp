@@ -14,7 +14,6 @@ namespace materialist::cli {
 namespace {
 
 constexpr std::size_t kChunkBytes = 1 << 20;
-constexpr std::uint64_t kProgressEveryBytes = 64ull << 20;
 
 struct FileCloser {
   void operator()(std::FILE* file) const {
@@ -32,6 +31,10 @@ std::optional<std::uint64_t> file_size(const std::string& path) {
 
 }  // namespace
 
+std::uint64_t input_size(const std::string& path) {
+  return file_size(path).value_or(0);
+}
+
 Expected<std::uint64_t> stream_file(const std::string& path, const ChunkSink& sink,
                                     const ProgressSink& progress) {
   struct stat info {};
@@ -43,17 +46,13 @@ Expected<std::uint64_t> stream_file(const std::string& path, const ChunkSink& si
 
   InputProgress state;
   state.total_bytes = file_size(path).value_or(0);
-  std::uint64_t next_report = kProgressEveryBytes;
   std::vector<char> buffer(kChunkBytes);
   for (;;) {
     const std::size_t got = std::fread(buffer.data(), 1, buffer.size(), file.get());
     if (got > 0) {
       state.bytes_read += got;
       if (!sink(buffer.data(), got)) break;
-      if (progress && state.bytes_read >= next_report) {
-        progress(state);
-        next_report += kProgressEveryBytes;
-      }
+      if (progress) progress(state);
     }
     if (got < buffer.size()) {
       if (std::ferror(file.get())) {

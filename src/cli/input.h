@@ -20,8 +20,11 @@ struct InputProgress {
 using ChunkSink = std::function<bool(const char* data, std::size_t size)>;
 using ProgressSink = std::function<void(const InputProgress&)>;
 
-// Reads `path` chunk by chunk into `sink`; calls `progress` about every 64 MiB. Returns the bytes
-// read.
+// The size of a regular file, 0 when it cannot be known up front (standard input, a pipe).
+std::uint64_t input_size(const std::string& path);
+
+// Reads `path` chunk by chunk into `sink`; calls `progress` after every chunk (1 MiB). Returns
+// the bytes read.
 Expected<std::uint64_t> stream_file(const std::string& path, const ChunkSink& sink,
                                     const ProgressSink& progress = {});
 

@@ -10,6 +10,8 @@ namespace materialist::cli {
 
 namespace {
 
+constexpr std::int64_t kMaxJobs = 1024;
+
 Expected<double> parse_double(const std::string& flag, const std::string& text) {
   char* end = nullptr;
   const double value = std::strtod(text.c_str(), &end);
@@ -108,7 +110,14 @@ Output options:
   --export-mat FILE          also write the rows in .mat format
   --json                     one JSON object on stdout
   --log-every N              iteration log interval for gradient descent (1000)
-  --no-progress              no progress lines on stderr
+  --no-progress              no progress on stderr (on a terminal: one line with the percent
+                             read, MB/s, games and the time left; else a line every 64 MB)
+
+Reading options:
+  -j N, --jobs N             parse with N threads (default: one per core; 1: no threads); one
+                             more thread reads and decompresses; the results are the same
+  --chunk-bytes N            with -j: the text is cut at game starts into chunks of about N
+                             bytes, each parsed on its own (default 4194304)
 
 Input: .pgn or .mat text, also compressed: zstd (.pgn.zst, as the lichess database), gzip,
 bzip2, or a zip archive (its .pgn entries, in order, named archive.zip:entry.pgn), recognised
@@ -152,7 +161,13 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
 
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& arg = args[i];
-    if (arg == "-" || arg.rfind("--", 0) != 0) {
+    if (arg.size() > 2 && arg.rfind("-j", 0) == 0) {  // -j8
+      auto v = integer_option("-j", arg.substr(2), 1, kMaxJobs);
+      if (!v) return v.error();
+      options.jobs = static_cast<int>(*v);
+      continue;
+    }
+    if (arg == "-" || (arg.rfind("--", 0) != 0 && arg != "-j")) {
       options.files.push_back(arg);
       continue;
     }
@@ -214,6 +229,14 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
       auto v = integer_option(arg, text, 1, 100'000'000);
       if (!v) return v.error();
       options.log_every = static_cast<int>(*v);
+    } else if (arg == "-j" || arg == "--jobs") {
+      auto v = integer_option(arg, text, 1, kMaxJobs);
+      if (!v) return v.error();
+      options.jobs = static_cast<int>(*v);
+    } else if (arg == "--chunk-bytes") {
+      auto v = integer_option(arg, text, 1, std::int64_t{1} << 30);
+      if (!v) return v.error();
+      options.chunk_bytes = static_cast<std::size_t>(*v);
     } else if (arg == "--alpha" || arg == "--lambda") {
       auto v = parse_double(arg, text);
       if (!v) return v.error();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -56,6 +57,11 @@ struct CliOptions {
   bool json = false;
   int log_every = 1000;
   bool progress = true;
+
+  // Reading: -j N parse threads (0: one per core; 1: read on this thread alone); the decoded
+  // text is cut into chunks of about chunk_bytes at game starts.
+  int jobs = 0;
+  std::size_t chunk_bytes = 4u << 20;
 };
 
 // Parses argv (without the program name). Errors name the offending argument.

@@ -1,0 +1,409 @@
+// read_files with -j: one thread reads each input and decodes it (archive::Decoder), cuts the
+// decoded text at game starts (pgn::GameChunker) and queues the chunks; `jobs` threads parse
+// them (learn::PartReader); the calling thread merges their parts into the split in file order
+// (learn::FilePartsMerger), so the split is the sequential read's. Memory stays bounded: the
+// chunks in flight (queued, being parsed, or parsed and waiting for their turn) are at most
+// 2 × jobs + 2, holding about (2 × jobs + 1) × chunk_bytes (one at least, whatever its size).
+// Every thread is joined before returning, on every path.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "cli/input.h"
+#include "cli/read_files.h"
+#include "cli/read_progress.h"
+#include "learn/dataset_part.h"
+#include "learn/part_merger.h"
+#include "pgn/game_chunker.h"
+
+namespace materialist::cli {
+
+namespace {
+
+constexpr std::size_t kMaxListedSkipped = 100;  // as learn::ArchiveReader lists them
+constexpr auto kProgressTick = std::chrono::milliseconds(100);
+
+// The games of one file chunk by chunk, as the parse threads count them: a chunk's bootstrap
+// game ids need the games of every chunk before it.
+struct GameChain {
+  std::vector<std::optional<std::uint64_t>> games;  // per chunk, once parsed
+  std::vector<std::uint64_t> offsets{0};            // games before chunk k, for k < size()
+
+  void publish(std::size_t chunk, std::uint64_t count) {
+    games[chunk] = count;
+    while (offsets.size() <= games.size() && games[offsets.size() - 1]) {
+      offsets.push_back(offsets.back() + *games[offsets.size() - 1]);
+    }
+  }
+};
+
+// What the merging thread takes, in order.
+enum class ItemKind : std::uint8_t { kBeginInput, kBeginFile, kChunk, kEndFile, kEndInput, kDone };
+
+struct Item {
+  ItemKind kind = ItemKind::kDone;
+  std::string name;            // kBeginInput: the input's; kBeginFile: the file's
+  std::uint64_t bytes = 0;     // kBeginInput: its size (0: unknown); kEndInput: bytes read
+  std::size_t file_index = 0;  // kBeginFile
+  bool parsed_apart = false;   // kBeginFile, kChunk: PGN, parsed by the threads
+  pgn::GameChunk chunk;        // kChunk
+  std::shared_ptr<const std::vector<learn::PartTarget>> targets;
+  std::shared_ptr<GameChain> chain;
+  std::size_t chunk_number = 0;                          // in its file
+  bool ready = true;                                     // kChunk: parsed (or not to be)
+  std::optional<std::vector<learn::DatasetPart>> parts;  // when the chunk stood alone
+  InputEnd end;                                          // kEndInput
+};
+
+class Pipeline {
+ public:
+  Pipeline(learn::DatasetSplit& split, const ReadSettings& settings, int jobs)
+      : split_(split),
+        settings_(settings),
+        jobs_(jobs),
+        max_chunks_in_flight_(2 * static_cast<std::size_t>(jobs) + 2),
+        max_bytes_in_flight_((2 * static_cast<std::uint64_t>(jobs) + 1) * settings.chunk_bytes) {}
+
+  std::optional<ReadFailure> run(const std::vector<std::string>& files);
+
+  // ---- the reading thread ----
+  // Queues an item in order; a chunk waits for room first. False when stopping.
+  bool push(std::unique_ptr<Item> item);
+  std::size_t begin_file() { return files_begun_++; }
+  learn::DatasetSplit& split() { return split_; }
+  const ReadSettings& settings() const { return settings_; }
+
+ private:
+  void read_inputs(const std::vector<std::string>& files);
+  void parse_chunks();
+  void parse(Item& item);
+  // The next item in order once it is ready; draws the progress while waiting.
+  std::unique_ptr<Item> next_ready(ReadProgress& progress);
+  ReadCounts counts() const;
+  // Bytes read of the input being merged (its compressed bytes for an archive).
+  std::uint64_t input_bytes() const;
+  void stop();
+
+  learn::DatasetSplit& split_;
+  const ReadSettings& settings_;
+  int jobs_;
+  std::size_t max_chunks_in_flight_;
+  std::uint64_t max_bytes_in_flight_;
+  std::size_t files_begun_ = 0;  // by the reading thread
+
+  std::mutex mutex_;
+  std::condition_variable room_, work_, ready_, offsets_;
+  std::deque<std::unique_ptr<Item>> ordered_;
+  std::deque<Item*> to_parse_;
+  std::size_t chunks_in_flight_ = 0;
+  std::uint64_t bytes_in_flight_ = 0;
+  bool reading_done_ = false;
+  bool stopping_ = false;
+
+  // The input being read, for the progress line.
+  std::atomic<std::uint64_t> inputs_begun_{0};
+  std::atomic<std::uint64_t> input_bytes_{0};
+  std::uint64_t inputs_merged_ = 0;  // kBeginInput items merged
+  std::uint64_t input_size_ = 0;     // of the input being merged (0: unknown)
+};
+
+// The decoder's output for one input: each entry a file, its text cut into chunks and queued.
+class ChunkingSink final : public archive::Sink {
+ public:
+  ChunkingSink(Pipeline& pipeline, std::string name)
+      : pipeline_(pipeline), name_(std::move(name)) {}
+
+  void begin_entry(std::string_view entry) override {
+    ++files_;
+    open_ = true;
+    const std::string file = entry.empty() ? name_ : name_ + ":" + std::string(entry);
+    auto item = std::make_unique<Item>();
+    item->kind = ItemKind::kBeginFile;
+    item->name = file;
+    item->file_index = pipeline_.begin_file();
+    // .mat rows are not games: fed to the split as they come, in chunks of about chunk_bytes.
+    parsed_apart_ = learn::file_kind_of(file) == learn::FileKind::kPgn;
+    item->parsed_apart = parsed_apart_;
+    const std::size_t target = pipeline_.settings().chunk_bytes;
+    chunker_ = pgn::GameChunker(
+        {target, parsed_apart_ ? std::max<std::size_t>(target, 64u << 20) : target});
+    targets_ = std::make_shared<const std::vector<learn::PartTarget>>(
+        pipeline_.split().part_targets(item->file_index));
+    chain_ = std::make_shared<GameChain>();
+    chunks_ = 0;
+    pipeline_.push(std::move(item));
+  }
+  void data(const char* bytes, std::size_t size) override {
+    chunker_.feed(bytes, size);
+    queue_chunks();
+  }
+  void end_entry() override { close(); }
+  void skipped_entry(std::string_view entry, std::string_view reason) override {
+    if (skipped_.size() < kMaxListedSkipped) {
+      skipped_.push_back(std::string(entry) + " (" + std::string(reason) + ")");
+    }
+  }
+  void error(const archive::DecodeError& error) override { error_ = error; }
+
+  // Ends the open file (an error inside it: the games before it are kept).
+  void close() {
+    if (!open_) return;
+    chunker_.finish();
+    queue_chunks();
+    auto item = std::make_unique<Item>();
+    item->kind = ItemKind::kEndFile;
+    pipeline_.push(std::move(item));
+    open_ = false;
+  }
+  const std::optional<archive::DecodeError>& error() const { return error_; }
+  // learn::ArchiveReader::problem() when there is no error: a zip without .pgn entries.
+  std::string problem(const archive::Decoder& decoder) const {
+    if (!decoder.finished() || decoder.format() != archive::Format::kZip || files_ > 0) return "";
+    std::string text = "the zip archive holds no .pgn file";
+    if (!skipped_.empty()) {
+      text += " (it holds ";
+      for (std::size_t i = 0; i < skipped_.size(); ++i) text += (i ? ", " : "") + skipped_[i];
+      text += ")";
+    }
+    return text;
+  }
+
+ private:
+  void queue_chunks() {
+    while (std::optional<pgn::GameChunk> chunk = chunker_.next()) {
+      auto item = std::make_unique<Item>();
+      item->kind = ItemKind::kChunk;
+      item->parsed_apart = parsed_apart_;
+      item->ready = !parsed_apart_;
+      item->chunk = std::move(*chunk);
+      item->targets = targets_;
+      item->chain = chain_;
+      item->chunk_number = chunks_++;
+      if (!pipeline_.push(std::move(item))) return;
+    }
+  }
+
+  Pipeline& pipeline_;
+  std::string name_;
+  pgn::GameChunker chunker_;
+  bool open_ = false;
+  bool parsed_apart_ = false;
+  std::uint64_t files_ = 0;
+  std::size_t chunks_ = 0;
+  std::shared_ptr<const std::vector<learn::PartTarget>> targets_;
+  std::shared_ptr<GameChain> chain_;
+  std::optional<archive::DecodeError> error_;
+  std::vector<std::string> skipped_;
+};
+
+bool Pipeline::push(std::unique_ptr<Item> item) {
+  const bool chunk = item->kind == ItemKind::kChunk;
+  const std::uint64_t size = chunk ? item->chunk.bytes.size() : 0;
+  {
+    std::unique_lock lock(mutex_);
+    if (chunk) {
+      room_.wait(lock, [&] {
+        return stopping_ || chunks_in_flight_ == 0 ||
+               (chunks_in_flight_ < max_chunks_in_flight_ &&
+                bytes_in_flight_ + size <= max_bytes_in_flight_);
+      });
+    }
+    if (stopping_) return false;
+    if (chunk) {
+      ++chunks_in_flight_;
+      bytes_in_flight_ += size;
+      if (item->parsed_apart) {
+        item->chain->games.emplace_back();
+        to_parse_.push_back(item.get());
+      }
+    }
+    if (item->kind == ItemKind::kDone) reading_done_ = true;
+    ordered_.push_back(std::move(item));
+  }
+  work_.notify_all();  // a chunk to parse, or the end of the reading
+  ready_.notify_one();
+  return true;
+}
+
+void Pipeline::read_inputs(const std::vector<std::string>& files) {
+  for (const std::string& path : files) {
+    const std::string name = path == "-" ? "(stdin)" : path;
+    auto begin = std::make_unique<Item>();
+    begin->kind = ItemKind::kBeginInput;
+    begin->name = name;
+    begin->bytes = input_size(path);
+    input_bytes_ = 0;
+    ++inputs_begun_;
+    if (!push(std::move(begin))) break;
+    ChunkingSink sink(*this, name);
+    archive::Decoder decoder(sink);
+    auto read = stream_file(
+        path, [&](const char* data, std::size_t size) { return decoder.feed(data, size); },
+        [&](const InputProgress& p) { input_bytes_ = p.bytes_read; });
+    decoder.finish();
+    sink.close();
+    auto end = std::make_unique<Item>();
+    end->kind = ItemKind::kEndInput;
+    end->bytes = read ? *read : input_bytes_.load();
+    if (!read) end->end.read_error = read.error().message;
+    end->end.decode_error = sink.error();
+    end->end.problem = sink.problem(decoder);
+    const bool failed = failure_of(name, end->end).has_value();
+    if (!push(std::move(end)) || failed) break;  // the sequential read stops there too
+  }
+  push(std::make_unique<Item>());  // kDone
+}
+
+void Pipeline::parse_chunks() {
+  for (;;) {
+    Item* item = nullptr;
+    {
+      std::unique_lock lock(mutex_);
+      work_.wait(lock, [&] { return stopping_ || !to_parse_.empty() || reading_done_; });
+      if (stopping_ || to_parse_.empty()) return;
+      item = to_parse_.front();
+      to_parse_.pop_front();
+    }
+    parse(*item);
+  }
+}
+
+void Pipeline::parse(Item& item) {
+  const pgn::GameChunk& chunk = item.chunk;
+  learn::PartReader reader(*item.targets, chunk.offset);
+  reader.feed(chunk.bytes.data(), chunk.bytes.size());
+  bool alone = chunk.ends_stream;
+  if (chunk.ends_before_game_start) {
+    alone = reader.end_before_game_start();
+  } else {
+    reader.finish();
+  }
+  std::uint64_t games_before = 0;
+  {
+    std::unique_lock lock(mutex_);
+    GameChain& chain = *item.chain;
+    chain.publish(item.chunk_number, reader.games());
+    offsets_.notify_all();
+    // The chunks before this one were taken first, and each publishes its games right after its
+    // parse: this wait ends.
+    offsets_.wait(lock, [&] { return stopping_ || chain.offsets.size() > item.chunk_number; });
+    if (stopping_) return;
+    games_before = chain.offsets[item.chunk_number];
+  }
+  reader.set_game_offset(games_before);
+  std::vector<learn::DatasetPart> parts = reader.take_parts();
+  {
+    std::lock_guard lock(mutex_);
+    if (alone) item.parts = std::move(parts);
+    item.ready = true;
+  }
+  ready_.notify_one();
+}
+
+ReadCounts Pipeline::counts() const {
+  const learn::DatasetReport live = split_.live_report();
+  return {live.games.games_read, live.rows};
+}
+
+std::unique_ptr<Item> Pipeline::next_ready(ReadProgress& progress) {
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      const auto front_ready = [&] { return !ordered_.empty() && ordered_.front()->ready; };
+      if (ready_.wait_for(lock, kProgressTick, front_ready)) {
+        std::unique_ptr<Item> item = std::move(ordered_.front());
+        ordered_.pop_front();
+        if (item->kind == ItemKind::kChunk) {
+          --chunks_in_flight_;
+          bytes_in_flight_ -= item->chunk.bytes.size();
+          room_.notify_one();
+        }
+        return item;
+      }
+    }
+    if (progress.due(input_bytes())) progress.update(input_bytes(), counts());
+  }
+}
+
+std::uint64_t Pipeline::input_bytes() const {
+  // The reading thread may be on the next input already: this one was read whole.
+  return inputs_begun_.load() == inputs_merged_ ? input_bytes_.load() : input_size_;
+}
+
+void Pipeline::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  room_.notify_all();
+  work_.notify_all();
+  offsets_.notify_all();
+  ready_.notify_all();
+}
+
+std::optional<ReadFailure> Pipeline::run(const std::vector<std::string>& files) {
+  std::thread reading([this, &files] { read_inputs(files); });
+  std::vector<std::thread> parsing;
+  for (int i = 0; i < jobs_; ++i) parsing.emplace_back([this] { parse_chunks(); });
+
+  std::optional<ReadFailure> failure;
+  ReadProgress progress(settings_.progress);
+  std::string input;
+  std::unique_ptr<learn::FilePartsMerger> merger;
+  for (;;) {
+    std::unique_ptr<Item> item = next_ready(progress);
+    if (item->kind == ItemKind::kDone) break;
+    switch (item->kind) {
+      case ItemKind::kBeginInput:
+        input = item->name;
+        ++inputs_merged_;
+        input_size_ = item->bytes;
+        progress.begin_file(item->name, item->bytes);
+        break;
+      case ItemKind::kBeginFile:
+        split_.begin_file(item->name);
+        if (item->parsed_apart) {
+          merger = std::make_unique<learn::FilePartsMerger>(split_, item->file_index);
+        }
+        break;
+      case ItemKind::kChunk:
+        if (merger) {
+          merger->add(item->chunk, std::move(item->parts));
+        } else {
+          split_.feed(item->chunk.bytes.data(), item->chunk.bytes.size());
+        }
+        if (progress.due(input_bytes())) progress.update(input_bytes(), counts());
+        break;
+      case ItemKind::kEndFile:
+        if (merger) merger->finish();
+        merger.reset();
+        split_.end_file();
+        break;
+      case ItemKind::kEndInput:
+        progress.end_file(item->bytes, counts());
+        if (!failure) failure = failure_of(input, item->end);
+        break;
+      case ItemKind::kDone:
+        break;
+    }
+  }
+  stop();
+  reading.join();
+  for (std::thread& thread : parsing) thread.join();
+  return failure;
+}
+
+}  // namespace
+
+std::optional<ReadFailure> read_files_in_parallel(const std::vector<std::string>& files,
+                                                  learn::DatasetSplit& split,
+                                                  const ReadSettings& settings, int jobs) {
+  Pipeline pipeline(split, settings, std::max(jobs, 1));
+  return pipeline.run(files);
+}
+
+}  // namespace materialist::cli

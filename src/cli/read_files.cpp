@@ -1,0 +1,61 @@
+#include "cli/read_files.h"
+
+#include <algorithm>
+#include <thread>
+
+#include "cli/input.h"
+#include "cli/read_progress.h"
+#include "learn/archive_reader.h"
+
+namespace materialist::cli {
+
+std::optional<ReadFailure> failure_of(const std::string& name, const InputEnd& end) {
+  if (end.read_error) return ReadFailure{"unreadable-file", *end.read_error};
+  if (end.decode_error) {
+    const bool unsupported = end.decode_error->kind == archive::ErrorKind::kUnsupported;
+    return ReadFailure{unsupported ? "unsupported-format" : "corrupt-archive",
+                       name + ": " + end.decode_error->message};
+  }
+  if (!end.problem.empty()) return ReadFailure{"no-games", name + ": " + end.problem};
+  return std::nullopt;
+}
+
+namespace {
+
+ReadCounts counts_of(const learn::DatasetSplit& split) {
+  const learn::DatasetReport live = split.live_report();
+  return {live.games.games_read, live.rows};
+}
+
+}  // namespace
+
+std::optional<ReadFailure> read_files(const std::vector<std::string>& files,
+                                      learn::DatasetSplit& split, const ReadSettings& settings) {
+  int jobs = settings.jobs;
+  if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (jobs > 1) return read_files_in_parallel(files, split, settings, jobs);
+
+  ReadProgress progress(settings.progress);
+  for (const std::string& path : files) {
+    const std::string name = path == "-" ? "(stdin)" : path;
+    progress.begin_file(name, input_size(path));
+    learn::ArchiveReader reader(split, name);
+    std::uint64_t bytes = 0;
+    auto read = stream_file(
+        path, [&](const char* data, std::size_t size) { return reader.feed(data, size); },
+        [&](const InputProgress& p) {
+          bytes = p.bytes_read;
+          if (progress.due(bytes)) progress.update(bytes, counts_of(split));
+        });
+    reader.finish();
+    progress.end_file(bytes, counts_of(split));
+    InputEnd end;
+    if (!read) end.read_error = read.error().message;
+    end.decode_error = reader.error();
+    end.problem = reader.problem();
+    if (auto failure = failure_of(name, end)) return failure;
+  }
+  return std::nullopt;
+}
+
+}  // namespace materialist::cli

@@ -1,0 +1,49 @@
+// The input files into a DatasetSplit, decoded by content (learn::ArchiveReader's formats: plain,
+// zstd, gzip, bzip2, zip): on this thread, or with parse threads (-j, parallel_read.cpp). Both
+// give the same split, byte for byte in every report.
+#pragma once
+
+#include <cstddef>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "archive/decoder.h"
+#include "learn/dataset_split.h"
+
+namespace materialist::cli {
+
+// Why the reading stopped: the code of --json's "error" object and the message.
+struct ReadFailure {
+  std::string code;  // unreadable-file, unsupported-format, corrupt-archive, no-games
+  std::string message;
+};
+
+struct ReadSettings {
+  int jobs = 1;  // parse threads; 1: none, 0 or less: one per core
+  std::size_t chunk_bytes = 4u << 20;
+  std::FILE* progress = nullptr;  // null: silent
+};
+
+// Reads every file once into the split's datasets; stops at the first file that cannot be read
+// (missing, a directory, an unsupported format, corrupt or truncated data: the games before the
+// problem stay in the split, but the command gives no fit on a partial file).
+std::optional<ReadFailure> read_files(const std::vector<std::string>& files,
+                                      learn::DatasetSplit& split, const ReadSettings& settings);
+
+// The same with `jobs` parse threads (at least 1) and one reading and decoding thread.
+std::optional<ReadFailure> read_files_in_parallel(const std::vector<std::string>& files,
+                                                  learn::DatasetSplit& split,
+                                                  const ReadSettings& settings, int jobs);
+
+// How an input file ended, and the failure it is (nullopt: read to its end): a read error
+// first, then the decoder's error, then a zip without .pgn entries.
+struct InputEnd {
+  std::optional<std::string> read_error;
+  std::optional<archive::DecodeError> decode_error;
+  std::string problem;  // learn::ArchiveReader::problem() when there is no error
+};
+std::optional<ReadFailure> failure_of(const std::string& name, const InputEnd& end);
+
+}  // namespace materialist::cli
