@@ -116,6 +116,24 @@ class Engine {
   // Ends the file the parts came from (`bytes` long); then end_read() commits as usual.
   void end_import(std::uint64_t bytes);
 
+  // ---- issue 9: live estimates of parallel reads (engine_decode.cpp) ----
+  // A reader's share so far without its rows and issues (live histogram, game pairs, counts):
+  // what the coordinator needs for an estimate while the readers go on.
+  Part export_live_part() const;
+  // estimate() of everything read so far: the files read here, the parts imported (those of a
+  // file still being imported too) and `parts`, the readers' live shares. Merged reads only
+  // (other modes: estimate(settings)).
+  protocol::Estimate estimate_with(const std::vector<Part>& parts,
+                                   const FitSettings& settings) const;
+  // A file decoded by a ChunkDecoder and parsed by readers, imported in order: begin_import(its
+  // name), per entry its chunks' import_part and end_decoded_entry(entry, bytes) (end_import
+  // without the source's digest and error); then end_decoded(bytes, entries, problem, zip) ends
+  // the source file as end_file would: its digest, its error (returned).
+  void end_decoded_entry(const std::string& entry, std::uint64_t bytes);
+  std::string end_decoded(std::uint64_t bytes, std::size_t entries, const std::string& problem,
+                          bool zip);
+  // ---- end of issue 9 ----
+
   // ---- the current dataset ----
   bool has_data() const { return current_ != nullptr && current_->histogram.totals().total() > 0; }
   const learn::DatasetReport* report() const;
@@ -256,5 +274,45 @@ class Engine {
   Sha256 file_hash_;
   FitRun fit_;
 };
+
+// ---- issue 9: compressed files decoded by the coordinator for parallel readers ----
+// (engine_decode.cpp) A compressed file or archive, decoded as it streams (archive::Decoder, by
+// its first bytes) and cut by pgn::GameChunker into pieces that readers parse apart: per file (a
+// zip's .pgn entries are files "<name>:<entry>", as learn::ArchiveReader names them) a begin, its
+// chunks in order, an end. Nothing grows with the file: ready pieces wait only until taken.
+struct DecodedPiece {
+  enum class Kind : std::uint8_t { kBeginFile, kChunk, kEndFile };
+  Kind kind = Kind::kChunk;
+  std::string file;   // the file it belongs to
+  std::string bytes;  // kChunk: decompressed text, from a game start to just before one
+  // kChunk: the chunk's first line and game in its file, zero-based (shift its parser's numbers);
+  // false ends_before_game_start: cut inside a game (no game start for 64 MiB), so a parser of
+  // the next chunk would not see what a sequential read sees.
+  std::uint64_t lines_before = 0, games_before = 0;
+  bool ends_before_game_start = true;
+  std::uint64_t file_bytes = 0;  // kEndFile: the file's decompressed bytes
+};
+
+class ChunkDecoder {
+ public:
+  ChunkDecoder(std::string name, std::size_t target_chunk_bytes);
+  ~ChunkDecoder();
+  ChunkDecoder(const ChunkDecoder&) = delete;
+  ChunkDecoder& operator=(const ChunkDecoder&) = delete;
+  // The file's next compressed bytes; false once the decoder stopped (an error: problem()).
+  bool feed(const char* data, std::size_t size);
+  // The end of the file: the last chunk and file end become ready (or a truncation error).
+  void finish();
+  // The next ready piece, in order; nullopt when none is ready.
+  std::optional<DecodedPiece> next();
+  // "" or what is wrong with the whole file, as learn::ArchiveReader::problem() says it.
+  std::string problem() const;
+  bool zip() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+// ---- end of issue 9 ----
 
 }  // namespace materialist::worker

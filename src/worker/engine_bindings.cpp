@@ -17,6 +17,17 @@
 #include "protocol/codec.h"
 #include "worker/engine.h"
 
+// ---- issue 9: running out of memory (web/engine-worker.js tells people so) ----
+#include <emscripten/em_js.h>
+#include <emscripten/heap.h>
+
+#include <new>
+
+// A failed `new` aborts the module with "Aborted(OOM)": the worker recognises it by that word
+// (without a handler libc++ calls a bare abort(), indistinguishable from any other).
+EM_JS(void, materialist_out_of_memory, (), { abort('OOM'); });
+// ---- end of issue 9 ----
+
 namespace materialist::worker {
 namespace {
 
@@ -180,6 +191,31 @@ class JsEngine {
  public:
   ~JsEngine() { std::free(buffer_); }
 
+  // ---- issue 9: out of memory, live estimates of parallel reads ----
+  JsEngine() { std::set_new_handler(&materialist_out_of_memory); }
+  // The heap's size now and the most it may grow to, in bytes.
+  double heapBytes() const { return static_cast<double>(emscripten_get_heap_size()); }
+  double heapLimitBytes() const { return static_cast<double>(emscripten_get_heap_max()); }
+  // A reader's live share (no rows, no issues), and the estimate message of everything read so
+  // far with the readers' live shares `parts` (an array of exportLivePart() objects).
+  val exportLivePart() const { return part_object(engine_.export_live_part()); }
+  std::string estimateWith(val parts, std::string settings) const {
+    std::vector<Part> shares;
+    const int n = parts["length"].as<int>();
+    for (int i = 0; i < n; ++i) shares.push_back(part_from_object(parts[i]));
+    Expected<FitSettings> fit = protocol::decode<FitSettings>(settings);
+    return protocol::message(engine_.estimate_with(shares, fit ? *fit : FitSettings{}));
+  }
+  // A decoded file's entry and the file itself, after their parts (Engine::end_decoded).
+  void endDecodedEntry(std::string entry, double bytes) {
+    engine_.end_decoded_entry(entry, static_cast<std::uint64_t>(bytes));
+  }
+  std::string endDecoded(double bytes, int entries, std::string problem, bool zip) {
+    return engine_.end_decoded(static_cast<std::uint64_t>(bytes), static_cast<std::size_t>(entries),
+                               problem, zip);
+  }
+  // ---- end of issue 9 ----
+
   // options: ReadOptions as JSON (protocol/codec.h). Returns "" or why the read cannot start
   // (options that do not decode, a bad filter).
   std::string beginRead(std::string options) {
@@ -290,6 +326,69 @@ class JsEngine {
   int capacity_ = 0;
 };
 
+// ---- issue 9: a compressed file decoded here for parallel readers (web/decode-read.js) ----
+// ChunkDecoder in JavaScript: compressed bytes in through one buffer, as Engine.feed takes
+// them; pieces out one at a time as plain objects, a chunk's text copied into its own
+// Uint8Array (its buffer is transferred to a reader).
+class JsChunkDecoder {
+ public:
+  JsChunkDecoder(std::string name, int target_bytes)
+      : decoder_(std::move(name), static_cast<std::size_t>(target_bytes)) {}
+  ~JsChunkDecoder() { std::free(buffer_); }
+  JsChunkDecoder(const JsChunkDecoder&) = delete;
+  JsChunkDecoder& operator=(const JsChunkDecoder&) = delete;
+
+  std::uintptr_t buffer(int capacity) {
+    if (capacity > capacity_) {
+      std::free(buffer_);
+      buffer_ = static_cast<char*>(std::malloc(static_cast<std::size_t>(capacity)));
+      capacity_ = buffer_ ? capacity : 0;
+    }
+    return reinterpret_cast<std::uintptr_t>(buffer_);
+  }
+  bool feed(std::uintptr_t pointer, int length) {
+    return decoder_.feed(reinterpret_cast<const char*>(pointer), static_cast<std::size_t>(length));
+  }
+  void finish() { decoder_.finish(); }
+  // {kind: "begin-file" | "chunk" | "end-file", file, bytes, linesBefore, gamesBefore,
+  // endsBeforeGameStart, fileBytes}, or null.
+  val next() {
+    std::optional<DecodedPiece> piece = decoder_.next();
+    if (!piece) return val::null();
+    val out = val::object();
+    out.set("kind", piece->kind == DecodedPiece::Kind::kBeginFile ? "begin-file"
+                    : piece->kind == DecodedPiece::Kind::kEndFile ? "end-file"
+                                                                  : "chunk");
+    out.set("file", piece->file);
+    out.set("bytes", val::global("Uint8Array").new_(emscripten::typed_memory_view(
+                         piece->bytes.size(), reinterpret_cast<const std::uint8_t*>(piece->bytes.data()))));
+    out.set("linesBefore", val(double(piece->lines_before)));
+    out.set("gamesBefore", val(double(piece->games_before)));
+    out.set("endsBeforeGameStart", val(piece->ends_before_game_start));
+    out.set("fileBytes", val(double(piece->file_bytes)));
+    return out;
+  }
+  std::string problem() const { return decoder_.problem(); }
+  bool zip() const { return decoder_.zip(); }
+
+ private:
+  ChunkDecoder decoder_;
+  char* buffer_ = nullptr;
+  int capacity_ = 0;
+};
+
+EMSCRIPTEN_BINDINGS(materialist_chunk_decoder) {
+  emscripten::class_<JsChunkDecoder>("ChunkDecoder")
+      .constructor<std::string, int>()
+      .function("buffer", &JsChunkDecoder::buffer)
+      .function("feed", &JsChunkDecoder::feed)
+      .function("finish", &JsChunkDecoder::finish)
+      .function("next", &JsChunkDecoder::next)
+      .function("problem", &JsChunkDecoder::problem)
+      .function("zip", &JsChunkDecoder::zip);
+}
+// ---- end of issue 9 ----
+
 EMSCRIPTEN_BINDINGS(materialist_engine) {
   emscripten::class_<JsEngine>("Engine")
       .constructor<>()
@@ -326,7 +425,15 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("hashFeed", &JsEngine::hashFeed)
       .function("hashEndInto", &JsEngine::hashEndInto)
       .function("hasData", &JsEngine::hasData)
-      .function("reset", &JsEngine::reset);
+      .function("reset", &JsEngine::reset)
+      // ---- issue 9 ----
+      .function("heapBytes", &JsEngine::heapBytes)
+      .function("heapLimitBytes", &JsEngine::heapLimitBytes)
+      .function("exportLivePart", &JsEngine::exportLivePart)
+      .function("estimateWith", &JsEngine::estimateWith)
+      .function("endDecodedEntry", &JsEngine::endDecodedEntry)
+      .function("endDecoded", &JsEngine::endDecoded);
+      // ---- end of issue 9 ----
 }
 
 }  // namespace materialist::worker

@@ -1,0 +1,190 @@
+// Parallel reads beyond byte ranges (src/worker/engine_decode.cpp): live estimates from readers'
+// live shares, and compressed files decoded by the coordinator into chunks cut at game starts.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "worker/engine.h"
+#include "worker/engine_test_util.h"
+
+namespace materialist::worker {
+using namespace test;
+
+namespace {
+
+FitSettings newton_settings() {
+  FitSettings settings;
+  settings.solver = learn::SolverKind::kNewton;
+  return settings;
+}
+
+void check_same_estimate(const protocol::Estimate& got, const protocol::Estimate& want) {
+  CHECK(got.games == want.games);
+  CHECK(got.rows == want.rows);
+  REQUIRE(got.fits.size() == 1);
+  REQUIRE(want.fits.size() == 1);
+  CHECK(got.fits[0].clusters == want.fits[0].clusters);
+  REQUIRE(got.fits[0].coefficients.size() == want.fits[0].coefficients.size());
+  for (std::size_t j = 0; j < want.fits[0].coefficients.size(); ++j) {
+    const protocol::Coefficient& a = got.fits[0].coefficients[j];
+    const protocol::Coefficient& b = want.fits[0].coefficients[j];
+    CHECK(a.name == b.name);
+    CHECK(a.theta == doctest::Approx(b.theta).epsilon(1e-12));
+    CHECK(a.theta_se == doctest::Approx(b.theta_se).epsilon(1e-12));
+  }
+}
+
+std::string archive_fixture(const std::string& name) {
+  std::ifstream in(std::string(MATERIALIST_FIXTURES_DIR) + "/archive/" + name, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+// Reads a compressed file as the browser's parallel path does: decoded here in odd slices, each
+// chunk parsed by a fresh reader engine, the shares imported in order. Returns the file's error.
+std::string read_decoded(Engine& coordinator, const std::string& name, const std::string& bytes,
+                         std::size_t target_chunk_bytes, std::size_t* chunks) {
+  ChunkDecoder decoder(name, target_chunk_bytes);
+  coordinator.begin_import(name);
+  std::size_t entries = 0;
+  std::uint64_t games = 0;
+  bool cut_in_game = false;
+  auto drain = [&]() {
+    while (std::optional<DecodedPiece> piece = decoder.next()) {
+      if (piece->kind == DecodedPiece::Kind::kChunk) {
+        CHECK(!cut_in_game);  // only a file's last chunk does not end before a game start
+        cut_in_game = !piece->ends_before_game_start;
+        Engine reader;
+        REQUIRE(!reader.begin_read({}));
+        read_file(reader, piece->file, piece->bytes);
+        const Part part = reader.export_part();
+        coordinator.import_part(part, piece->lines_before, games);
+        games += part.games.games_read;
+        ++*chunks;
+      } else if (piece->kind == DecodedPiece::Kind::kEndFile) {
+        coordinator.end_decoded_entry(piece->file, piece->file_bytes);
+        cut_in_game = false;
+        ++entries;
+        games = 0;
+      }
+    }
+  };
+  for (std::size_t at = 0; at < bytes.size(); at += 7919) {
+    if (!decoder.feed(bytes.data() + at, std::min<std::size_t>(7919, bytes.size() - at))) break;
+    drain();
+  }
+  decoder.finish();
+  drain();
+  return coordinator.end_decoded(bytes.size(), entries, decoder.problem(), decoder.zip());
+}
+
+void check_same_read(Engine& parallel, Engine& sequential) {
+  REQUIRE(parallel.end_read());
+  REQUIRE(sequential.end_read());
+  const protocol::DataReport a = parallel.data_report();
+  const protocol::DataReport b = sequential.data_report();
+  CHECK(a.games == b.games);
+  CHECK(a.used == b.used);
+  CHECK(a.skipped == b.skipped);
+  CHECK(a.rows == b.rows);
+  CHECK(a.bytes == b.bytes);
+  CHECK(a.files == b.files);
+  CHECK(a.file_errors == b.file_errors);
+  CHECK(a.issues == b.issues);
+  CHECK(a.distinct_rows == b.distinct_rows);
+  const FitSettings settings = newton_settings();
+  fit_to_end(parallel, settings);
+  fit_to_end(sequential, settings);
+  REQUIRE(parallel.fit(0) != nullptr);
+  REQUIRE(sequential.fit(0) != nullptr);
+  for (std::size_t j = 0; j < sequential.fit(0)->coefficients.size(); ++j) {
+    CHECK(parallel.fit(0)->coefficients[j].value.value ==
+          doctest::Approx(sequential.fit(0)->coefficients[j].value.value).epsilon(1e-12));
+  }
+  CHECK(parallel.digests().size() == sequential.digests().size());
+  CHECK(parallel.digests()[0].bytes == sequential.digests()[0].bytes);
+}
+
+}  // namespace
+
+TEST_CASE("decode: a .pgn.zst cut into chunks and read by readers equals a sequential read") {
+  const std::string zst = archive_fixture("lichess-100.pgn.zst");
+  Engine sequential;
+  REQUIRE(!sequential.begin_read({}));
+  read_file(sequential, "lichess-100.pgn.zst", zst);
+  Engine parallel;
+  REQUIRE(!parallel.begin_read({}));
+  std::size_t chunks = 0;
+  CHECK(read_decoded(parallel, "lichess-100.pgn.zst", zst, 16 << 10, &chunks) == "");
+  CHECK(chunks > 5);
+  check_same_read(parallel, sequential);
+}
+
+TEST_CASE("decode: a zip's entries are files of their own, named <zip>:<entry>") {
+  const std::string zip = archive_fixture("lichess-100-three.zip");
+  Engine sequential;
+  REQUIRE(!sequential.begin_read({}));
+  read_file(sequential, "three.zip", zip);
+  Engine parallel;
+  REQUIRE(!parallel.begin_read({}));
+  std::size_t chunks = 0;
+  CHECK(read_decoded(parallel, "three.zip", zip, 8 << 10, &chunks) == "");
+  check_same_read(parallel, sequential);
+  CHECK(parallel.data_report().files.size() == 3);
+}
+
+TEST_CASE("decode: a truncated .zst keeps the games before the cut and says why") {
+  const std::string zst = archive_fixture("lichess-100.pgn.zst");
+  const std::string cut = zst.substr(0, zst.size() * 2 / 3);
+  Engine sequential;
+  REQUIRE(!sequential.begin_read({}));
+  read_file(sequential, "cut.pgn.zst", cut);
+  Engine parallel;
+  REQUIRE(!parallel.begin_read({}));
+  std::size_t chunks = 0;
+  const std::string error = read_decoded(parallel, "cut.pgn.zst", cut, 16 << 10, &chunks);
+  CHECK(error.find("truncated") != std::string::npos);
+  check_same_read(parallel, sequential);
+}
+
+TEST_CASE("decode: an estimate of readers' live shares equals the whole file's") {
+  const std::string pgn = fixture("OpenRating.pgn");
+  const std::size_t cut = pgn.find("\n[Event ", pgn.size() / 2) + 1;
+  const FitSettings settings = newton_settings();
+  // One engine that has read everything, the read not ended: the sequential estimate.
+  Engine whole;
+  REQUIRE(!whole.begin_read({}));
+  read_file(whole, "OpenRating.pgn", pgn);
+  const protocol::Estimate sequential = whole.estimate(settings);
+  REQUIRE(sequential.games > 2900);
+
+  // Two readers, one half each, their reads not ended: live shares without issues. (While a
+  // reader is inside a file, its last game joins the pairs only once the next one begins.)
+  Engine readers[2];
+  std::vector<Part> live(2);
+  for (int i = 0; i < 2; ++i) {
+    REQUIRE(!readers[i].begin_read({}));
+    read_file(readers[i], "OpenRating.pgn", i == 0 ? pgn.substr(0, cut) : pgn.substr(cut));
+    live[static_cast<std::size_t>(i)] = readers[i].export_live_part();
+    CHECK(live[static_cast<std::size_t>(i)].games.issues.empty());
+  }
+  Engine coordinator;
+  REQUIRE(!coordinator.begin_read({}));
+  coordinator.begin_import("OpenRating.pgn");  // the file being read, for the estimate's name
+  check_same_estimate(coordinator.estimate_with(live, settings), sequential);
+  CHECK(coordinator.estimate_with(live, settings).fits[0].name == "OpenRating.pgn");
+
+  // The first half imported (a file partly imported), the second still live: the same.
+  coordinator.import_part(readers[0].export_part(), 0, 0);
+  check_same_estimate(coordinator.estimate_with({live[1]}, settings), sequential);
+  // Nothing read: no fit, no error.
+  Engine empty;
+  REQUIRE(!empty.begin_read({}));
+  CHECK(empty.estimate_with({}, settings).fits.empty());
+}
+
+}  // namespace materialist::worker
