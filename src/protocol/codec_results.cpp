@@ -138,6 +138,7 @@ void fields(JsonWriter& json, const DataReport& value) {
   field(json, "blackWinRows", value.black_win_rows);
   field(json, "distinctRows", value.distinct_rows);
   field(json, "plies", value.plies);
+  field(json, "stoppedAtLimit", value.stopped_at_limit);
   field(json, "bytes", value.bytes);
   field(json, "seconds", value.seconds);
   field(json, "mbps", value.mb_per_s);
@@ -367,7 +368,8 @@ Result read(const JsonValue& json, DataReport& out) {
              "skipped", out.skipped)("filtered", out.filtered)("rows", out.rows)(
              "drawRows", out.draw_rows)("decisiveRows", out.decisive_rows)(
              "whiteWinRows", out.white_win_rows)("blackWinRows", out.black_win_rows)(
-             "distinctRows", out.distinct_rows)("plies", out.plies)("bytes", out.bytes)("seconds", out.seconds)(
+             "distinctRows", out.distinct_rows)("plies", out.plies)(
+             "stoppedAtLimit", out.stopped_at_limit)("bytes", out.bytes)("seconds", out.seconds)(
              "mbps", out.mb_per_s)("files", out.files)("fileErrors", out.file_errors)(
              "skippedGames", out.issues)("skippedTotal", out.issue_total)(
              "filteredBy", out.filtered_by)("datasets", out.datasets)

@@ -86,6 +86,9 @@ void shared_read_fields(JsonWriter& json, const ReadOptions& value) {
   field(json, "quiet", value.quiet);
   field(json, "datasets", value.datasets);
   field(json, "eachFilter", value.each_filter);
+  // Only when set: most links read everything, and older links stay the same.
+  if (value.max_games != 0) field(json, "maxGames", value.max_games);
+  if (value.max_megabytes != 0) field(json, "maxMegabytes", value.max_megabytes);
 }
 
 // ---- reading ----
@@ -110,8 +113,8 @@ Fields& fit_fields(Fields& fields, FitSettings& out) {
 
 Fields& shared_read_fields(Fields& fields, ReadOptions& out) {
   return fields("unknown", out.unknown)("filter", out.filter)("quiet", out.quiet)(
-      "bootstrap", out.bootstrap)("seed", out.seed)("datasets", out.datasets)("eachFilter",
-                                                                              out.each_filter);
+      "bootstrap", out.bootstrap)("seed", out.seed)("datasets", out.datasets)(
+      "eachFilter", out.each_filter)("maxGames", out.max_games)("maxMegabytes", out.max_megabytes);
 }
 
 }  // namespace
@@ -133,6 +136,8 @@ void write(JsonWriter& json, const ReadOptions& value) {
   field(json, "seed", value.seed);
   field(json, "datasets", value.datasets);
   field(json, "eachFilter", value.each_filter);
+  field(json, "maxGames", value.max_games);
+  field(json, "maxMegabytes", value.max_megabytes);
   field(json, "keep", value.keep);
   field(json, "keepRows", value.keep_rows);
   field(json, "hashFiles", value.hash_files);

@@ -9,6 +9,7 @@ bool ReadOptions::operator==(const ReadOptions& other) const {
          quiet.distinct_per_game == other.quiet.distinct_per_game &&
          quiet.skip_first_plies == other.quiet.skip_first_plies && bootstrap == other.bootstrap &&
          seed == other.seed && datasets == other.datasets && each_filter == other.each_filter &&
+         max_games == other.max_games && max_megabytes == other.max_megabytes &&
          keep == other.keep && keep_rows == other.keep_rows &&
          hash_files == other.hash_files;
 }

@@ -41,6 +41,10 @@ struct ReadOptions {
   std::uint64_t seed = 1;
   DatasetMode datasets = DatasetMode::kMerge;
   std::vector<std::string> each_filter;  // kPerFilter: one dataset each, combined with `filter`
+  // Stop after this many games, or after the game being read when this many megabytes of the
+  // files (as stored: compressed bytes for an archive) have been read (0: no limit).
+  std::uint64_t max_games = 0;
+  double max_megabytes = 0;
   // Engine-side switches (not part of a share link):
   // The row-key fields the histogram, game pairs and bootstrap keep: what the models to be
   // fitted read (learn/key_fields.h); a model that needs more needs a new read.
@@ -152,6 +156,7 @@ struct DataReport {
   std::uint64_t games = 0, used = 0, partial = 0, skipped = 0, filtered = 0;
   std::uint64_t rows = 0, draw_rows = 0, decisive_rows = 0, white_win_rows = 0,
                 black_win_rows = 0, distinct_rows = 0, plies = 0;
+  bool stopped_at_limit = false;  // a read limit (max_games, max_megabytes) ended the read
   double bytes = 0, seconds = 0, mb_per_s = 0;
   std::vector<std::string> files;
   std::vector<std::string> file_errors;  // whole files rejected (not PGN, empty, ...)

@@ -102,6 +102,9 @@ class Engine {
     pending_.reset();
   }
   bool reading() const { return pending_ != nullptr; }
+  // True once a read limit (ReadOptions::max_games, max_megabytes) ended the read: the caller
+  // stops feeding and begins no further file.
+  bool limit_reached() const { return pending_ && pending_->split->limit_reached(); }
   // An exact fit (Newton, the settings' model) of every dataset read so far, with game-clustered
   // errors: the live view while a long read goes on. Empty fits before any row.
   protocol::Estimate estimate(const FitSettings& settings) const;
@@ -206,6 +209,7 @@ class Engine {
     learn::GamePairs pairs;      // set when the read ends
     learn::DatasetReport report;
     std::string mat_text;  // keep_rows: the rows not yet taken, as .mat lines
+    std::uint64_t bytes_fed = 0;  // of every file of the read, as stored (for max_megabytes)
     std::vector<FileIssue> issues;
     std::vector<std::string> file_errors;
   };

@@ -280,6 +280,7 @@ class JsEngine {
   bool fitFinished() const { return engine_.fit_finished(); }
 
   std::string takeMatText() { return engine_.take_mat_text(); }
+  bool limitReached() const { return engine_.limit_reached(); }
   std::string valuesCsv() const { return engine_.values_csv(); }
   std::string resultJson() const { return engine_.result_json(); }
   // The fit-done message.
@@ -411,6 +412,7 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("otherSnapshots", &JsEngine::otherSnapshots)
       .function("fitFinished", &JsEngine::fitFinished)
       .function("takeMatText", &JsEngine::takeMatText)
+      .function("limitReached", &JsEngine::limitReached)
       .function("valuesCsv", &JsEngine::valuesCsv)
       .function("resultJson", &JsEngine::resultJson)
       .function("fitDone", &JsEngine::fitDone)

@@ -65,6 +65,7 @@ std::optional<Error> Engine::begin_read(const ReadOptions& options) {
                                                              : learn::SplitMode::kMerge;
   split.each_filter = options.each_filter;
   split.key_fields = options.keep;
+  split.max_games = options.max_games;
   split.bootstrap = options.bootstrap;
   split.seed = options.seed;
   split.subset_max_issues = 0;  // the merged dataset lists the issues
@@ -107,7 +108,21 @@ bool Engine::feed(const char* data, std::size_t size) {
   }
   file_bytes_ += size;
   if (pending_->options.hash_files) file_hash_.update(data, size);
-  if (!file_reader_->feed(data, size)) {
+  // max_megabytes: the bytes up to the limit, then the game being read ends the read.
+  const double limit = pending_->options.max_megabytes * 1e6;
+  std::size_t before_limit = size;
+  if (limit > 0) {
+    const double left = std::max(0.0, limit - static_cast<double>(pending_->bytes_fed));
+    before_limit = static_cast<std::size_t>(std::min(static_cast<double>(size), std::ceil(left)));
+  }
+  pending_->bytes_fed += size;
+  if (before_limit > 0 && !file_reader_->feed(data, before_limit)) {
+    file_error_ = file_reader_->problem();
+    return false;
+  }
+  if (before_limit == size) return true;
+  pending_->split->stop_after_game();
+  if (!file_reader_->feed(data + before_limit, size - before_limit)) {
     file_error_ = file_reader_->problem();
     return false;
   }
@@ -117,6 +132,7 @@ bool Engine::feed(const char* data, std::size_t size) {
 std::string Engine::end_file() {
   if (!pending_ || !file_reader_) return "";
   file_reader_->finish();
+  const bool stopped = file_reader_->stopped_at_limit();  // read in part: no digest of it
   const std::string problem = file_reader_->problem();
   const bool archive = file_reader_->format() == archive::Format::kZip;
   file_reader_.reset();
@@ -140,7 +156,8 @@ std::string Engine::end_file() {
   if (!error.empty()) pending_->file_errors.push_back(file_name_ + ": " + error);
   pending_->digests.push_back(
       {file_name_, file_bytes_,
-       file_error_.empty() && pending_->options.hash_files ? file_hash_.hex() : std::string()});
+       file_error_.empty() && !stopped && pending_->options.hash_files ? file_hash_.hex()
+                                                                       : std::string()});
   return error;
 }
 
@@ -178,6 +195,7 @@ bool Engine::end_read() {
     for (const learn::FileReport& file : read.files) pending_->report.files.push_back(file);
     pending_->report.bytes += read.bytes;
     pending_->report.rows += read.rows;
+    pending_->report.stopped_at_limit = pending_->report.stopped_at_limit || read.stopped_at_limit;
     pending_->ended = true;
   }
   last_read_report_ = pending_->report;
@@ -326,6 +344,7 @@ protocol::DataReport Engine::data_report() const {
   out.decisive_rows = out.white_win_rows + out.black_win_rows;
   out.distinct_rows = distinct_rows();
   out.bytes = static_cast<double>(r.bytes);
+  out.stopped_at_limit = r.stopped_at_limit;
   out.plies = r.games.plies_replayed;
   out.issue_total = r.games.issue_count;
   for (const learn::FileReport& file : r.files) out.files.push_back(file.name);

@@ -29,6 +29,8 @@ inline ReadOptions full_read_options() {
   r.seed = 42;
   r.datasets = DatasetMode::kPerFilter;
   r.each_filter = {"tc=blitz", "tc=rapid"};
+  r.max_games = 5000;
+  r.max_megabytes = 250.5;
   r.keep = {true, false, true, true};
   r.keep_rows = true;
   r.hash_files = true;

@@ -69,7 +69,7 @@ TEST_CASE("protocol read options compare every field and round trip") {
         R"({"unknown":"skip","filter":"elo=1500-;tc=blitz,rapid;exclude_termination=Time forfeit",)"
         R"("quiet":{"plies":3,"checksBreak":false,"distinct":false,"skipFirst":8},)"
         R"("bootstrap":200,"seed":42,"datasets":"per-filter","eachFilter":["tc=blitz","tc=rapid"],)"
-        R"("keep":{"bishopPair":true,"phase":false,"sideToMove":true,"rating":true},)"
+        R"("maxGames":5000,"maxMegabytes":250.5,"keep":{"bishopPair":true,"phase":false,"sideToMove":true,"rating":true},)"
         R"("keepRows":true,"hashFiles":true})");
   CHECK(full == full_read_options());
   ReadOptions fewer = full_read_options();

@@ -118,4 +118,44 @@ TEST_CASE("engine: truncated, corrupt and unsupported files say why; the games b
   CHECK(error == "not PGN text: it looks like a JPEG image");
 }
 
+TEST_CASE("engine: stop after N games or the first N MB, compressed or not, without an error") {
+  const std::string zst = archive_fixture("lichess-100.pgn.zst");
+  const std::string pgn = fixture("lichess-100.pgn");
+  for (const std::string* bytes : {&pgn, &zst}) {
+    CAPTURE(bytes->size());
+    ReadOptions games;
+    games.max_games = 30;
+    Engine engine;
+    REQUIRE(!engine.begin_read(games));
+    CHECK(read_in_chunks(engine, "a", *bytes, 997).empty());  // no truncation, no error
+    CHECK(engine.limit_reached());
+    REQUIRE(engine.end_read());
+    const protocol::DataReport report = engine.data_report();
+    CHECK(report.games == 30);
+    CHECK(report.stopped_at_limit);
+  }
+
+  // The first 0.02 MB of the plain file: the games that begin in them, the last one read whole.
+  ReadOptions megabytes;
+  megabytes.max_megabytes = 0.02;
+  megabytes.hash_files = true;
+  Engine engine;
+  REQUIRE(!engine.begin_read(megabytes));
+  CHECK(read_in_chunks(engine, "a.pgn", pgn, 1000).empty());
+  CHECK(engine.limit_reached());
+  REQUIRE(engine.end_read());
+  const protocol::DataReport report = engine.data_report();
+  CHECK(report.games > 0);
+  CHECK(report.games < 100);
+  CHECK(report.stopped_at_limit);
+  CHECK(engine.digests().at(0).sha256.empty());  // read in part: no digest claims the whole file
+  // Exactly the games that began in the first 20 000 bytes (the limit is checked per chunk).
+  std::size_t begun = 0;
+  for (std::size_t at = pgn.find("[Event "); at != std::string::npos && at < 20000;
+       at = pgn.find("[Event ", at + 1)) {
+    ++begun;
+  }
+  CHECK(report.games == begun);
+}
+
 }  // namespace materialist::worker
