@@ -4,7 +4,7 @@
 // @ts-check: types in web/types.d.ts (the engine worker's realm: tsconfig.engine-worker.json).
 'use strict';
 
-importScripts('materialist-engine.js', 'parallel-read.js');
+importScripts('materialist-engine.js', 'parallel-read.js', 'decode-read.js', 'out-of-memory.js');
 
 const CHUNK_BYTES = 1 << 20;          // File slices: 1 MB (a few ms of parsing each)
 const PROGRESS_INTERVAL_MS = 150;     // several progress messages a second
@@ -52,11 +52,13 @@ const readKeyOf = (s) => JSON.stringify(readOptionsOf(s));
  * @property {boolean} reading  a read is running: new settings wait for its fit
  * @property {number} requestedReaders  parallel readers per large file, 0: one per core but one
  * @property {PageMessage[]} pending  messages that arrive while the engine loads
+ * @property {string} activity  what the running task does ("reading games.pgn"), for errors
+ * @property {number} heapLimitBytes  the most the engine's heap may grow to
  */
 /** @type {WorkerState} */
 const worker = {
   wasm: null, engine: null, settings: { ...DEFAULT_SETTINGS }, job: 0, lastSources: [], readKey: null,
-  reading: false, requestedReaders: 0, pending: [],
+  reading: false, requestedReaders: 0, pending: [], activity: 'starting', heapLimitBytes: 0,
 };
 
 // The loaded module and engine. Messages wait in worker.pending until they are, and a restart
@@ -155,6 +157,7 @@ function feed(bytes) {
   for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
     const part = bytes.subarray(at, Math.min(bytes.length, at + CHUNK_BYTES));
     const pointer = engine.chunkBuffer(part.length);
+    if (pointer === 0) throw new Error('out of memory: no room for a chunk of input');
     wasm.HEAPU8.set(part, pointer);  // after chunkBuffer: memory growth replaces HEAPU8
     if (!engine.feed(pointer, part.length)) return false;
   }
@@ -165,9 +168,10 @@ function feed(bytes) {
 
 /**
  * @param {Source[]} sources @param {number} myJob
+ * @param {boolean} [compressedInOrder]  compressed files by one reader (a parallel decode gave up)
  * @returns {Promise<{committed: boolean, fileErrors: string[], report: DataReport} | null>}
  */
-async function read(sources, myJob) {
+async function read(sources, myJob, compressedInOrder = false) {
   const { engine } = loaded();
   const files = sources.map(describe);
   let totalBytes = files.reduce((sum, f) => sum + f.size, 0);
@@ -178,6 +182,7 @@ async function read(sources, myJob) {
   const fileErrors = [];
   const options = readOptionsOf(worker.settings);
   const key = readKeyOf(worker.settings);
+  worker.activity = `reading ${files.length === 1 ? files[0].name : plural(files.length, 'file')}`;
   const refused = engine.beginRead(JSON.stringify({ ...options, keepRows: true }));
   if (refused) throw new Error(`Cannot read: ${refused}`);
   // Several datasets or bootstrap replicates are built by this engine alone: one reader.
@@ -205,11 +210,13 @@ async function read(sources, myJob) {
   };
 
   let lastEstimate = performance.now();
-  // Posts an exact fit of the data read so far (the live view), at most once a second.
-  const sendEstimate = () => {
+  // Posts an exact fit of the data read so far (the live view), at most once a second: what
+  // this engine read or imported, and the parallel readers' live shares.
+  /** @param {Part[]} [shares] */
+  const sendEstimate = (shares = []) => {
     const now = performance.now();
     if (now - lastEstimate < ESTIMATE_INTERVAL_MS) return;
-    const estimate = JSON.parse(engine.estimate(JSON.stringify(worker.settings)));
+    const estimate = JSON.parse(engine.estimateWith(shares, JSON.stringify(worker.settings)));
     lastEstimate = performance.now();  // the fit's own time is not counted as reading
     if (estimate.fits.length > 0) post(estimate);
   };
@@ -217,13 +224,39 @@ async function read(sources, myJob) {
   for (let i = 0; i < sources.length; ++i) {
     const file = files[i];
     const source = sources[i];
-    const count = parallelAllowed && !(source.kind === 'file' && await isCompressed(source.file))
-      ? readerCountFor(source, file.size, worker.requestedReaders) : 1;
+    worker.activity = `reading ${file.name}`;
+    const compressed = source.kind === 'file' && await isCompressed(source.file);
+    // A compressed byte is several bytes of text (PGN: about 5 to 10): as many readers as those.
+    let count = parallelAllowed ? readerCountFor(source, file.size * (compressed ? 6 : 1), worker.requestedReaders) : 1;
+    if (count > 1 && compressed) {
+      if (compressedInOrder) count = 1;
+      // Decoded here, parsed by the readers chunk by chunk (decode-read.js), imported in order.
+      else {
+        const error = await readDecodedInParallel(loaded().wasm, engine, source.file, count, options,
+          () => myJob === worker.job, (bytes, counts) => {
+            readers = counts;
+            sendProgress(i, bytes, false);
+          }, () => sendEstimate());
+        readers = null;
+        if (error === null || myJob !== worker.job) return null;
+        if (error === 'sequential') {  // a chunk was cut inside a game: everything again, in order
+          engine.cancelRead();
+          return read(sources, myJob, true);
+        }
+        if (error) fileErrors.push(`${file.name}: ${error}`);
+        doneBytes += file.size;
+        sendProgress(i, 0, true);
+        continue;
+      }
+    }
     if (count > 1 && source.kind === 'file') {  // (only files are read in parallel)
       // A large file: several readers, one range each; their shares are imported in order.
+      engine.beginImport(file.name);  // names the estimates; imports begin after the readers
       const shares = await readInParallel(source.file, count, options, () => myJob === worker.job, (sum) => {
         readers = sum;
         sendProgress(i, sum.bytes, false);
+      }, (shares) => {
+        if (myJob === worker.job) sendEstimate(shares);
       });
       readers = null;
       if (!shares || myJob !== worker.job) return null;
@@ -305,6 +338,7 @@ function postSnapshots(first) {
 /** @param {number} myJob */
 async function fit(myJob) {
   const { engine } = loaded();
+  worker.activity = 'fitting';
   const plan = JSON.parse(engine.beginFit(JSON.stringify(worker.settings)));
   if ('error' in plan) {
     post({ type: 'error', message: `Fit failed: ${plan.error}` });
@@ -376,6 +410,7 @@ async function readAndFit(sources, myJob) {
 /** @param {ExportFormat} format */
 async function exportData(format) {
   const { engine } = loaded();
+  worker.activity = `exporting ${format}`;
   if (format === 'mat') {
     const rows = engine.keptRows();
     const parts = [];
@@ -430,18 +465,26 @@ async function hashMissingFiles() {
 }
 
 // Starts a task after invalidating the running one; errors become an error state, never a dead
-// worker.
+// worker (failureOf in out-of-memory.js says which).
 /** @param {(myJob: number) => Promise<void>} task */
 function start(task) {
   const myJob = ++worker.job;
   task(myJob).catch((error) => {
-    const message = error && error.message ? error.message : String(error);
-    if (error instanceof WebAssembly.RuntimeError) {
-      // The module aborted (out of memory, a bug): its state is gone; a fresh one takes over.
-      restartEngine(`The engine stopped (${message}) and was restarted; read the files again.`);
+    const failure = failureOf(error, {
+      heapBytes: worker.wasm ? worker.wasm.HEAPU8.length : 0, limitBytes: worker.heapLimitBytes,
+      activity: worker.activity, bootstrap: worker.settings.bootstrap > 0,
+    });
+    if (failure.restart) {  // the module aborted: its state is gone; a fresh one takes over
+      restartEngine(failure.message);
       return;
     }
     if (myJob !== worker.job) return;
+    let message = failure.message;
+    if (failure.readerAborted && worker.engine) {  // this engine is intact: drop the read, keep the data
+      worker.engine.cancelRead();
+      worker.reading = false;
+      if (worker.engine.hasData()) message += ' The previous data and fit are kept.';
+    }
     post({ type: 'error', message });
     state('error', message);
   });
@@ -509,6 +552,7 @@ function loadEngine() {
   createMaterialistEngine().then((module) => {
     worker.wasm = module;
     worker.engine = new module.Engine();
+    worker.heapLimitBytes = worker.engine.heapLimitBytes();
     post({ type: 'ready' });
     for (const message of worker.pending.splice(0)) onMessage(message);
   }).catch((error) => {

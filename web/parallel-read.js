@@ -2,7 +2,7 @@
 // Parallel reading of one large PGN file (loaded by engine-worker.js with importScripts). The
 // coordinator cuts the file at game starts into one range per reader; each reader (a nested
 // worker running reader-worker.js) parses its range with its own Engine and
-// sends back its share (histogram, report, kept rows, line count); the coordinator imports the
+// sends back its share (histogram, report, line count); the coordinator imports the
 // shares in file order, so the result is the same as a sequential read. Histograms add up.
 'use strict';
 
@@ -13,12 +13,12 @@ const READER_NAME = 'materialist-reader';  // the readers' worker name, as devto
 /** @type {readonly (keyof EngineProgress)[]} */
 const PROGRESS_KEYS = ['bytes', 'games', 'used', 'partial', 'skipped', 'rows'];
 
-// How many readers to use for a file of `size` bytes (1: read it here, sequentially). One core
+// How many readers to use for a file of `size` bytes of text (1: read it here, sequentially). One core
 // stays free for the page, so the canvas keeps drawing smoothly; `requested` (the page's
 // ?readers=N) overrides the core count.
 /** @param {Source} source @param {number} size @param {number} requested @returns {number} */
 function readerCountFor(source, size, requested) {
-  if (source.kind !== 'file' || /\.(gz|mat)$/i.test(source.file.name) || size < PARALLEL_MIN_BYTES) return 1;
+  if (source.kind !== 'file' || /\.mat$/i.test(source.file.name) || size < PARALLEL_MIN_BYTES) return 1;
   const cores = self.navigator && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 1;
   const wanted = requested > 0 ? requested : cores - 1;
   return Math.max(1, Math.min(MAX_READERS, wanted, Math.floor(size / (PARALLEL_MIN_BYTES / 2))));
@@ -58,20 +58,37 @@ async function splitAtGames(file, count) {
   return ranges;
 }
 
+// A reader's failure as an Error; `readerHeapBytes` tells the coordinator it came from a reader
+// (whose module may have aborted: out of memory) and how large its heap was.
+/** @param {RangeErrorMessage} m @returns {ReaderError} */
+function readerError(m) {
+  return Object.assign(new Error(m.message), { readerHeapBytes: m.heapBytes || 0 });
+}
+
+// A share without its issues, as live shares are: enough for an estimate.
+/** @param {Part} part @returns {Part} */
+const withoutIssues = (part) => ({ ...part, issues: [] });
+
 // Reads one file with several readers. `isCurrent()` turns false when the task is cancelled
-// (the readers are then terminated); `options` are the engine's read options (filter, quiet...); `onProgress(totals)` gets the readers' summed progress.
+// (the readers are then terminated); `options` are the engine's read options (filter, quiet...); `onProgress(totals)` gets the readers' summed progress;
+// `onLive(shares)`, whenever a reader sends its live share (about once a second each), every
+// reader's latest share (live, or final without issues), for an estimate.
 // Resolves with the shares in file order, or null when cancelled.
 /** @typedef {RangeDoneMessage & {range: {start: number, end: number}}} Share */
 /**
  * @param {File} file @param {number} count @param {ReadOptions} options
  * @param {() => boolean} isCurrent @param {(totals: EngineProgress) => void} onProgress
+ * @param {(shares: Part[]) => void} onLive
  * @returns {Promise<Share[] | null>}
  */
-async function readInParallel(file, count, options, isCurrent, onProgress) {
+async function readInParallel(file, count, options, isCurrent, onProgress, onLive) {
   const ranges = await splitAtGames(file, count);
   const readers = ranges.map(() => new Worker('reader-worker.js', { name: READER_NAME }));
   /** @type {EngineProgress[]} */
   const progress = ranges.map(() => ({ bytes: 0, games: 0, used: 0, partial: 0, skipped: 0, rows: 0 }));
+  /** @type {(Part | null)[]} */
+  const live = ranges.map(() => null);
+  const sendLive = () => onLive(/** @type {Part[]} */ (live.filter((part) => part !== null)));
   const report = () => {
     const sum = { bytes: 0, games: 0, used: 0, partial: 0, skipped: 0, rows: 0 };
     for (const p of progress) for (const key of PROGRESS_KEYS) sum[key] += p[key];
@@ -86,16 +103,20 @@ async function readInParallel(file, count, options, isCurrent, onProgress) {
       if (m.type === 'range-progress') {
         progress[i] = m.progress;
         report();
+      } else if (m.type === 'range-live') {
+        live[i] = m.part;
+        sendLive();
       } else if (m.type === 'range-done') {
         progress[i] = { ...m.progress, bytes: range.end - range.start };
+        live[i] = withoutIssues(m.part);
         report();
         resolve({ ...m, range });
       } else if (m.type === 'range-error') {
-        reject(new Error(m.message));
+        reject(readerError(m));
       }
     };
     reader.onerror = (event) => reject(new Error(event.message || 'a reader failed'));
-    send({ type: 'read-range', file, start: range.start, end: range.end, options });
+    send({ type: 'read-range', file, start: range.start, end: range.end, options, live: true });
   })));
   // Cancelling settles the wait at once: terminated readers never answer.
   /** @type {ReturnType<typeof setInterval> | undefined} */

@@ -1,53 +1,106 @@
 // @ts-check
-// A parallel reader (web/parallel-read.js starts one per byte range of a large file): loads the
-// engine, parses its range of the file with its own Engine and answers with its share: histogram,
-// report, kept rows and its line count (PROTOCOL.md, "Coordinator ⇄ readers"). One range, then
-// the coordinator terminates it.
+// A parallel reader (web/parallel-read.js starts them for a large file): loads the engine and
+// parses what the coordinator sends with its own Engine (PROTOCOL.md, "Coordinator ⇄ readers"):
+// - read-range: a byte range of a plain file, answered by its share (histogram, report, line
+//   count) and, once a second meanwhile, its live share for the coordinator's estimate;
+// - read-chunk: a decompressed piece of a compressed file (cut at a game start, its buffer
+//   transferred), answered by that piece's share. One Engine serves every chunk.
 'use strict';
 
 importScripts('materialist-engine.js');
 
 const CHUNK_BYTES = 1 << 20;       // file slices, as in engine-worker.js
 const PROGRESS_INTERVAL_MS = 150;  // as in engine-worker.js
+const LIVE_INTERVAL_MS = 1000;     // the coordinator's estimates come once a second
 
 /** @param {ReaderMessage} message @param {Transferable[]} [transfer] */
 function reply(message, transfer = []) { self.postMessage(message, transfer); }
+
+// The buffers of a share's typed arrays: transferred, not copied.
+/** @param {Part} part @returns {Transferable[]} */
+const partBuffers = (part) => Object.values(part).filter((v) => ArrayBuffer.isView(v)).map((v) => v.buffer);
+
+/** @param {Uint8Array} bytes @returns {number} */
+function countLines(bytes) {
+  let lines = 0;
+  for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) ++lines;
+  return lines;
+}
+
+// Copies bytes into the engine's buffer and parses them; false once the engine rejects them.
+/** @param {EngineModule} wasm @param {Engine} engine @param {Uint8Array} bytes */
+function feed(wasm, engine, bytes) {
+  const pointer = engine.chunkBuffer(bytes.length);
+  if (pointer === 0) throw new Error('out of memory: no room for a chunk of input');
+  wasm.HEAPU8.set(bytes, pointer);  // after chunkBuffer: memory growth replaces HEAPU8
+  return engine.feed(pointer, bytes.length);
+}
 
 // Parses [start, end) of a file and answers with its share; counts lines for the coordinator.
 /** @param {EngineModule} wasm @param {ReadRangeMessage} message */
 async function serveRange(wasm, message) {
   const { file, start, end, options } = message;
   const engine = new wasm.Engine();
-  const refused = engine.beginRead(JSON.stringify({ ...options, keepRows: true }));
+  const refused = engine.beginRead(JSON.stringify(options));
   if (refused) throw new Error(refused);
   engine.beginFile(file.name, end - start);
   let lines = 0;
-  let last = 0;
+  let lastProgress = 0;
+  let lastLive = performance.now();
   for (let offset = start; offset < end; offset += CHUNK_BYTES) {
     const bytes = new Uint8Array(await file.slice(offset, Math.min(end, offset + CHUNK_BYTES)).arrayBuffer());
-    for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) ++lines;
-    const pointer = engine.chunkBuffer(bytes.length);
-    wasm.HEAPU8.set(bytes, pointer);
-    if (!engine.feed(pointer, bytes.length)) break;
+    lines += countLines(bytes);
+    if (!feed(wasm, engine, bytes)) break;
     const now = performance.now();
-    if (now - last > PROGRESS_INTERVAL_MS) {
-      last = now;
+    if (now - lastProgress > PROGRESS_INTERVAL_MS) {
+      lastProgress = now;
       reply({ type: 'range-progress', progress: { ...JSON.parse(engine.progress()), bytes: offset + bytes.length - start } });
+    }
+    if (message.live && now - lastLive > LIVE_INTERVAL_MS) {
+      lastLive = now;
+      const part = engine.exportLivePart();
+      reply({ type: 'range-live', part }, partBuffers(part));
     }
   }
   const error = engine.endFile();
   const part = engine.exportPart();
   const progress = JSON.parse(engine.progress());
   engine.delete();
-  reply({ type: 'range-done', part, lines, error, progress },
-    [part.keys.buffer, part.counts.buffer, part.report.buffer, part.rows.buffer]);
+  reply({ type: 'range-done', part, lines, error, progress }, partBuffers(part));
 }
 
-// The range may arrive while the engine loads: it waits for it.
-const loading = createMaterialistEngine();
+// Parses one decompressed chunk as a file of its own and answers with its share.
+/** @param {EngineModule} wasm @param {Engine} engine @param {ReadChunkMessage} message */
+function serveChunk(wasm, engine, message) {
+  const refused = engine.beginRead(JSON.stringify(message.options));
+  if (refused) throw new Error(refused);
+  engine.beginFile(message.name, message.bytes.byteLength);
+  const bytes = new Uint8Array(message.bytes);
+  for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
+    if (!feed(wasm, engine, bytes.subarray(at, Math.min(bytes.length, at + CHUNK_BYTES)))) break;
+  }
+  const error = engine.endFile();
+  const part = engine.exportPart();
+  engine.cancelRead();  // the chunk's data goes now, not with the next chunk
+  reply({ type: 'chunk-done', index: message.index, part, lines: countLines(bytes), error }, partBuffers(part));
+}
+
+// An abort of the module (out of memory, a bug) ends this reader: the coordinator says why.
+/** @param {EngineModule | null} wasm @param {unknown} error */
+function fail(wasm, error) {
+  const message = error instanceof Error ? error.message : String(error);
+  reply({ type: 'range-error', message, heapBytes: wasm ? wasm.HEAPU8.length : 0 });
+}
+
+// The reader's one mutable state: the loaded module (for fail: its heap), the one Engine of
+// read-chunk messages, and the queue that keeps messages in order while the engine loads.
+/** @type {{wasm: EngineModule | null, chunkEngine: Engine | null, queue: Promise<void>}} */
+const reader = { wasm: null, chunkEngine: null, queue: Promise.resolve() };
+const loading = createMaterialistEngine().then((wasm) => { reader.wasm = wasm; return wasm; });
 self.onmessage = (event) => {
-  const message = /** @type {ReadRangeMessage} */ (event.data);  // structured clone: typed by PROTOCOL.md
-  loading.then((wasm) => serveRange(wasm, message)).catch((error) => {
-    reply({ type: 'range-error', message: error && error.message ? error.message : String(error) });
-  });
+  const message = /** @type {CoordinatorMessage} */ (event.data);  // structured clone: typed by PROTOCOL.md
+  reader.queue = reader.queue.then(() => loading).then(async (wasm) => {
+    if (message.type === 'read-range') await serveRange(wasm, message);
+    else if (message.type === 'read-chunk') serveChunk(wasm, reader.chunkEngine || (reader.chunkEngine = new wasm.Engine()), message);
+  }).catch((error) => fail(reader.wasm, error));
 };

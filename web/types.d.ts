@@ -230,12 +230,23 @@ interface Part {
   rows: Int8Array<ArrayBuffer>;
   rowsTruncated: boolean;
 }
-type ReadRangeMessage = { type: 'read-range'; file: File; start: number; end: number; options: ReadOptions };
+// live: post the range's live share (exportLivePart) once a second, for the estimates.
+type ReadRangeMessage = { type: 'read-range'; file: File; start: number; end: number; options: ReadOptions; live?: boolean };
+// A decompressed chunk of a compressed file (its buffer transferred), starting at a game.
+type ReadChunkMessage = { type: 'read-chunk'; index: number; name: string; bytes: ArrayBuffer; options: ReadOptions };
+type CoordinatorMessage = ReadRangeMessage | ReadChunkMessage;
+// A reader's range-error as the coordinator throws it: readerHeapBytes says it was a reader's.
+interface ReaderError extends Error { readerHeapBytes: number }
 type RangeDoneMessage = { type: 'range-done'; part: Part; lines: number; error: string; progress: EngineProgress };
+type ChunkDoneMessage = { type: 'chunk-done'; index: number; part: Part; lines: number; error: string };
+// heapBytes: the reader's heap when it failed (an abort: out of memory, a bug).
+type RangeErrorMessage = { type: 'range-error'; message: string; heapBytes?: number };
 type ReaderMessage =
   | { type: 'range-progress'; progress: EngineProgress }
+  | { type: 'range-live'; part: Part }
   | RangeDoneMessage
-  | { type: 'range-error'; message: string };
+  | ChunkDoneMessage
+  | RangeErrorMessage;
 
 // ---- the engine: materialist-engine.js (Emscripten, MODULARIZE) ----
 
@@ -277,12 +288,51 @@ interface Engine {
   hashEndInto(index: number): void;
   hasData(): boolean;
   reset(): void;
+  heapBytes(): number;       // the WebAssembly heap now
+  heapLimitBytes(): number;  // the most it may grow to
+  exportLivePart(): Part;    // a reader's share so far, without rows and issues
+  // The estimate of everything read so far plus the readers' live shares.
+  estimateWith(parts: Part[], settings: Json<Settings>): Json<EstimateMessage>;
+  endDecodedEntry(entry: string, bytes: number): void;  // a decoded file's entry, after its parts
+  // The decoded file (its compressed bytes, entries, the decoder's problem): its error, "" when none.
+  endDecoded(bytes: number, entries: number, problem: string, zip: boolean): string;
   delete(): void;  // Embind: frees the C++ object
 }
 
+// A compressed file decoded into chunks cut at game starts (engine_bindings.cpp, ChunkDecoder).
+interface DecodedPiece {
+  kind: 'begin-file' | 'chunk' | 'end-file';
+  file: string;                  // the file ("<zip>:<entry>" for a zip's entry)
+  bytes: Uint8Array<ArrayBuffer>;  // chunk: its text (a copy: transferable)
+  linesBefore: number;           // chunk: lines before it in its file
+  gamesBefore: number;           // chunk: game starts before it in its file
+  endsBeforeGameStart: boolean;  // chunk: false when cut inside a game
+  fileBytes: number;             // end-file: the file's decompressed bytes
+}
+interface ChunkDecoder {
+  buffer(capacity: number): number;  // an address in HEAPU8 for the next compressed bytes (0: no memory)
+  feed(pointer: number, length: number): boolean;  // false once the decoder stopped (problem())
+  finish(): void;
+  next(): DecodedPiece | null;
+  problem(): string;
+  zip(): boolean;
+  delete(): void;
+}
+
 interface EngineModule {
+  ChunkDecoder: new (name: string, targetChunkBytes: number) => ChunkDecoder;
   Engine: new () => Engine;
   HEAPU8: Uint8Array<ArrayBuffer>;  // replaced when memory grows: read it after chunkBuffer
 }
 
 declare function createMaterialistEngine(moduleArg?: object): Promise<EngineModule>;
+
+// What web/out-of-memory.js says about a heap that ran out.
+interface OutOfMemoryFacts {
+  who: string;         // "The engine", "A parallel reader"
+  heapBytes: number;   // its heap when it failed
+  limitBytes: number;  // the most the heap may grow to (0: unknown)
+  activity: string;    // "reading games.pgn", "fitting"
+  bootstrap: boolean;  // bootstrap replicates were asked for (the advice names them)
+  detail: string;      // the abort's own words
+}

@@ -3,7 +3,9 @@
 // as the article's .mat rows; several files, truncated and malformed ones; Cancel; two parallel
 // readers counting every game once.
 import { gzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ARTIFACTS, FIXTURES, REPO, check, checkArticleValues, clickButton, dropFiles, mirrorResult,
@@ -352,4 +354,108 @@ test('while a long file is read, exact estimates fill the values and narrow', as
     `the final knight ${result.fits[0].values.N} is far from the last estimate ${last.N}`);
   check(problems.length === 0, problems.join('\n'));
   await context.close();
+});
+
+// ---- issue 9: estimates of parallel reads, compressed files read in parallel, memory ----
+
+// Reads the mirror's estimates while data-state is `reading`: [{games, N, seN}], one per change;
+// a screenshot at the `shotAt`-th.
+async function watchEstimates(page, screenshot, shotAt = 3) {
+  /** @type {{games: number, N: number, seN: number}[]} */
+  const seen = [];
+  while ((await mirrorState(page)) === 'reading') {
+    const estimate = (await mirrorResult(page)).estimate;
+    if (estimate && (seen.length === 0 || seen[seen.length - 1].games !== estimate.games)) {
+      seen.push({ games: estimate.games, N: estimate.values.N, seN: estimate.standardErrors.N });
+      if (seen.length === shotAt && screenshot) await page.screenshot({ path: join(ARTIFACTS, screenshot) });
+    }
+    await page.waitForTimeout(200);
+  }
+  return seen;
+}
+
+test('two parallel readers: exact estimates while they read, the final fit near the last one', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { query: '?readers=2' });
+  const lichess = readFileSync(join(FIXTURES, 'lichess-2021-10-first999.pgn'), 'utf8');
+  const times = Math.ceil(350e6 / lichess.length);  // two readers take several seconds
+  await dropFiles(page, [{ name: 'lichess-x' + times + '.pgn', repeat: { text: lichess + '\n\n', times } }]);
+  await waitForState(page, ['reading'], 20000);
+  const seen = await watchEstimates(page, '21-parallel-estimate.png');
+  check(await waitForState(page, ['done', 'error'], 120000) === 'done',
+    `the parallel read did not fit: ${(await mirrorResult(page)).error}`);
+  const result = await mirrorResult(page);
+  console.log(`      ${seen.length} estimates, ${result.mbps ? result.mbps.toFixed(1) : '?'} MB/s`);
+  check(seen.length >= 3, `only ${seen.length} estimates while reading: ${JSON.stringify(seen)}`);
+  check(seen[seen.length - 1].games > seen[0].games, `estimates did not advance: ${JSON.stringify(seen)}`);
+  check(seen[seen.length - 1].seN < seen[0].seN, `the knight's error did not narrow: ${JSON.stringify(seen)}`);
+  const last = seen[seen.length - 1];
+  check(Math.abs(result.fits[0].values.N - last.N) < 0.05 * result.fits[0].values.N,
+    `the final knight ${result.fits[0].values.N} is far from the last estimate ${last.N}`);
+  check(result.games === 999 * times, `games = ${result.games}, expected ${999 * times}`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('a heap that runs out (a billion bootstrap replicates) says so; the engine restarts and the app keeps working', async ({ baseUrl }) => {
+  // The replicates' weights alone need 4 GB, twice the heap's limit: the allocation fails at
+  // once, whatever the machine (nothing is touched), and the engine's module aborts.
+  const settings = encodeURIComponent(JSON.stringify({ bootstrap: 1e9 }));
+  const { context, page, problems } = await openPage(baseUrl, { hash: `#s=${settings}&sample` });
+  check(await waitForState(page, ['error', 'done'], 60000) === 'error', 'the read did not fail');
+  const error = (await mirrorResult(page)).error || '';
+  check(/^The engine ran out of memory \(\d[\d,]* MB heap of at most [\d,]+ MB\) while reading OpenRating\.pgn: Aborted\(OOM\)\. Fewer bootstrap replicates/.test(error),
+    `error message: ${error}`);
+  check(/restarted/.test(error), `the message does not say the engine restarted: ${error}`);
+  await settle(page, 6);
+  await page.screenshot({ path: join(ARTIFACTS, '22-out-of-memory.png') });
+  // The restarted engine reads the sample with a link that asks for no replicates.
+  await page.evaluate(() => { location.hash = `#s=${encodeURIComponent(JSON.stringify({ bootstrap: 0 }))}&sample`; });
+  check(await waitForState(page, ['done', 'error'], 90000) === 'done',
+    `the app did not work after the restart: ${(await mirrorResult(page)).error}`);
+  checkArticleValues((await mirrorResult(page)).values);
+  // The module's own abort line is expected; nothing else may go wrong.
+  const unexpected = problems.filter((p) => !/Aborted\(OOM\)/.test(p));
+  check(unexpected.length === 0, unexpected.join('\n'));
+  await context.close();
+});
+
+test('a 150 MB .pgn.zst decoded here and parsed by two readers equals its sequential read', async ({ baseUrl }) => {
+  // The zstd file is made once per run, from the rated lichess fixture repeated.
+  const lichess = readFileSync(join(FIXTURES, 'lichess-2021-10-first999.pgn'), 'utf8');
+  const times = Math.ceil(150e6 / lichess.length);
+  const dir = mkdtempSync(join(tmpdir(), 'materialist-zst-'));
+  const plain = join(dir, 'lichess.pgn');
+  writeFileSync(plain, (lichess + '\n\n').repeat(times));
+  execFileSync('zstd', ['-q', '-3', plain, '-o', `${plain}.zst`]);
+  rmSync(plain);
+  /** @param {string} query */
+  const readZst = async (query, screenshot) => {
+    const { context, page, problems } = await openPage(baseUrl, { query });
+    const chooser = page.waitForEvent('filechooser');
+    await clickButton(page, 'Open files…');
+    await (await chooser).setFiles(`${plain}.zst`);
+    await waitForState(page, ['reading'], 20000);
+    const seen = await watchEstimates(page, screenshot, 1);
+    check(await waitForState(page, ['done', 'error'], 180000) === 'done',
+      `${query}: the .pgn.zst did not fit: ${(await mirrorResult(page)).error}`);
+    const result = await mirrorResult(page);
+    check(problems.length === 0, problems.join('\n'));
+    await context.close();
+    return { result, seen };
+  };
+  try {
+    const parallel = await readZst('?readers=2', '23-zst-parallel-estimate.png');
+    const sequential = await readZst('?readers=1', null);
+    console.log(`      ${parallel.result.mbps.toFixed(1)} MB/s with 2 readers (${parallel.seen.length} estimates), ` +
+      `${sequential.result.mbps.toFixed(1)} MB/s with 1`);
+    check(parallel.result.games === 999 * times, `games = ${parallel.result.games}, expected ${999 * times}`);
+    checkSameResult(parallel.result, sequential.result, '.pgn.zst, two readers');
+    for (const key of ['partial', 'skipped', 'files', 'standardErrors']) {
+      check(JSON.stringify(parallel.result[key]) === JSON.stringify(sequential.result[key]),
+        `${key}: ${JSON.stringify(parallel.result[key])} in parallel, ${JSON.stringify(sequential.result[key])} in order`);
+    }
+    check(parallel.seen.length >= 1, 'no estimate while reading');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
