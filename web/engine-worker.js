@@ -4,7 +4,7 @@
 // @ts-check: types in web/types.d.ts (the engine worker's realm: tsconfig.engine-worker.json).
 'use strict';
 
-importScripts('materialist-engine.js', 'parallel-read.js', 'decode-read.js', 'out-of-memory.js');
+importScripts('materialist-engine.js', 'read-options.js', 'parallel-read.js', 'decode-read.js', 'out-of-memory.js');
 
 const CHUNK_BYTES = 1 << 20;          // File slices: 1 MB (a few ms of parsing each)
 const PROGRESS_INTERVAL_MS = 150;     // several progress messages a second
@@ -12,33 +12,19 @@ const ESTIMATE_INTERVAL_MS = 1000;    // an exact fit of what was read so far, o
 const FIT_ANIMATION_MS = 3000;        // gradient descent is paced to take about this long
 const FIT_TICK_MS = 30;               // one snapshot per tick
 const NEWTON_TICK_MS = 220;           // Newton's few iterates, one by one
-const MAT_EXPORT_ROWS = 1 << 18;      // rows per .mat text chunk
 /** @type {readonly (keyof Counts)[]} */
 const COUNT_KEYS = ['games', 'used', 'partial', 'skipped', 'rows'];  // summed over parallel readers
 
-/** @type {Settings} */
-const DEFAULT_SETTINGS = {
-  preset: 'article', solver: 'gd', step: 1, iterations: 10000, lambda: 1e-6,
-  draws: 'exclude', unknown: 'draw',
-  // Analysis beyond the article (PROTOCOL.md): absent fields keep these defaults.
-  units: 'pawn', bootstrap: 0, seed: 1, filter: '', datasets: 'merge', eachFilter: [],
-  quiet: { plies: 2, checksBreak: true, distinct: true, skipFirst: 0 },
-};
-
-// The engine's read options from the settings: what decides which games and positions count.
-// A change of any of them re-reads the last sources.
-/** @param {Settings} s @returns {ReadOptions} */
-function readOptionsOf(s) {
-  return {
-    unknown: s.unknown, filter: s.filter || '', quiet: { ...DEFAULT_SETTINGS.quiet, ...(s.quiet || {}) },
-    bootstrap: Math.max(0, Math.floor(Number(s.bootstrap) || 0)), seed: Number(s.seed) || 1,
-    datasets: s.datasets || 'merge', eachFilter: s.datasets === 'per-filter' ? (s.eachFilter || []) : [],
-    // The clustered and bootstrap statistics keep the rating difference only for a rating model.
-    keepRating: Boolean(s.model && s.model.eloOffset),
-  };
-}
+// True when the current data cannot serve these settings: other read options, or fields not kept.
+/** @param {Settings} s @returns {boolean} */
+const needsRead = (s) => readKeyOf(s) !== worker.readKey || missingFields(s, worker.kept) !== '';
+// Why needsRead(s): the status line says it while the files are read again.
 /** @param {Settings} s @returns {string} */
-const readKeyOf = (s) => JSON.stringify(readOptionsOf(s));
+function rereadReason(s) {
+  const missing = missingFields(s, worker.kept);
+  if (readKeyOf(s) !== worker.readKey || !missing) return 'the settings decide which games and positions count';
+  return `the model needs ${missing}, which the last read did not keep (a read keeps only what its model uses)`;
+}
 
 /**
  * Everything the worker remembers between messages: the one mutable state of this script.
@@ -49,6 +35,7 @@ const readKeyOf = (s) => JSON.stringify(readOptionsOf(s));
  * @property {number} job  bumped by every new task and by cancel: running loops check it
  * @property {Source[]} lastSources  what the current data came from (re-read if the read options change)
  * @property {string | null} readKey  readKeyOf(settings) of the current data
+ * @property {KeyFields | null} kept  the row-key fields the current data kept
  * @property {boolean} reading  a read is running: new settings wait for its fit
  * @property {number} requestedReaders  parallel readers per large file, 0: one per core but one
  * @property {PageMessage[]} pending  messages that arrive while the engine loads
@@ -57,7 +44,7 @@ const readKeyOf = (s) => JSON.stringify(readOptionsOf(s));
  */
 /** @type {WorkerState} */
 const worker = {
-  wasm: null, engine: null, settings: { ...DEFAULT_SETTINGS }, job: 0, lastSources: [], readKey: null,
+  wasm: null, engine: null, settings: { ...DEFAULT_SETTINGS }, job: 0, lastSources: [], readKey: null, kept: null,
   reading: false, requestedReaders: 0, pending: [], activity: 'starting', heapLimitBytes: 0,
 };
 
@@ -151,9 +138,9 @@ async function* chunksOf(source, onSize) {
 
 // Copies a chunk into the engine's buffer (HEAPU8.set) and parses it; false if the file was
 // rejected. Large network chunks are split so cancel stays responsive.
-/** @param {Uint8Array} bytes */
-function feed(bytes) {
-  const { wasm, engine } = loaded();
+/** @param {Uint8Array} bytes @param {Engine} [engine]  the worker's engine unless given */
+function feed(bytes, engine = loaded().engine) {
+  const { wasm } = loaded();
   for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
     const part = bytes.subarray(at, Math.min(bytes.length, at + CHUNK_BYTES));
     const pointer = engine.chunkBuffer(part.length);
@@ -167,11 +154,11 @@ function feed(bytes) {
 // ---- reading ----
 
 /**
- * @param {Source[]} sources @param {number} myJob
+ * @param {Source[]} sources @param {number} myJob @param {string} [why]  why the files are read again
  * @param {boolean} [compressedInOrder]  compressed files by one reader (a parallel decode gave up)
  * @returns {Promise<{committed: boolean, fileErrors: string[], report: DataReport} | null>}
  */
-async function read(sources, myJob, compressedInOrder = false) {
+async function read(sources, myJob, why = '', compressedInOrder = false) {
   const { engine } = loaded();
   const files = sources.map(describe);
   let totalBytes = files.reduce((sum, f) => sum + f.size, 0);
@@ -180,14 +167,17 @@ async function read(sources, myJob, compressedInOrder = false) {
   let lastProgress = 0;
   /** @type {string[]} */
   const fileErrors = [];
-  const options = readOptionsOf(worker.settings);
+  const keep = keyFieldsOf(worker.settings.model);
+  const options = { ...readOptionsOf(worker.settings), keep };
   const key = readKeyOf(worker.settings);
   worker.activity = `reading ${files.length === 1 ? files[0].name : plural(files.length, 'file')}`;
-  const refused = engine.beginRead(JSON.stringify({ ...options, keepRows: true }));
+  const refused = engine.beginRead(JSON.stringify(options));
   if (refused) throw new Error(`Cannot read: ${refused}`);
-  // Several datasets or bootstrap replicates are built by this engine alone: one reader.
-  const parallelAllowed = options.datasets === 'merge' && options.bootstrap === 0;
-  state('reading', `Reading ${files.length === 1 ? files[0].name : plural(files.length, 'file')}…`);
+  // Several datasets or bootstrap replicates are built by this engine alone: one reader; so is a
+  // read limit ("the first N games" are those of a reading in order).
+  const limited = Number(options.maxGames) > 0 || Number(options.maxMegabytes) > 0;
+  const parallelAllowed = options.datasets === 'merge' && options.bootstrap === 0 && !limited;
+  state('reading', `Reading ${files.length === 1 ? files[0].name : plural(files.length, 'file')}${why ? ` again: ${why}` : ''}…`);
 
   /** @type {EngineProgress | null} */
   let readers = null;  // the summed progress of parallel readers while they run
@@ -241,7 +231,7 @@ async function read(sources, myJob, compressedInOrder = false) {
         if (error === null || myJob !== worker.job) return null;
         if (error === 'sequential') {  // a chunk was cut inside a game: everything again, in order
           engine.cancelRead();
-          return read(sources, myJob, true);
+          return read(sources, myJob, why, true);
         }
         if (error) fileErrors.push(`${file.name}: ${error}`);
         doneBytes += file.size;
@@ -291,8 +281,10 @@ async function read(sources, myJob, compressedInOrder = false) {
     }
     const error = engine.endFile();
     if (error) fileErrors.push(`${file.name}: ${error}`);
-    doneBytes += Math.max(fileBytes, file.size);
+    const stopped = engine.limitReached();
+    doneBytes += stopped ? fileBytes : Math.max(fileBytes, file.size);
     sendProgress(i, 0, true);
+    if (stopped) break;  // the read limit: no further byte, no further file
   }
   const committed = engine.endRead();
   const seconds = (performance.now() - started) / 1000;
@@ -305,6 +297,7 @@ async function read(sources, myJob, compressedInOrder = false) {
   if (committed) {
     worker.lastSources = sources;
     worker.readKey = key;
+    worker.kept = keep;
     post(JSON.parse(engine.balance()));
   }
   return { committed, fileErrors, report };
@@ -378,16 +371,16 @@ async function fit(myJob) {
 
 // ---- tasks ----
 
-/** @param {Source[]} sources @param {number} myJob @returns {Promise<void>} */
-async function readAndFit(sources, myJob) {
+/** @param {Source[]} sources @param {number} myJob @param {string} [why] @returns {Promise<void>} */
+async function readAndFit(sources, myJob, why = '') {
   const { engine } = loaded();
   worker.reading = true;
-  const outcome = await read(sources, myJob).finally(() => {
+  const outcome = await read(sources, myJob, why).finally(() => {
     if (myJob === worker.job) worker.reading = false;
   });
   if (!outcome || myJob !== worker.job) return;
-  if (readKeyOf(worker.settings) !== worker.readKey && outcome.committed) {
-    await readAndFit(sources, myJob);  // the read options changed while reading: read again
+  if (needsRead(worker.settings) && outcome.committed) {
+    await readAndFit(sources, myJob, rereadReason(worker.settings));  // the settings changed while reading
     return;
   }
   if (!outcome.committed) {
@@ -407,18 +400,46 @@ async function readAndFit(sources, myJob) {
   await fit(myJob);
 }
 
+// The current data's rows as .mat text. Rows are not kept while reading (memory stays bounded by
+// the model, whatever the number of games): a second engine reads the same files with the same
+// options again, and its text is taken after every chunk, so the Blob parts hold it, not the heap.
+/** @returns {Promise<string[]>} */
+async function matTextParts() {
+  const { wasm } = loaded();
+  if (!worker.readKey) throw new Error('no data to export: read games first');
+  const exporter = new wasm.Engine();
+  /** @type {string[]} */
+  const parts = [];
+  try {
+    const options = { ...JSON.parse(worker.readKey), keepRows: true };
+    const refused = exporter.beginRead(JSON.stringify(options));
+    if (refused) throw new Error(refused);
+    for (const source of worker.lastSources) {
+      const { name, size } = describe(source);
+      exporter.beginFile(name, size);
+      for await (const { data } of chunksOf(source, () => {})) {
+        const accepted = feed(data, exporter);
+        parts.push(exporter.takeMatText());
+        await yieldToMessages();
+        if (!accepted) break;
+      }
+      exporter.endFile();
+      parts.push(exporter.takeMatText());
+      if (exporter.limitReached()) break;  // the same read limit as the data's
+    }
+    exporter.cancelRead();
+  } finally {
+    exporter.delete();
+  }
+  return parts;
+}
+
 /** @param {ExportFormat} format */
 async function exportData(format) {
   const { engine } = loaded();
   worker.activity = `exporting ${format}`;
   if (format === 'mat') {
-    const rows = engine.keptRows();
-    const parts = [];
-    for (let from = 0; from < rows; from += MAT_EXPORT_ROWS) {
-      parts.push(engine.matChunk(from, MAT_EXPORT_ROWS));
-      await yieldToMessages();
-    }
-    post({ type: 'download', name: 'materialist-rows.mat', blob: new Blob(parts, { type: 'text/plain' }) });
+    post({ type: 'download', name: 'materialist-rows.mat', blob: new Blob(await matTextParts(), { type: 'text/plain' }) });
   } else if (format === 'csv') {
     post({ type: 'download', name: 'materialist-values.csv', blob: new Blob([engine.valuesCsv()], { type: 'text/csv' }) });
   } else if (format === 'provenance') {
@@ -513,8 +534,9 @@ function onMessage(message) {
     case 'fit': {
       worker.settings = { ...worker.settings, ...message.settings };
       if (worker.reading || !engine.hasData()) break;  // the running read fits with them at its end
-      if (readKeyOf(worker.settings) !== worker.readKey && worker.lastSources.length) {
-        start((myJob) => readAndFit(worker.lastSources, myJob));  // they decide which games count
+      if (needsRead(worker.settings) && worker.lastSources.length) {
+        const why = rereadReason(worker.settings);
+        start((myJob) => readAndFit(worker.lastSources, myJob, why));  // they decide which games count
       } else {
         start((myJob) => fit(myJob));
       }

@@ -141,6 +141,7 @@
           drawRows: r.drawRows, decisiveRows: r.decisiveRows, bytes: r.bytes, files: r.files,
           fileErrors: r.fileErrors, seconds: r.seconds, mbps: r.mbps,
           filtered: r.filtered, filteredBy: r.filteredBy || null, datasets: r.datasets || null,
+          stoppedAtLimit: Boolean(r.stoppedAtLimit),
         });
         break;
       }

@@ -55,8 +55,17 @@ interface Settings {
   eachFilter: string[];
   quiet: QuietOptions;
   model?: ModelChoice;
+  maxGames?: number;      // stop after this many games (0 or absent: all)
+  maxMegabytes?: number;  // stop after the game being read at this many MB of the files
 }
 
+/** The row-key fields a read keeps (learn/key_fields.h): what the model reads. */
+interface KeyFields {
+  bishopPair: boolean;
+  phase: boolean;
+  sideToMove: boolean;
+  rating: boolean;
+}
 // The engine's read options: what decides which games and positions count.
 interface ReadOptions {
   unknown: 'draw' | 'skip';
@@ -66,7 +75,9 @@ interface ReadOptions {
   seed: number;
   datasets: DatasetMode;
   eachFilter: string[];
-  keepRating: boolean;
+  maxGames: number;
+  maxMegabytes: number;
+  keep?: KeyFields;
   keepRows?: boolean;
   hashFiles?: boolean;
 }
@@ -105,6 +116,7 @@ interface DatasetSummary {
 }
 // engine.report(): the data report; the worker adds the timing.
 interface DataReport {
+  stoppedAtLimit?: boolean;  // a read limit (maxGames, maxMegabytes) ended the read
   games: number;
   used: number;
   partial: number;
@@ -120,8 +132,6 @@ interface DataReport {
   distinctRows?: number;
   bytes: number;
   plies?: number;
-  keptRows?: number;
-  rowsTruncated?: boolean;
   files: string[];
   fileErrors: string[];
   skippedGames?: SkippedGame[];
@@ -227,8 +237,6 @@ interface Part {
   pairGames: Float64Array<ArrayBuffer>;
   report: Float64Array<ArrayBuffer>;
   issues: { game: number; line: number; status: number; reason: number; detail: string; rowsKept: number }[];
-  rows: Int8Array<ArrayBuffer>;
-  rowsTruncated: boolean;
 }
 // live: post the range's live share (exportLivePart) once a second, for the estimates.
 type ReadRangeMessage = { type: 'read-range'; file: File; start: number; end: number; options: ReadOptions; live?: boolean };
@@ -273,8 +281,8 @@ interface Engine {
   otherSnapshots(): Json<Snapshot[]>;
   fitFinished(): boolean;
   fitDone(): Json<FitDoneMessage>;
-  matChunk(fromRow: number, maxRows: number): string;
-  keptRows(): number;
+  takeMatText(): string;
+  limitReached(): boolean;
   valuesCsv(): string;
   resultJson(): Json<Record<string, unknown>>;
   provenanceJson(): Json<Record<string, unknown>>;

@@ -259,6 +259,28 @@ void dataset_options(AppState& state, float field, float scale) {
   }
 }
 
+// "Stop after N games / the first N MB": for a first look at a month of lichess. An empty field
+// (showing "all") reads everything.
+void read_limits(AppState& state, float field, float scale) {
+  protocol::ReadOptions& read = state.settings.read;
+  ImGui::TextColored(to_vec4(kMuted), "Read only the first (empty: everything)");
+  std::string games = read.max_games ? std::to_string(read.max_games) : std::string();
+  ImGui::SetNextItemWidth(field * 0.5f);
+  if (ImGui::InputTextWithHint("games, or", "all", &games, ImGuiInputTextFlags_CharsDecimal)) {
+    read.max_games = games.empty() ? 0 : std::strtoull(games.c_str(), nullptr, 10);
+  }
+  publish(state, "limit:games", scale);
+  ImGui::SameLine();
+  char shown[32] = "";
+  if (read.max_megabytes > 0) std::snprintf(shown, sizeof shown, "%g", read.max_megabytes);
+  std::string megabytes = shown;
+  ImGui::SetNextItemWidth(field * 0.5f);
+  if (ImGui::InputTextWithHint("MB of the files", "all", &megabytes, ImGuiInputTextFlags_CharsDecimal)) {
+    read.max_megabytes = megabytes.empty() ? 0 : std::strtod(megabytes.c_str(), nullptr);
+  }
+  publish(state, "limit:megabytes", scale);
+}
+
 void filtered_counts(const AppState& state) {
   const protocol::DataReport& r = state.report;
   if (!state.has_report || r.filtered_by.empty()) return;
@@ -321,6 +343,7 @@ void draw_analysis_panel(AppState& state, std::vector<Command>& commands, float 
   state.settings.read.filter = learn::format_game_filter(state.filter_form);
   ImGui::Separator();
   dataset_options(state, field, scale);
+  read_limits(state, field, scale);
 
   // The unknown-result policy applies at once (the Fit section): not part of what waits here.
   protocol::ReadOptions waiting = state.settings.read;

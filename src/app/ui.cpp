@@ -353,6 +353,17 @@ void draw_report(const AppState& state, float scale) {
     pair("files", grouped(r.files.size()));
     ImGui::EndTable();
   }
+  if (r.stopped_at_limit) {
+    const protocol::ReadOptions& limit = state.applied_read;
+    std::string what = limit.max_games ? grouped(limit.max_games) + " games" : std::string();
+    if (limit.max_megabytes > 0) {
+      what += (what.empty() ? "" : " or ") + megabytes(limit.max_megabytes * 1e6);
+    }
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(to_vec4(kAccent), "Read stopped at the limit (%s): the rest of the files "
+                       "was not read. Clear it in Analysis to read everything.", what.c_str());
+    ImGui::PopTextWrapPos();
+  }
   for (const std::string& error : r.file_errors) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(to_vec4(kBad), "%s", error.c_str());

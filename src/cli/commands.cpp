@@ -109,6 +109,9 @@ std::optional<Failure> read_files(const std::vector<std::string>& files, learn::
   ReadSettings settings;
   settings.jobs = options.jobs;
   settings.chunk_bytes = options.chunk_bytes;
+  settings.max_megabytes = options.max_megabytes;
+  // "The first N games" are those of a reading in order: one thread.
+  if (options.max_games != 0 || options.max_megabytes > 0) settings.jobs = 1;
   settings.progress = progress;
   std::optional<ReadFailure> failure = cli::read_files(files, split, settings);
   if (!failure) return std::nullopt;
@@ -201,6 +204,7 @@ Expected<learn::DatasetSplit> make_split(const CliOptions& options,
   split.seed = options.seed;
   split.subset_max_issues = ingest.max_reported_issues;
   split.keep_merged = mode == learn::SplitMode::kMerge;  // compare fits the subsets only
+  split.max_games = options.max_games;
   return learn::DatasetSplit::create(std::move(split));
 }
 

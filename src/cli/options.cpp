@@ -117,7 +117,10 @@ Reading options:
   -j N, --jobs N             parse with N threads (default: one per core; 1: no threads); one
                              more thread reads and decompresses; the results are the same
   --chunk-bytes N            with -j: the text is cut at game starts into chunks of about N
-                             bytes, each parsed on its own (default 4194304)
+                             bytes, each parsed on its own (default 262144)
+  --max-games N              read only the first N games (over all files), in one thread
+  --max-mb X                 read only the first X MB of the files (as stored: compressed bytes
+                             of an archive), to the end of the game being read, in one thread
 
 Input: .pgn or .mat text, also compressed: zstd (.pgn.zst, as the lichess database), gzip,
 bzip2, or a zip archive (its .pgn entries, in order, named archive.zip:entry.pgn), recognised
@@ -233,6 +236,15 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
       auto v = integer_option(arg, text, 1, kMaxJobs);
       if (!v) return v.error();
       options.jobs = static_cast<int>(*v);
+    } else if (arg == "--max-games") {
+      auto v = integer_option(arg, text, 1, INT64_MAX);
+      if (!v) return v.error();
+      options.max_games = static_cast<std::uint64_t>(*v);
+    } else if (arg == "--max-mb") {
+      auto v = parse_double(arg, text);
+      if (!v) return v.error();
+      if (!(*v > 0)) return make_error(ErrorCode::kInvalidArgument, arg + " must be positive");
+      options.max_megabytes = *v;
     } else if (arg == "--chunk-bytes") {
       auto v = integer_option(arg, text, 1, std::int64_t{1} << 30);
       if (!v) return v.error();

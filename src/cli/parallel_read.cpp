@@ -130,7 +130,7 @@ class ChunkingSink final : public archive::Sink {
     item->parsed_apart = parsed_apart_;
     const std::size_t target = pipeline_.settings().chunk_bytes;
     chunker_ = pgn::GameChunker(
-        {target, parsed_apart_ ? std::max<std::size_t>(target, 64u << 20) : target});
+        {target, parsed_apart_ ? std::max<std::size_t>(target, 4u << 20) : target});
     targets_ = std::make_shared<const std::vector<learn::PartTarget>>(
         pipeline_.split().part_targets(item->file_index));
     chain_ = std::make_shared<GameChain>();

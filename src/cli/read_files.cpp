@@ -1,6 +1,7 @@
 #include "cli/read_files.h"
 
 #include <algorithm>
+#include <cmath>
 #include <thread>
 
 #include "cli/input.h"
@@ -36,10 +37,17 @@ std::optional<ReadFailure> read_files(const std::vector<std::string>& files,
   if (jobs > 1) return read_files_in_parallel(files, split, settings, jobs);
 
   ReadProgress progress(settings.progress);
+  std::uint64_t read_before = 0;  // bytes of the earlier files (for max_megabytes)
   for (const std::string& path : files) {
     const std::string name = path == "-" ? "(stdin)" : path;
     progress.begin_file(name, input_size(path));
+    if (split.limit_reached()) break;  // a read limit ended the read in an earlier file
     learn::ArchiveReader reader(split, name);
+    const double limit = settings.max_megabytes * 1e6;
+    if (limit > 0) {  // what the earlier files left of it (at least a byte)
+      reader.stop_after_bytes(
+          static_cast<std::uint64_t>(std::max(1.0, std::ceil(limit - static_cast<double>(read_before)))));
+    }
     std::uint64_t bytes = 0;
     auto read = stream_file(
         path, [&](const char* data, std::size_t size) { return reader.feed(data, size); },
@@ -48,6 +56,7 @@ std::optional<ReadFailure> read_files(const std::vector<std::string>& files,
           if (progress.due(bytes)) progress.update(bytes, counts_of(split));
         });
     reader.finish();
+    read_before += bytes;
     progress.end_file(bytes, counts_of(split));
     InputEnd end;
     if (!read) end.read_error = read.error().message;

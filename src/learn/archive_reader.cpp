@@ -1,5 +1,7 @@
 #include "learn/archive_reader.h"
 
+#include <algorithm>
+
 namespace materialist::learn {
 
 namespace {
@@ -13,7 +15,19 @@ ArchiveReader::ArchiveReader(DatasetSplit& split, std::string name, archive::Dec
 
 bool ArchiveReader::feed(const char* data, std::size_t size) {
   if (stopped_at_limit_) return false;
-  const bool more = decoder_.feed(data, size);
+  // Up to the byte limit, then the rest after telling the split to end with the current game.
+  std::size_t before_limit = size;
+  if (byte_limit_ != 0 && bytes_fed_ < byte_limit_) {
+    before_limit = static_cast<std::size_t>(std::min<std::uint64_t>(size, byte_limit_ - bytes_fed_));
+  } else if (byte_limit_ != 0) {
+    before_limit = 0;
+  }
+  const bool crosses = byte_limit_ != 0 && bytes_fed_ + size >= byte_limit_ &&
+                       bytes_fed_ < byte_limit_;
+  bytes_fed_ += size;
+  bool more = before_limit == 0 || decoder_.feed(data, before_limit);
+  if (crosses) split_.stop_after_game();
+  if (more && before_limit < size) more = decoder_.feed(data + before_limit, size - before_limit);
   stopped_at_limit_ = split_.limit_reached();
   return more && !stopped_at_limit_;
 }

@@ -33,6 +33,9 @@ class ArchiveReader final : archive::Sink {
   bool feed(const char* data, std::size_t size);
   // The end of the file: ends the file being read (or reports the truncation).
   void finish();
+  // A "first N MB" limit: once `bytes` of this file (as stored: compressed bytes for an archive)
+  // are fed, the read ends at the next game end (DatasetSplit::stop_after_game). 0: no limit.
+  void stop_after_bytes(std::uint64_t bytes) { byte_limit_ = bytes; }
 
   archive::Format format() const { return decoder_.format(); }
   // The decoder's error: an unsupported format or feature, corrupt or truncated data.
@@ -62,6 +65,8 @@ class ArchiveReader final : archive::Sink {
   std::uint64_t files_ = 0;
   bool file_open_ = false;
   bool stopped_at_limit_ = false;
+  std::uint64_t byte_limit_ = 0;
+  std::uint64_t bytes_fed_ = 0;
 };
 
 }  // namespace materialist::learn

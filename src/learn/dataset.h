@@ -88,7 +88,7 @@ class DatasetBuilder {
   // the stretch. Its rows go to the row sink with the file's game numbers.
   void add_part(DatasetPart part, std::uint64_t line_offset, std::uint64_t game_offset);
   void end_file();
-  // The current file is read no further than the end of the game being read.
+  // The current file is read no further than the next game end (pgn::Parser::stop_after_game).
   void stop_after_game();
   // True when a limit stopped the current file (its later bytes are ignored).
   bool stopped() const { return ingestor_ && ingestor_->stopped(); }

@@ -62,10 +62,8 @@ void DatasetSplit::begin_file(const std::string& name) {
   }
   const std::uint64_t left =
       options_.max_games == 0 ? 0 : options_.max_games - std::min(options_.max_games, games_in_ended_files_);
-  for (DatasetBuilder* builder : readers()) {
-    builder->begin_file(name, left);
-    if (options_.max_games != 0 && left == 0) builder->stop_after_game();  // begun past the limit
-  }
+  past_limit_ = options_.max_games != 0 && left == 0;  // begun anyway: its bytes are ignored
+  for (DatasetBuilder* builder : readers()) builder->begin_file(name, left);
 }
 
 void DatasetSplit::stop_after_game() {
@@ -88,6 +86,7 @@ const DatasetBuilder* DatasetSplit::first_reader() const {
 }
 
 void DatasetSplit::feed(const char* data, std::size_t size) {
+  if (past_limit_) return;
   for (DatasetBuilder* builder : readers()) builder->feed(data, size);
 }
 

@@ -74,7 +74,8 @@ class DatasetSplit {
   void begin_file(const std::string& name);
   void feed(const char* data, std::size_t size);
   void end_file();
-  // The current file is read no further than the end of the game being read.
+  // The current file is read no further than the next game end (of the game being read, or of
+  // the next one when none is).
   void stop_after_game();
   // True once a limit ended the read (max_games, or stop_after_game and that game's end): the
   // reader stops feeding and begins no further file.
@@ -114,6 +115,7 @@ class DatasetSplit {
   SplitOptions options_;
   std::uint64_t games_in_ended_files_ = 0;  // for max_games over several files
   bool stopped_ = false;                    // a limit ended a file
+  bool past_limit_ = false;                 // the current file began after max_games
   std::vector<IngestOptions> filter_ingest_;  // kPerFilter: each subset's, fixed by create()
   std::unique_ptr<DatasetBuilder> merged_;
   std::vector<NamedSubset> subsets_;

@@ -128,7 +128,7 @@ class Ingestor final : public pgn::Visitor {
   void feed(const char* data, std::size_t size);
   // Ends the stream (a last game without a result is ended as truncated).
   void finish();
-  // Reads no further than the end of the game being read (a "first N MB" limit).
+  // Reads no further than the next game end (a "first N MB" limit).
   void stop_after_game() { parser_.stop_after_game(); }
   // True once a limit ended the stream: later bytes are ignored.
   bool stopped() const { return parser_.stopped(); }

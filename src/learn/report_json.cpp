@@ -24,7 +24,8 @@ void write_dataset_fields(JsonWriter& json, const DatasetReport& report, std::si
       .field("matRows", report.mat.rows)
       .field("matBadLines", report.mat.bad_lines)
       .field("plies", games.plies_replayed)
-      .field("bytes", report.bytes);
+      .field("bytes", report.bytes)
+      .field("stoppedAtLimit", report.stopped_at_limit);
   json.key("gameRowsByOutcome")
       .begin_object()
       .field("whiteWins", outcomes[Outcome::kWhiteWin])

@@ -183,11 +183,9 @@ void Parser::end_game(std::string_view result, Location where, bool truncated) {
 }
 
 void Parser::stop_after_game() {
-  if (!in_game_) {
-    stopped_ = true;
-  } else {
-    options_.max_games = games_ + 1;
-  }
+  // Between games, the next game is the last: a decoder's output lags its input, so "between
+  // games" may only mean that the text of the bytes read is still to come.
+  options_.max_games = games_ + 1;
 }
 
 void Parser::start_next_game(Location where) {

@@ -96,8 +96,8 @@ class Parser {
 
   std::uint64_t games() const { return games_; }  // games ended so far
   std::uint64_t bytes() const { return bytes_; }  // bytes fed so far, over all streams
-  // Ends the stream after the game being read (at once between games): no later byte is
-  // parsed and no later game begun (a "first N MB" limit that does not cut a game in two).
+  // Ends the stream at the next game end (of the game being read, else of the next game): no
+  // later byte is parsed and no later game begun (a "first N MB" limit that cuts no game).
   void stop_after_game();
   // True once stopped: by stop_after_game or by max_games.
   bool stopped() const { return stopped_; }

@@ -86,9 +86,9 @@ void shared_read_fields(JsonWriter& json, const ReadOptions& value) {
   field(json, "quiet", value.quiet);
   field(json, "datasets", value.datasets);
   field(json, "eachFilter", value.each_filter);
-  // Only when set: most links read everything, and older links stay the same.
-  if (value.max_games != 0) field(json, "maxGames", value.max_games);
-  if (value.max_megabytes != 0) field(json, "maxMegabytes", value.max_megabytes);
+  // Always, 0 included: the worker keeps what a message leaves out, so a cleared limit is sent.
+  field(json, "maxGames", value.max_games);
+  field(json, "maxMegabytes", value.max_megabytes);
 }
 
 // ---- reading ----

@@ -95,6 +95,12 @@ void Engine::begin_file(const std::string& name, double /*size*/) {
   issues_before_file_ = pending_->split->merged().report().games.issues.size();
   files_before_file_ = pending_->split->merged().report().files.size();
   file_reader_ = std::make_unique<learn::ArchiveReader>(*pending_->split, name);
+  // max_megabytes over the whole read: what the earlier files left of it (at least a byte).
+  const double limit = pending_->options.max_megabytes * 1e6;
+  if (limit > 0) {
+    const double left = std::max(1.0, std::ceil(limit - static_cast<double>(pending_->bytes_fed)));
+    file_reader_->stop_after_bytes(static_cast<std::uint64_t>(left));
+  }
 }
 
 bool Engine::feed(const char* data, std::size_t size) {
@@ -108,21 +114,8 @@ bool Engine::feed(const char* data, std::size_t size) {
   }
   file_bytes_ += size;
   if (pending_->options.hash_files) file_hash_.update(data, size);
-  // max_megabytes: the bytes up to the limit, then the game being read ends the read.
-  const double limit = pending_->options.max_megabytes * 1e6;
-  std::size_t before_limit = size;
-  if (limit > 0) {
-    const double left = std::max(0.0, limit - static_cast<double>(pending_->bytes_fed));
-    before_limit = static_cast<std::size_t>(std::min(static_cast<double>(size), std::ceil(left)));
-  }
   pending_->bytes_fed += size;
-  if (before_limit > 0 && !file_reader_->feed(data, before_limit)) {
-    file_error_ = file_reader_->problem();
-    return false;
-  }
-  if (before_limit == size) return true;
-  pending_->split->stop_after_game();
-  if (!file_reader_->feed(data + before_limit, size - before_limit)) {
+  if (!file_reader_->feed(data, size)) {
     file_error_ = file_reader_->problem();
     return false;
   }

@@ -106,3 +106,34 @@ test('a share link restores the settings in the app\'s controls', async ({ baseU
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
+
+test('Read only the first N games: a limit typed in the Analysis panel stops the read there', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  await typeInto(page, 'limit:games', '250');
+  await clickControl(page, 'Apply filters');  // no data yet: the worker keeps the settings
+  const lichess = readFileSync(join(FIXTURES, 'lichess-2021-10-first999.pgn'), 'utf8');
+  await dropFiles(page, [{ name: 'lichess-999.pgn', text: lichess }]);
+  check(await waitForState(page, ['done', 'error'], 60000) === 'done', 'the limited read did not fit');
+  const limited = await mirrorResult(page);
+  check(limited.games === 250, `games = ${limited.games}, expected the limit of 250`);
+  check(limited.stoppedAtLimit === true, 'the report does not say the limit stopped the read');
+  check(!limited.fileErrors || limited.fileErrors.length === 0, `file errors: ${limited.fileErrors}`);
+  check(limited.settings && limited.settings.maxGames === 250, `settings: ${JSON.stringify(limited.settings)}`);
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '15-read-limit.png') });
+
+  // Cleared, the same files are read again whole.
+  const reads = await page.evaluate(() => window.materialist.reads);
+  await clickControl(page, 'limit:games');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Tab');
+  await settle(page, 3);
+  await clickControl(page, 'Apply filters');
+  await page.waitForFunction((n) => window.materialist.reads > n, reads, { timeout: 60000 });
+  check(await waitForState(page, ['done', 'error'], 60000) === 'done', 'the whole read did not fit');
+  const whole = await mirrorResult(page);
+  check(whole.games === 999 && !whole.stoppedAtLimit, `games = ${whole.games}, stopped = ${whole.stoppedAtLimit}`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});

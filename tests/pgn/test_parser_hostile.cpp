@@ -365,16 +365,17 @@ TEST_CASE("pgn/limits: max_games and stop_after_game end the stream at a game's 
   CHECK(inside.end(1).result == "0-1");
   CHECK_FALSE(inside.end(1).truncated);
 
-  // Stopped between games: at once.
+  // Stopped between games: after the next one (its text may still be on its way).
   Recorder between;
-  Parser at_once(between);
+  Parser next_one(between);
   const std::size_t after_first = three.find("[Event \"b\"]");
-  at_once.feed(three.data(), after_first);
-  at_once.stop_after_game();
-  CHECK(at_once.stopped());
-  at_once.feed(three.data() + after_first, three.size() - after_first);
-  at_once.finish();
-  CHECK(between.ends.size() == 1);
+  next_one.feed(three.data(), after_first);
+  next_one.stop_after_game();
+  CHECK_FALSE(next_one.stopped());
+  next_one.feed(three.data() + after_first, three.size() - after_first);
+  next_one.finish();
+  CHECK(next_one.stopped());
+  CHECK(between.ends.size() == 2);
 }
 
 }  // namespace

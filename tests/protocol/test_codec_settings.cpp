@@ -106,7 +106,7 @@ TEST_CASE("protocol settings are one flat share-link object") {
         R"("draws":"exclude","unknown":"draw","model":{"outcomes":"draws-out","intercept":false,)"
         R"("bishopPair":false,"phase":false,"eloOffset":false},"units":"pawn","bootstrap":0,)"
         R"("seed":1,"filter":"","quiet":{"plies":2,"checksBreak":true,"distinct":true,)"
-        R"("skipFirst":0},"datasets":"merge","eachFilter":[]})");
+        R"("skipFirst":0},"datasets":"merge","eachFilter":[],"maxGames":0,"maxMegabytes":0})");
   // The engine's switches are not settings: they are neither written nor read.
   Settings switches;
   switches.read.keep = learn::KeyFields::all();
