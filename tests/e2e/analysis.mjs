@@ -137,3 +137,31 @@ test('Read only the first N games: a limit typed in the Analysis panel stops the
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
+
+test('a model reading a field the last read did not keep reads the files again, and says so', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const lichess = readFileSync(join(FIXTURES, 'lichess-2021-10-first999.pgn'), 'utf8');
+  await dropFiles(page, [{ name: 'lichess-999.pgn', text: lichess }]);
+  check(await waitForState(page, ['done', 'error'], 60000) === 'done', 'the first read did not fit');
+  const reads = await page.evaluate(() => window.materialist.reads);
+  // The rating offset needs each game's rating difference: the article's read kept none.
+  const statuses = [];
+  await page.exposeFunction('recordStatus', (text) => statuses.push(text));
+  await page.evaluate(() => {
+    const mirror = /** @type {HTMLElement} */ (document.getElementById('materialist-status'));
+    new MutationObserver(() => window.recordStatus(mirror.textContent)).observe(mirror, { childList: true, characterData: true, subtree: true });
+  });
+  await clickControl(page, 'model:elo');
+  await page.waitForFunction((n) => window.materialist.reads > n, reads, { timeout: 60000 });
+  check(await waitForState(page, ['done', 'error'], 60000) === 'done', 'the refit with the rating offset did not finish');
+  check(statuses.some((s) => /again: the model needs the rating difference/.test(s)),
+    `no status said why the files were read again: ${JSON.stringify(statuses)}`);
+  // Turning it off again needs nothing new: a refit, no read.
+  const after = await page.evaluate(() => window.materialist.reads);
+  await clickControl(page, 'model:elo');
+  check(await waitForState(page, ['done', 'error'], 60000) === 'done', 'the refit without the offset did not finish');
+  await settle(page, 10);
+  check(await page.evaluate(() => window.materialist.reads) === after, 'the files were read again for a model that reads less');
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
