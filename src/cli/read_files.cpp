@@ -10,6 +10,9 @@
 
 namespace materialist::cli {
 
+// Set by CMakeLists.txt: 0 where std::thread cannot start (the WebAssembly test build).
+constexpr bool kThreadsAvailable = MATERIALIST_CLI_THREADS != 0;
+
 std::optional<ReadFailure> failure_of(const std::string& name, const InputEnd& end) {
   if (end.read_error) return ReadFailure{"unreadable-file", *end.read_error};
   if (end.decode_error) {
@@ -34,7 +37,7 @@ std::optional<ReadFailure> read_files(const std::vector<std::string>& files,
                                       learn::DatasetSplit& split, const ReadSettings& settings) {
   int jobs = settings.jobs;
   if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  if (jobs > 1) return read_files_in_parallel(files, split, settings, jobs);
+  if (jobs > 1 && kThreadsAvailable) return read_files_in_parallel(files, split, settings, jobs);
 
   ReadProgress progress(settings.progress);
   std::uint64_t read_before = 0;  // bytes of the earlier files (for max_megabytes)
