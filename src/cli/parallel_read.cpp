@@ -16,6 +16,7 @@
 #include "cli/input.h"
 #include "cli/read_files.h"
 #include "cli/read_progress.h"
+#include "learn/archive_reader.h"
 #include "learn/dataset_part.h"
 #include "learn/part_merger.h"
 #include "pgn/game_chunker.h"
@@ -163,13 +164,7 @@ class ChunkingSink final : public archive::Sink {
   // learn::ArchiveReader::problem() when there is no error: a zip without .pgn entries.
   std::string problem(const archive::Decoder& decoder) const {
     if (!decoder.finished() || decoder.format() != archive::Format::kZip || files_ > 0) return "";
-    std::string text = "the zip archive holds no .pgn file";
-    if (!skipped_.empty()) {
-      text += " (it holds ";
-      for (std::size_t i = 0; i < skipped_.size(); ++i) text += (i ? ", " : "") + skipped_[i];
-      text += ")";
-    }
-    return text;
+    return learn::zip_without_pgn(skipped_);
   }
 
  private:

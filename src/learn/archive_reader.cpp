@@ -44,15 +44,19 @@ void ArchiveReader::finish() {
 std::string ArchiveReader::problem() const {
   if (error_) return error_->message;
   if (decoder_.finished() && format() == archive::Format::kZip && files_ == 0) {
-    std::string text = "the zip archive holds no .pgn file";
-    if (!skipped_.empty()) {
-      text += " (it holds ";
-      for (std::size_t i = 0; i < skipped_.size(); ++i) text += (i ? ", " : "") + skipped_[i];
-      text += ")";
-    }
-    return text;
+    return zip_without_pgn(skipped_);
   }
   return "";
+}
+
+std::string zip_without_pgn(const std::vector<std::string>& skipped) {
+  std::string text = "the zip archive holds no .pgn file";
+  if (!skipped.empty()) {
+    text += " (it holds ";
+    for (std::size_t i = 0; i < skipped.size(); ++i) text += (i ? ", " : "") + skipped[i];
+    text += ")";
+  }
+  return text;
 }
 
 void ArchiveReader::begin_entry(std::string_view entry) {

@@ -22,6 +22,10 @@
 
 namespace materialist::learn {
 
+// What is wrong with a zip archive without .pgn entries ("the zip archive holds no .pgn file
+// (it holds README.txt (not a .pgn file))"), from its skipped entries.
+std::string zip_without_pgn(const std::vector<std::string>& skipped);
+
 class ArchiveReader final : archive::Sink {
  public:
   ArchiveReader(DatasetSplit& split, std::string name,

@@ -77,6 +77,10 @@ struct Part {
 // The article's first chart of a histogram: rows per 1-3-3-5-9 balance and the fitted α.
 protocol::Balance balance_of(const learn::Histogram& histogram);
 
+// A share of a read in plain arrays: the histogram, the game pairs and the games' report.
+Part part_of(const learn::Histogram& histogram, const learn::GamePairs& pairs,
+             const learn::IngestReport& games);
+
 class Engine {
  public:
   static constexpr std::size_t kMaxListedIssues = 1000;

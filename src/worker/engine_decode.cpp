@@ -16,23 +16,9 @@ namespace materialist::worker {
 // ---- live estimates of parallel reads ----
 
 Part Engine::export_live_part() const {
-  Part part;
-  if (!pending_ || pending_->ended) return part;
+  if (!pending_ || pending_->ended) return Part{};
   const learn::DatasetBuilder& merged = pending_->split->merged();
-  merged.live_histogram().for_each(
-      [&part](const learn::RowKey& key, const learn::OutcomeCounts& counts) {
-        part.keys.push_back(key.pack());
-        part.counts.push_back(counts);
-      });
-  merged.pairs()->for_each(
-      [&part](std::uint64_t a, std::uint64_t b, const learn::OutcomeCounts& counts) {
-        part.pair_a.push_back(a);
-        part.pair_b.push_back(b);
-        part.pair_counts.push_back(counts);
-      });
-  part.pair_games = merged.pairs()->games_by_outcome();
-  part.pair_rated_games = merged.pairs()->rated_games_by_outcome();
-  part.games = merged.live_report().games;
+  Part part = part_of(merged.live_histogram(), *merged.pairs(), merged.live_report().games);
   part.games.issues.clear();  // an estimate needs counts, not the list
   return part;
 }

@@ -205,24 +205,28 @@ bool Engine::end_read() {
 
 // ---- parallel reads ----
 
-Part Engine::export_part() const {
+Part part_of(const learn::Histogram& histogram, const learn::GamePairs& pairs,
+             const learn::IngestReport& games) {
   Part part;
-  if (!pending_ || pending_->ended) return part;
+  histogram.for_each([&part](const learn::RowKey& key, const learn::OutcomeCounts& counts) {
+    part.keys.push_back(key.pack());
+    part.counts.push_back(counts);
+  });
+  pairs.for_each([&part](std::uint64_t a, std::uint64_t b, const learn::OutcomeCounts& counts) {
+    part.pair_a.push_back(a);
+    part.pair_b.push_back(b);
+    part.pair_counts.push_back(counts);
+  });
+  part.pair_games = pairs.games_by_outcome();
+  part.pair_rated_games = pairs.rated_games_by_outcome();
+  part.games = games;
+  return part;
+}
+
+Part Engine::export_part() const {
+  if (!pending_ || pending_->ended) return Part{};
   const learn::DatasetBuilder& merged = pending_->split->merged();
-  merged.histogram().for_each(
-      [&part](const learn::RowKey& key, const learn::OutcomeCounts& counts) {
-        part.keys.push_back(key.pack());
-        part.counts.push_back(counts);
-      });
-  merged.pairs()->for_each(
-      [&part](std::uint64_t a, std::uint64_t b, const learn::OutcomeCounts& counts) {
-        part.pair_a.push_back(a);
-        part.pair_b.push_back(b);
-        part.pair_counts.push_back(counts);
-      });
-  part.pair_games = merged.pairs()->games_by_outcome();
-  part.pair_rated_games = merged.pairs()->rated_games_by_outcome();
-  part.games = merged.report().games;
+  Part part = part_of(merged.histogram(), *merged.pairs(), merged.report().games);
   part.file_errors = pending_->file_errors;
   return part;
 }
