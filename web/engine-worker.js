@@ -7,7 +7,7 @@
 importScripts('materialist-engine.js', 'read-options.js', 'parallel-read.js', 'decode-read.js', 'out-of-memory.js');
 
 const CHUNK_BYTES = 1 << 20;          // File slices: 1 MB (a few ms of parsing each)
-const PROGRESS_INTERVAL_MS = 150;     // several progress messages a second
+const PROGRESS_INTERVAL_MS = 500;     // two progress messages a second: each redraws the page, which shares the cores
 const ESTIMATE_INTERVAL_MS = 1000;    // an exact fit of what was read so far, once a second
 const FIT_ANIMATION_MS = 3000;        // gradient descent is paced to take about this long
 const FIT_TICK_MS = 30;               // one snapshot per tick
