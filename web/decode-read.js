@@ -8,7 +8,7 @@
 'use strict';
 
 const DECODE_SLICE_BYTES = 1 << 18;       // compressed bytes per feed: a few chunks out at most
-const DECODED_CHUNK_BYTES = 16 << 20;     // a chunk ends at the first game start from here on
+const DECODED_CHUNK_BYTES = 2 << 20;      // a chunk ends at the first game start from here on
 const CHUNKS_PER_READER = 2;              // one parsed, the next ones waiting: no reader idles
 
 /**
@@ -17,7 +17,7 @@ const CHUNKS_PER_READER = 2;              // one parsed, the next ones waiting: 
  * being imported (those of ended entries are the engine's own progress);
  * `onImported()` follows each import (the estimates). Resolves with the file's error ("" when
  * none), null when cancelled, or "sequential" when a chunk was cut inside a game (a game of
- * more than 64 MiB, or no PGN): only a sequential read then gives the sequential result.
+ * more than 8 MiB, or no PGN): only a sequential read then gives the sequential result.
  * @param {EngineModule} wasm @param {Engine} engine @param {File} file @param {number} count
  * @param {ReadOptions} options @param {() => boolean} isCurrent
  * @param {(bytes: number, counts: EngineProgress) => void} onProgress @param {() => void} onImported

@@ -294,7 +294,7 @@ struct DecodedPiece {
   std::string file;   // the file it belongs to
   std::string bytes;  // kChunk: decompressed text, from a game start to just before one
   // kChunk: the chunk's first line and game in its file, zero-based (shift its parser's numbers);
-  // false ends_before_game_start: cut inside a game (no game start for 64 MiB), so a parser of
+  // false ends_before_game_start: cut inside a game (no game start for 8 MiB), so a parser of
   // the next chunk would not see what a sequential read sees.
   std::uint64_t lines_before = 0, games_before = 0;
   bool ends_before_game_start = true;

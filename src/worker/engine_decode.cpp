@@ -129,7 +129,9 @@ struct ChunkDecoder::State final : archive::Sink {
     ++files;
     file = entry.empty() ? name : name + ":" + std::string(entry);
     file_bytes = 0;
-    chunker.emplace(pgn::GameChunkerOptions{.target_bytes = target_bytes});
+    // A stretch of 8 MiB without a game start is cut anyway (the read is then done again in
+    // order): the heap holds a few chunks, never a huge one.
+    chunker.emplace(pgn::GameChunkerOptions{.target_bytes = target_bytes, .max_bytes = 8u << 20});
     DecodedPiece begin;
     begin.kind = DecodedPiece::Kind::kBeginFile;
     begin.file = file;
