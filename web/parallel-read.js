@@ -71,7 +71,7 @@ const withoutIssues = (part) => ({ ...part, issues: [] });
 
 // Reads one file with several readers. `isCurrent()` turns false when the task is cancelled
 // (the readers are then terminated); `options` are the engine's read options (filter, quiet...); `onProgress(totals)` gets the readers' summed progress;
-// `onLive(shares)`, whenever a reader sends its live share (about once a second each), every
+// `onLive(shares)`, whenever a reader sends its live share (about twice a second each), every
 // reader's latest share (live, or final without issues), for an estimate.
 // Resolves with the shares in file order, or null when cancelled.
 /** @typedef {RangeDoneMessage & {range: {start: number, end: number}}} Share */

@@ -2,7 +2,7 @@
 // A parallel reader (web/parallel-read.js starts them for a large file): loads the engine and
 // parses what the coordinator sends with its own Engine (PROTOCOL.md, "Coordinator ⇄ readers"):
 // - read-range: a byte range of a plain file, answered by its share (histogram, report, line
-//   count) and, once a second meanwhile, its live share for the coordinator's estimate;
+//   count) and, twice a second meanwhile, its live share for the coordinator's estimate;
 // - read-chunk: a decompressed piece of a compressed file (cut at a game start, its buffer
 //   transferred), answered by that piece's share. One Engine serves every chunk.
 'use strict';
@@ -11,7 +11,7 @@ importScripts('materialist-engine.js');
 
 const CHUNK_BYTES = 1 << 20;       // file slices, as in engine-worker.js
 const PROGRESS_INTERVAL_MS = 150;  // as in engine-worker.js
-const LIVE_INTERVAL_MS = 1000;     // the coordinator's estimates come once a second
+const LIVE_INTERVAL_MS = 500;      // the coordinator estimates twice a second
 
 /** @param {ReaderMessage} message @param {Transferable[]} [transfer] */
 function reply(message, transfer = []) { self.postMessage(message, transfer); }
