@@ -275,7 +275,8 @@ void read_limits(AppState& state, float field, float scale) {
   if (read.max_megabytes > 0) std::snprintf(shown, sizeof shown, "%g", read.max_megabytes);
   std::string megabytes = shown;
   ImGui::SetNextItemWidth(field * 0.5f);
-  if (ImGui::InputTextWithHint("MB of the files", "all", &megabytes, ImGuiInputTextFlags_CharsDecimal)) {
+  if (ImGui::InputTextWithHint("MB of the files", "all", &megabytes,
+                               ImGuiInputTextFlags_CharsDecimal)) {
     read.max_megabytes = megabytes.empty() ? 0 : std::strtod(megabytes.c_str(), nullptr);
   }
   publish(state, "limit:megabytes", scale);

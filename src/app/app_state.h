@@ -15,7 +15,7 @@
 
 namespace materialist::app {
 
-inline constexpr int kPieceCount = 5;  // P N B R Q
+inline constexpr int kPieceCount = 5;                 // P N B R Q
 using PieceValues = std::array<double, kPieceCount>;  // pawn = 100
 
 // The i-th entry of a snapshot's or fit's vector, NaN past its end.
@@ -64,7 +64,7 @@ struct AppState {
   protocol::DataReport report;
   Trajectory trajectory;
   protocol::Balance balance;
-  protocol::Estimate estimate;          // the latest estimate of this read
+  protocol::Estimate estimate;           // the latest estimate of this read
   std::vector<EstimatePoint> estimates;  // every estimate of this read, in order
   // What the controls hold: `settings.fit` and `settings.read.unknown` apply at once; the rest
   // of `settings.read` (the Analysis panel) when applied.

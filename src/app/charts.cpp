@@ -130,7 +130,7 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
   }
   char title[128];
   std::snprintf(title, sizeof title, "Piece values vs iteration (%s%s)", solver_label(t.solver),
-                hidden                   ? ": values not identified, see the warnings"
+                hidden                    ? ": values not identified, see the warnings"
                 : t.snapshots.size() == 1 ? ": the exact fit, no iterates to show"
                                           : "");
   bool hovered = false;
@@ -165,10 +165,11 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
   if (hovered && !t.snapshots.empty()) {
     const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *
                                    (area.x1 - area.x0);
-    const auto nearest = std::min_element(
-        t.snapshots.begin(), t.snapshots.end(), [x](const protocol::Snapshot& a, const protocol::Snapshot& b) {
-          return std::fabs(a.iteration - x) < std::fabs(b.iteration - x);
-        });
+    const auto nearest =
+        std::min_element(t.snapshots.begin(), t.snapshots.end(),
+                         [x](const protocol::Snapshot& a, const protocol::Snapshot& b) {
+                           return std::fabs(a.iteration - x) < std::fabs(b.iteration - x);
+                         });
     const float px = area.to_pixels(nearest->iteration, 0).x;
     ImGui::GetWindowDrawList()->AddLine(ImVec2(px, area.min.y), ImVec2(px, area.max.y),
                                         IM_COL32(255, 255, 255, 70), 1.0f);
@@ -200,9 +201,9 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
   const bool converged = !t.fits.empty() && t.fits.front().converged;
   std::snprintf(title, sizeof title, "Loss J(θ)%s",
                 t.snapshots.empty() ? ""
-                : !t.done       ? " — fitting…"
-                : converged     ? " — converged"
-                                : " — stopped before converging");
+                : !t.done           ? " — fitting…"
+                : converged         ? " — converged"
+                                    : " — stopped before converging");
   bool hovered = false;
   const PlotArea area = begin_plot({"##loss", title, "iteration", 0, x_max, lo - pad, hi + pad,
                                     hi - lo < 0.01 ? "%.4f" : "%.3f"},
@@ -247,8 +248,13 @@ void draw_estimates(const AppState& state, PlotRenderer& renderer, ImVec2 size, 
   y_min = std::floor(y_min / step) * step;
   y_max = std::ceil(y_max / step) * step;
   bool hovered = false;
-  PlotSpec spec{"##estimates", "Values while reading: exact fit of the games read so far (95% band)",
-                "games read (log scale)", x0, x1, y_min, y_max};
+  PlotSpec spec{"##estimates",
+                "Values while reading: exact fit of the games read so far (95% band)",
+                "games read (log scale)",
+                x0,
+                x1,
+                y_min,
+                y_max};
   spec.x_log10 = true;
   const PlotArea area = begin_plot(spec, size, scale, hovered);
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -301,11 +307,11 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
                 player ? "the player" : "White", several ? "ΔM" : "material balance ΔM",
                 several ? ", all files together" : "");
   bool hovered = false;
-  const PlotArea area = begin_plot({"##balance", title,
-                                    player ? "ΔM (pawns, the player minus the opponent)"
-                                           : "ΔM (pawns, White minus Black)",
-                                    -reach - 0.5, reach + 0.5, 0, 1, "%.2f"},
-                                   size, scale, hovered);
+  const PlotArea area = begin_plot(
+      {"##balance", title,
+       player ? "ΔM (pawns, the player minus the opponent)" : "ΔM (pawns, White minus Black)",
+       -reach - 0.5, reach + 0.5, 0, 1, "%.2f"},
+      size, scale, hovered);
   std::vector<Series> curves;
   auto curve = [&](double alpha, const char* label, ImU32 color, float width) {
     Series s{label, {}, {}, color, width};
@@ -352,13 +358,11 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
       if (bin.dm != balance || bin.count() <= 0) continue;
       const float radius = std::max(
           2.5f * scale, max_radius * static_cast<float>(std::sqrt(bin.count() / max_count)));
-      ImGui::GetWindowDrawList()->AddCircle(area.to_pixels(bin.dm, bin.score()),
-                                            radius + 4 * scale, IM_COL32(255, 255, 255, 200), 0,
-                                            1.5f * scale);
+      ImGui::GetWindowDrawList()->AddCircle(area.to_pixels(bin.dm, bin.score()), radius + 4 * scale,
+                                            IM_COL32(255, 255, 255, 200), 0, 1.5f * scale);
       ImGui::BeginTooltip();
-      ImGui::Text("ΔM = %+d: %s scored %.1f%% of %s rows", balance,
-                  player ? "the player" : "White", 100 * bin.score(),
-                  grouped(static_cast<std::uint64_t>(bin.count())).c_str());
+      ImGui::Text("ΔM = %+d: %s scored %.1f%% of %s rows", balance, player ? "the player" : "White",
+                  100 * bin.score(), grouped(static_cast<std::uint64_t>(bin.count())).c_str());
       ImGui::Text("%s white wins, %s draws, %s black wins",
                   grouped(static_cast<std::uint64_t>(bin.white)).c_str(),
                   grouped(static_cast<std::uint64_t>(bin.draws)).c_str(),
@@ -422,10 +426,11 @@ void draw_outcome_curves(const AppState& state, PlotRenderer& renderer, ImVec2 s
     for (std::size_t d = 0; d < fits.size(); ++d) {
       const auto& curve = fits[d].curve;
       if (curve.empty()) continue;
-      const auto nearest = std::min_element(
-          curve.begin(), curve.end(), [x](const protocol::CurvePoint& a, const protocol::CurvePoint& b) {
-            return std::fabs(a.pawns - x) < std::fabs(b.pawns - x);
-          });
+      const auto nearest =
+          std::min_element(curve.begin(), curve.end(),
+                           [x](const protocol::CurvePoint& a, const protocol::CurvePoint& b) {
+                             return std::fabs(a.pawns - x) < std::fabs(b.pawns - x);
+                           });
       ImGui::TextColored(to_vec4(several ? dataset_color(static_cast<int>(d)) : kAccent),
                          "%s win %.1f%%  draw %.1f%%  loss %.1f%%", fits[d].name.c_str(),
                          100 * nearest->win, 100 * nearest->draw, 100 * nearest->loss);

@@ -28,7 +28,9 @@ Shown in_units(const protocol::Coefficient& c, protocol::Units units) {
 }
 
 const char* unit_name(protocol::Units units) {
-  return units == protocol::Units::kElo ? "Elo" : units == protocol::Units::kLogOdds ? "log-odds" : "pawn = 100";
+  return units == protocol::Units::kElo       ? "Elo"
+         : units == protocol::Units::kLogOdds ? "log-odds"
+                                              : "pawn = 100";
 }
 
 std::string format_value(const Shown& s, protocol::Units units, bool with_interval) {
@@ -94,9 +96,10 @@ void draw_fit_notes(const protocol::Fit& fit, bool several) {
   if (several) return;
   ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kMuted));
   if (fit.errors == "game-clustered") {
-    ImGui::TextWrapped("± game-clustered standard errors (%s games: positions of one game are "
-                       "not independent)",
-                       grouped(fit.clusters).c_str());
+    ImGui::TextWrapped(
+        "± game-clustered standard errors (%s games: positions of one game are "
+        "not independent)",
+        grouped(fit.clusters).c_str());
   } else {
     ImGui::TextWrapped("± model-based standard errors (positions treated as independent)");
   }
@@ -105,8 +108,9 @@ void draw_fit_notes(const protocol::Fit& fit, bool several) {
 
 void draw_fit_values(const AppState& state, const protocol::Fit& fit, const UiFonts& fonts) {
   const protocol::Units units = state.settings.units;
-  const bool bootstrap = std::any_of(fit.coefficients.begin(), fit.coefficients.end(),
-                                     [](const protocol::Coefficient& c) { return c.low.has_value(); });
+  const bool bootstrap =
+      std::any_of(fit.coefficients.begin(), fit.coefficients.end(),
+                  [](const protocol::Coefficient& c) { return c.low.has_value(); });
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("fit-values", bootstrap ? 4 : 3, flags)) return;

@@ -60,7 +60,8 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
   }
   for (int i = 0; i < 4; ++i) {
     const bool enabled = i == 3 || (i == 0 ? state.has_data() : fitted);
-    if (button(state, labels[i], scale, enabled && !(i < 3 && state.phase == protocol::Phase::kReading))) {
+    if (button(state, labels[i], scale,
+               enabled && !(i < 3 && state.phase == protocol::Phase::kReading))) {
       Command export_command{Command::Kind::kExport};
       export_command.format = formats[i];
       commands.push_back(export_command);
@@ -83,10 +84,12 @@ void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
                 grouped(p.games).c_str(), grouped(p.rows).c_str(), grouped(p.skipped).c_str(),
                 p.mb_per_s, duration(p.eta_s).c_str());
   } else {
-    ImGui::ProgressBar(state.phase == protocol::Phase::kIdle ? 0.0f : 1.0f, ImVec2(-1, 4 * scale), "");
+    ImGui::ProgressBar(state.phase == protocol::Phase::kIdle ? 0.0f : 1.0f, ImVec2(-1, 4 * scale),
+                       "");
     // The banner below says it in full; the status line would only repeat it.
     const bool banner = !state.error.empty() && state.phase == protocol::Phase::kError;
-    ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(state.phase == protocol::Phase::kError ? kBad : kMuted));
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          to_vec4(state.phase == protocol::Phase::kError ? kBad : kMuted));
     ImGui::TextWrapped("%s", banner                 ? "Error (details below)"
                              : state.status.empty() ? "Ready."
                                                     : state.status.c_str());
@@ -360,8 +363,10 @@ void draw_report(const AppState& state, float scale) {
       what += (what.empty() ? "" : " or ") + megabytes(limit.max_megabytes * 1e6);
     }
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(to_vec4(kAccent), "Read stopped at the limit (%s): the rest of the files "
-                       "was not read. Clear it in Analysis to read everything.", what.c_str());
+    ImGui::TextColored(to_vec4(kAccent),
+                       "Read stopped at the limit (%s): the rest of the files "
+                       "was not read. Clear it in Analysis to read everything.",
+                       what.c_str());
     ImGui::PopTextWrapPos();
   }
   for (const std::string& error : r.file_errors) {
@@ -534,8 +539,7 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
   // While reading with estimates, the live chart takes the plots' place (the data's charts come
   // with the fit at the end of the read).
   const bool live = state.phase == protocol::Phase::kReading && !state.estimates.empty();
-  const bool drop_target_visible =
-      !state.has_data() && state.trajectory.snapshots.empty() && !live;
+  const bool drop_target_visible = !state.has_data() && state.trajectory.snapshots.empty() && !live;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));  // layout only, no fill
   if (avail.x >= 760 * scale) {
     // Side by side: settings, values and report on the left, the plots filling the right.

@@ -34,8 +34,8 @@ int drain_messages(AppState& state) {
   const int n = messages["length"].as<int>();
   for (int i = 0; i < n; ++i) {
     const val m = messages[i];
-    apply_message(state, m.isString() ? m.as<std::string>()
-                                      : json.call<std::string>("stringify", m));
+    apply_message(state,
+                  m.isString() ? m.as<std::string>() : json.call<std::string>("stringify", m));
   }
   return n;
 }

@@ -48,8 +48,8 @@ std::optional<ReadFailure> read_files(const std::vector<std::string>& files,
     learn::ArchiveReader reader(split, name);
     const double limit = settings.max_megabytes * 1e6;
     if (limit > 0) {  // what the earlier files left of it (at least a byte)
-      reader.stop_after_bytes(
-          static_cast<std::uint64_t>(std::max(1.0, std::ceil(limit - static_cast<double>(read_before)))));
+      reader.stop_after_bytes(static_cast<std::uint64_t>(
+          std::max(1.0, std::ceil(limit - static_cast<double>(read_before)))));
     }
     std::uint64_t bytes = 0;
     auto read = stream_file(

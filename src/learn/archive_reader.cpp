@@ -18,12 +18,13 @@ bool ArchiveReader::feed(const char* data, std::size_t size) {
   // Up to the byte limit, then the rest after telling the split to end with the current game.
   std::size_t before_limit = size;
   if (byte_limit_ != 0 && bytes_fed_ < byte_limit_) {
-    before_limit = static_cast<std::size_t>(std::min<std::uint64_t>(size, byte_limit_ - bytes_fed_));
+    before_limit =
+        static_cast<std::size_t>(std::min<std::uint64_t>(size, byte_limit_ - bytes_fed_));
   } else if (byte_limit_ != 0) {
     before_limit = 0;
   }
-  const bool crosses = byte_limit_ != 0 && bytes_fed_ + size >= byte_limit_ &&
-                       bytes_fed_ < byte_limit_;
+  const bool crosses =
+      byte_limit_ != 0 && bytes_fed_ + size >= byte_limit_ && bytes_fed_ < byte_limit_;
   bytes_fed_ += size;
   bool more = before_limit == 0 || decoder_.feed(data, before_limit);
   if (crosses) split_.stop_after_game();

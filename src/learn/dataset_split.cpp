@@ -61,7 +61,9 @@ void DatasetSplit::begin_file(const std::string& name) {
     subsets_.push_back({name, make_builder(std::move(ingest), true)});
   }
   const std::uint64_t left =
-      options_.max_games == 0 ? 0 : options_.max_games - std::min(options_.max_games, games_in_ended_files_);
+      options_.max_games == 0
+          ? 0
+          : options_.max_games - std::min(options_.max_games, games_in_ended_files_);
   past_limit_ = options_.max_games != 0 && left == 0;  // begun anyway: its bytes are ignored
   for (DatasetBuilder* builder : readers()) builder->begin_file(name, left);
 }

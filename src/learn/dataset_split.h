@@ -113,9 +113,9 @@ class DatasetSplit {
   const DatasetBuilder* first_reader() const;
 
   SplitOptions options_;
-  std::uint64_t games_in_ended_files_ = 0;  // for max_games over several files
-  bool stopped_ = false;                    // a limit ended a file
-  bool past_limit_ = false;                 // the current file began after max_games
+  std::uint64_t games_in_ended_files_ = 0;    // for max_games over several files
+  bool stopped_ = false;                      // a limit ended a file
+  bool past_limit_ = false;                   // the current file began after max_games
   std::vector<IngestOptions> filter_ingest_;  // kPerFilter: each subset's, fixed by create()
   std::unique_ptr<DatasetBuilder> merged_;
   std::vector<NamedSubset> subsets_;

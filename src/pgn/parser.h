@@ -70,7 +70,7 @@ struct ParserOptions {
   std::uint32_t max_plies = 2000;             // main-line moves per game; the rest are skipped
   std::uint32_t max_tags = 256;               // tags per game; the rest are dropped (an error)
   std::uint32_t max_errors_kept = 16;         // GameEnd::errors keeps this many
-  std::uint64_t max_games = 0;  // stop after this many games have ended (0: no limit)
+  std::uint64_t max_games = 0;                // stop after this many games have ended (0: no limit)
 };
 
 class Visitor {

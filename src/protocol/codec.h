@@ -25,13 +25,13 @@
 namespace materialist::protocol {
 
 // ---- enum ⇄ wire names (one table each, its size checked against the enum) ----
-const char* wire_name(DatasetMode mode);                // "merge", "per-file", "per-filter"
-const char* wire_name(Units units);                     // "pawn", "elo", "logodds"
-const char* wire_name(Phase phase);                     // "idle", "reading", "fitting", "done", "error"
-const char* wire_name(learn::SolverKind solver);        // "gd", "newton"
-const char* wire_name(learn::DrawHandling draws);       // "exclude", "half"
+const char* wire_name(DatasetMode mode);           // "merge", "per-file", "per-filter"
+const char* wire_name(Units units);                // "pawn", "elo", "logodds"
+const char* wire_name(Phase phase);                // "idle", "reading", "fitting", "done", "error"
+const char* wire_name(learn::SolverKind solver);   // "gd", "newton"
+const char* wire_name(learn::DrawHandling draws);  // "exclude", "half"
 const char* wire_name(learn::UnknownResultPolicy policy);  // "skip", "draw"
-const char* wire_name(learn::OutcomeModel outcomes);    // "draws-out", "fractional", "ordinal"
+const char* wire_name(learn::OutcomeModel outcomes);       // "draws-out", "fractional", "ordinal"
 std::optional<DatasetMode> parse_dataset_mode(std::string_view name);
 std::optional<Units> parse_units(std::string_view name);
 std::optional<Phase> parse_phase(std::string_view name);

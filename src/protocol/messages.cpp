@@ -10,8 +10,7 @@ bool ReadOptions::operator==(const ReadOptions& other) const {
          quiet.skip_first_plies == other.quiet.skip_first_plies && bootstrap == other.bootstrap &&
          seed == other.seed && datasets == other.datasets && each_filter == other.each_filter &&
          max_games == other.max_games && max_megabytes == other.max_megabytes &&
-         keep == other.keep && keep_rows == other.keep_rows &&
-         hash_files == other.hash_files;
+         keep == other.keep && keep_rows == other.keep_rows && hash_files == other.hash_files;
 }
 
 learn::ModelOptions FitSettings::model_options() const {

@@ -49,8 +49,8 @@ struct ReadOptions {
   // The row-key fields the histogram, game pairs and bootstrap keep: what the models to be
   // fitted read (learn/key_fields.h); a model that needs more needs a new read.
   learn::KeyFields keep = learn::KeyFields::none();
-  bool keep_rows = false;  // collect the rows in order as .mat text (Engine::take_mat_text)
-  bool hash_files = false;   // SHA-256 while reading (else at export, as the browser does)
+  bool keep_rows = false;   // collect the rows in order as .mat text (Engine::take_mat_text)
+  bool hash_files = false;  // SHA-256 while reading (else at export, as the browser does)
 
   bool operator==(const ReadOptions& other) const;
 };
@@ -59,7 +59,7 @@ struct ReadOptions {
 struct ModelChoice {
   // kDrawsOut lets FitSettings::draws decide (draws = ½ point: fractional), as the presets do.
   learn::OutcomeModel outcomes = learn::OutcomeModel::kDrawsOut;
-  bool intercept = false;     // White's first move, or the player's edge from one player's side
+  bool intercept = false;  // White's first move, or the player's edge from one player's side
   bool bishop_pair = false;
   bool phase = false;         // tapered middlegame and endgame values
   bool elo_offset = false;    // the rating difference as a fixed offset
@@ -154,8 +154,8 @@ struct DatasetSummary {
 // The data report of a read (committed or not).
 struct DataReport {
   std::uint64_t games = 0, used = 0, partial = 0, skipped = 0, filtered = 0;
-  std::uint64_t rows = 0, draw_rows = 0, decisive_rows = 0, white_win_rows = 0,
-                black_win_rows = 0, distinct_rows = 0, plies = 0;
+  std::uint64_t rows = 0, draw_rows = 0, decisive_rows = 0, white_win_rows = 0, black_win_rows = 0,
+                distinct_rows = 0, plies = 0;
   bool stopped_at_limit = false;  // a read limit (max_games, max_megabytes) ended the read
   double bytes = 0, seconds = 0, mb_per_s = 0;
   std::vector<std::string> files;
@@ -212,7 +212,7 @@ struct Balance {
 };
 
 struct Warning {
-  std::string code;     // learn::FitWarning codes
+  std::string code;  // learn::FitWarning codes
   std::string message;
 
   bool operator==(const Warning&) const = default;

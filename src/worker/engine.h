@@ -73,7 +73,6 @@ struct Part {
   std::vector<std::string> file_errors;
 };
 
-
 // The article's first chart of a histogram: rows per 1-3-3-5-9 balance and the fitted α.
 protocol::Balance balance_of(const learn::Histogram& histogram);
 
@@ -212,7 +211,7 @@ class Engine {
     learn::Histogram histogram;  // set when the read ends
     learn::GamePairs pairs;      // set when the read ends
     learn::DatasetReport report;
-    std::string mat_text;  // keep_rows: the rows not yet taken, as .mat lines
+    std::string mat_text;         // keep_rows: the rows not yet taken, as .mat lines
     std::uint64_t bytes_fed = 0;  // of every file of the read, as stored (for max_megabytes)
     std::vector<FileIssue> issues;
     std::vector<std::string> file_errors;

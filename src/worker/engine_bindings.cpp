@@ -9,11 +9,11 @@
 #include <cstdlib>
 #include <string>
 
+#include "archive/decoder.h"
 #include "core/sha256.h"
 #include "learn/game_filter.h"
 #include "learn/ingest.h"
 #include "learn/models.h"
-#include "archive/decoder.h"
 #include "protocol/codec.h"
 #include "worker/engine.h"
 
@@ -361,8 +361,10 @@ class JsChunkDecoder {
                     : piece->kind == DecodedPiece::Kind::kEndFile ? "end-file"
                                                                   : "chunk");
     out.set("file", piece->file);
-    out.set("bytes", val::global("Uint8Array").new_(emscripten::typed_memory_view(
-                         piece->bytes.size(), reinterpret_cast<const std::uint8_t*>(piece->bytes.data()))));
+    out.set("bytes", val::global("Uint8Array")
+                         .new_(emscripten::typed_memory_view(
+                             piece->bytes.size(),
+                             reinterpret_cast<const std::uint8_t*>(piece->bytes.data()))));
     out.set("linesBefore", val(double(piece->lines_before)));
     out.set("gamesBefore", val(double(piece->games_before)));
     out.set("endsBeforeGameStart", val(piece->ends_before_game_start));
@@ -435,7 +437,7 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("estimateWith", &JsEngine::estimateWith)
       .function("endDecodedEntry", &JsEngine::endDecodedEntry)
       .function("endDecoded", &JsEngine::endDecoded);
-      // ---- end of issue 9 ----
+  // ---- end of issue 9 ----
 }
 
 }  // namespace materialist::worker

@@ -61,7 +61,8 @@ protocol::Estimate Engine::estimate_with(const std::vector<Part>& parts,
   const std::string name =
       files == 0 ? (import_name_.empty() ? file_name_ : import_name_) : std::string("all files");
   const FitTarget target{name, &histogram, &pairs, nullptr, &report};
-  const Expected<learn::ModelFit> fit = learn::fit_model(histogram, settings.model_options(), &pairs);
+  const Expected<learn::ModelFit> fit =
+      learn::fit_model(histogram, settings.model_options(), &pairs);
   out.fits.push_back(describe(target, fit ? &*fit : nullptr, nullptr, "",
                               fit ? std::string() : fit.error().message,
                               learn::player_view(pending_->options.filter)));
@@ -81,7 +82,8 @@ void Engine::end_decoded_entry(const std::string& entry, std::uint64_t bytes) {
   if (file.games == 0 && bytes > 0) {
     file.error = "no games found: is this a PGN file?";
   } else if (import_report_.games_used + import_report_.games_partial +
-                     import_report_.games_filtered == 0 &&
+                     import_report_.games_filtered ==
+                 0 &&
              file.games > 0) {
     file.error = "no usable game in this file (see the skipped games)";
   }
@@ -123,7 +125,8 @@ constexpr std::size_t kMaxListedSkipped = 100;  // as learn::ArchiveReader lists
 
 // The decoder's sink: each entry through its own chunker into the queue of ready pieces.
 struct ChunkDecoder::State final : archive::Sink {
-  State(std::string file_name, std::size_t target) : name(std::move(file_name)), target_bytes(target) {}
+  State(std::string file_name, std::size_t target)
+      : name(std::move(file_name)), target_bytes(target) {}
 
   void begin_entry(std::string_view entry) override {
     ++files;
@@ -204,7 +207,9 @@ std::optional<DecodedPiece> ChunkDecoder::next() {
   return piece;
 }
 
-bool ChunkDecoder::zip() const { return state_->decoder.format() == archive::Format::kZip; }
+bool ChunkDecoder::zip() const {
+  return state_->decoder.format() == archive::Format::kZip;
+}
 
 std::string ChunkDecoder::problem() const {
   if (state_->failure) return state_->failure->message;

@@ -144,8 +144,8 @@ void Engine::finish_fits() {
       continue;
     }
     const FitTarget& target = run.targets[i];
-    Expected<learn::ModelFit> fit = learn::run_analysis(*target.histogram, run.analysis, {}, 1,
-                                                        target.pairs);
+    Expected<learn::ModelFit> fit =
+        learn::run_analysis(*target.histogram, run.analysis, {}, 1, target.pairs);
     if (fit) {
       run.fits[i] = std::move(*fit);
     } else {

@@ -147,10 +147,10 @@ std::string Engine::end_file() {
     pending_->issues.push_back({file_name_, issues[i]});
   }
   if (!error.empty()) pending_->file_errors.push_back(file_name_ + ": " + error);
-  pending_->digests.push_back(
-      {file_name_, file_bytes_,
-       file_error_.empty() && !stopped && pending_->options.hash_files ? file_hash_.hex()
-                                                                       : std::string()});
+  pending_->digests.push_back({file_name_, file_bytes_,
+                               file_error_.empty() && !stopped && pending_->options.hash_files
+                                   ? file_hash_.hex()
+                                   : std::string()});
   return error;
 }
 

@@ -117,7 +117,7 @@ TEST_CASE("app state: reset forgets the data, keeps the settings; junk changes n
 TEST_CASE("app state: commands carry the applied settings through the codec") {
   AppState state;
   state.settings.fit.lambda = 1e-6;
-  state.settings.read.filter = "tc=rapid";  // typed, not applied
+  state.settings.read.filter = "tc=rapid";                          // typed, not applied
   state.settings.read.unknown = learn::UnknownResultPolicy::kSkip;  // applies at once
   state.applied_read.filter = "tc=blitz";
   const protocol::Settings sent = applied_settings(state);

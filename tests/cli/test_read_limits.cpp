@@ -17,7 +17,8 @@ using materialist::cli::testing::run_cli;
 TEST_CASE("cli limits: --max-games reads the first N games over all files, -j or not") {
   const std::string lichess = fixture("pgn/lichess-100.pgn");
   const std::string zst = fixture("archive/lichess-100.pgn.zst");
-  const CliRun limited = run_cli({"fit", "--json", "--no-progress", "--max-games", "130", lichess, zst});
+  const CliRun limited =
+      run_cli({"fit", "--json", "--no-progress", "--max-games", "130", lichess, zst});
   REQUIRE(limited.status == 0);
   CHECK(contains(limited.out, "\"games\":130,"));
   CHECK(contains(limited.out, "\"stoppedAtLimit\":true"));

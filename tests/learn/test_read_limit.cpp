@@ -32,7 +32,8 @@ DatasetSplit make_split(std::uint64_t max_games, SplitMode mode = SplitMode::kMe
 }
 
 // Feeds `text` in 4093-byte pieces while the split wants more; the bytes fed.
-std::size_t feed_while_wanted(DatasetSplit& split, const std::string& name, const std::string& text) {
+std::size_t feed_while_wanted(DatasetSplit& split, const std::string& name,
+                              const std::string& text) {
   split.begin_file(name);
   std::size_t at = 0;
   for (; at < text.size() && !split.limit_reached(); at += 4093) {

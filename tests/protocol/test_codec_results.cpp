@@ -67,10 +67,10 @@ TEST_CASE("protocol report uses today's wire names") {
   std::vector<std::string> keys;
   for (const auto& [key, value] : json->entries()) keys.push_back(key);
   CHECK(keys == std::vector<std::string>{
-                    "games",        "used",           "partial",      "skipped",      "filtered",
-                    "rows",         "drawRows",       "decisiveRows", "whiteWinRows", "blackWinRows",
-                    "distinctRows", "plies",          "stoppedAtLimit", "bytes",      "seconds",
-                    "mbps",         "files",          "fileErrors",   "skippedGames", "skippedTotal",
+                    "games",        "used",     "partial",        "skipped",      "filtered",
+                    "rows",         "drawRows", "decisiveRows",   "whiteWinRows", "blackWinRows",
+                    "distinctRows", "plies",    "stoppedAtLimit", "bytes",        "seconds",
+                    "mbps",         "files",    "fileErrors",     "skippedGames", "skippedTotal",
                     "filteredBy",   "datasets"});
   // filteredBy is an object keyed by reason, in order.
   const JsonValue& by = *json->find("filteredBy");

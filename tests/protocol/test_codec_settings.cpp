@@ -65,12 +65,13 @@ TEST_CASE("protocol enum wire names parse back and unknown names fail") {
 TEST_CASE("protocol read options compare every field and round trip") {
   const ReadOptions full = full_read_options();
   check_round_trip(full);
-  CHECK(encode(full) ==
-        R"({"unknown":"skip","filter":"elo=1500-;tc=blitz,rapid;exclude_termination=Time forfeit",)"
-        R"("quiet":{"plies":3,"checksBreak":false,"distinct":false,"skipFirst":8},)"
-        R"("bootstrap":200,"seed":42,"datasets":"per-filter","eachFilter":["tc=blitz","tc=rapid"],)"
-        R"("maxGames":5000,"maxMegabytes":250.5,"keep":{"bishopPair":true,"phase":false,"sideToMove":true,"rating":true},)"
-        R"("keepRows":true,"hashFiles":true})");
+  CHECK(
+      encode(full) ==
+      R"({"unknown":"skip","filter":"elo=1500-;tc=blitz,rapid;exclude_termination=Time forfeit",)"
+      R"("quiet":{"plies":3,"checksBreak":false,"distinct":false,"skipFirst":8},)"
+      R"("bootstrap":200,"seed":42,"datasets":"per-filter","eachFilter":["tc=blitz","tc=rapid"],)"
+      R"("maxGames":5000,"maxMegabytes":250.5,"keep":{"bishopPair":true,"phase":false,"sideToMove":true,"rating":true},)"
+      R"("keepRows":true,"hashFiles":true})");
   CHECK(full == full_read_options());
   ReadOptions fewer = full_read_options();
   fewer.keep.rating = false;

@@ -217,7 +217,7 @@ TEST_CASE("engine: the .mat text of a read is drained chunk by chunk, every row 
   drained.end_file();
   mat += drained.take_mat_text();
   CHECK(drained.take_mat_text().empty());  // taken: nothing is held twice
-  CHECK(largest_take < mat.size() / 4);     // never the whole file's rows at once
+  CHECK(largest_take < mat.size() / 4);    // never the whole file's rows at once
   REQUIRE(drained.end_read());
   const learn::DatasetReport& report = *drained.report();
   CHECK(count_of(mat, "\n") == report.rows);
