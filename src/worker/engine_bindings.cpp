@@ -185,12 +185,33 @@ std::string error_json(const std::string& message) {
   return json.take();
 }
 
+// The buffer JavaScript copies input into (HEAPU8.set) before a feed: allocated once, grown on
+// demand; 0 when an allocation fails.
+class InputBuffer {
+ public:
+  InputBuffer() = default;
+  InputBuffer(const InputBuffer&) = delete;
+  InputBuffer& operator=(const InputBuffer&) = delete;
+  ~InputBuffer() { std::free(data_); }
+
+  std::uintptr_t at_least(int capacity) {
+    if (capacity > capacity_) {
+      std::free(data_);
+      data_ = static_cast<char*>(std::malloc(static_cast<std::size_t>(capacity)));
+      capacity_ = data_ ? capacity : 0;
+    }
+    return reinterpret_cast<std::uintptr_t>(data_);
+  }
+
+ private:
+  char* data_ = nullptr;
+  int capacity_ = 0;
+};
+
 }  // namespace
 
 class JsEngine {
  public:
-  ~JsEngine() { std::free(buffer_); }
-
   // ---- issue 9: out of memory, live estimates of parallel reads ----
   JsEngine() { std::set_new_handler(&materialist_out_of_memory); }
   // The heap's size now and the most it may grow to, in bytes.
@@ -227,14 +248,7 @@ class JsEngine {
   void beginFile(std::string name, double size) { engine_.begin_file(name, size); }
 
   // A buffer of at least `capacity` bytes for the next chunk, allocated once and grown on demand.
-  std::uintptr_t chunkBuffer(int capacity) {
-    if (capacity > capacity_) {
-      std::free(buffer_);
-      buffer_ = static_cast<char*>(std::malloc(static_cast<std::size_t>(capacity)));
-      capacity_ = buffer_ ? capacity : 0;
-    }
-    return reinterpret_cast<std::uintptr_t>(buffer_);
-  }
+  std::uintptr_t chunkBuffer(int capacity) { return input_.at_least(capacity); }
   bool feed(std::uintptr_t pointer, int length) {
     return engine_.feed(reinterpret_cast<const char*>(pointer), static_cast<std::size_t>(length));
   }
@@ -323,8 +337,7 @@ class JsEngine {
  private:
   Engine engine_;
   Sha256 hash_;
-  char* buffer_ = nullptr;
-  int capacity_ = 0;
+  InputBuffer input_;
 };
 
 // ---- issue 9: a compressed file decoded here for parallel readers (web/decode-read.js) ----
@@ -335,18 +348,8 @@ class JsChunkDecoder {
  public:
   JsChunkDecoder(std::string name, int target_bytes)
       : decoder_(std::move(name), static_cast<std::size_t>(target_bytes)) {}
-  ~JsChunkDecoder() { std::free(buffer_); }
-  JsChunkDecoder(const JsChunkDecoder&) = delete;
-  JsChunkDecoder& operator=(const JsChunkDecoder&) = delete;
 
-  std::uintptr_t buffer(int capacity) {
-    if (capacity > capacity_) {
-      std::free(buffer_);
-      buffer_ = static_cast<char*>(std::malloc(static_cast<std::size_t>(capacity)));
-      capacity_ = buffer_ ? capacity : 0;
-    }
-    return reinterpret_cast<std::uintptr_t>(buffer_);
-  }
+  std::uintptr_t buffer(int capacity) { return input_.at_least(capacity); }
   bool feed(std::uintptr_t pointer, int length) {
     return decoder_.feed(reinterpret_cast<const char*>(pointer), static_cast<std::size_t>(length));
   }
@@ -376,8 +379,7 @@ class JsChunkDecoder {
 
  private:
   ChunkDecoder decoder_;
-  char* buffer_ = nullptr;
-  int capacity_ = 0;
+  InputBuffer input_;
 };
 
 EMSCRIPTEN_BINDINGS(materialist_chunk_decoder) {
