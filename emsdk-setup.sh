@@ -93,6 +93,10 @@ packages_wanted() {
     echo "zstd:zstd"
     echo "zip:zip"
     echo "doctest-dev:/usr/include/doctest/doctest.h"
+    # libFuzzer targets (tests/fuzz): clang, its fuzzer runtime and the sanitizers' runtimes.
+    echo "clang:clang"
+    echo "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a"
+    echo "libfuzzer-14-dev:/usr/lib/llvm-14/lib/libFuzzer.a"
     echo "chromium:chromium"
     echo "pgn-extract:/usr/games/pgn-extract" # outside the default PATH
     echo "python3-sklearn:/usr/lib/python3/dist-packages/sklearn/__init__.py"
