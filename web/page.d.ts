@@ -14,14 +14,16 @@ type AppInboxMessage =
   | WorkerMessage
   | { type: 'drag'; over: boolean; count?: number }
   | { type: 'settings'; settings: Partial<Settings> }
-  | { type: 'wheel'; x: number; y: number };
+  | { type: 'wheel'; x: number; y: number }
+  | { type: 'toast'; text: string }
+  | { type: 'device'; touch: boolean };
 
 // App → page: Module.onAppCommand(command).
 type AppCommand =
   | { type: 'open-files' }
   | { type: 'load-sample' }
   | { type: 'export'; format: ExportFormat | 'png' }
-  | { type: 'share'; settings: Partial<Settings> }
+  | { type: 'share'; settings: Partial<Settings>; link: string }
   | { type: 'fit'; settings: Partial<Settings> }
   | { type: 'cancel' }
   | { type: 'reset' }

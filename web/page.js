@@ -31,14 +31,28 @@
   };
   window.materialist = materialist;
 
-  // Share links: #s=<encodeURIComponent(JSON of the settings)>, with &sample (the bundled sample)
-  // or &url=<encoded address of a PGN> (read through fetch), in any order.
+  // Share links: the settings that differ from their preset's as short parameters (the app
+  // writes them: src/app/share_link.h), "model.outcomes=ordinal", a list repeated
+  // ("eachFilter=a&eachFilter=b"); or the older #s=<encodeURIComponent(JSON of the settings)>.
+  // With &sample (the bundled sample) or &url=<encoded address of a PGN>, in any order.
   /** @typedef {{sample: boolean, settings: Partial<Settings> | null, url: string | null, error: string | null}} Link */
+  const LINK_WORDS = new Set(['sample', 'url', 's', 'stats']);  // not settings
+  const TEXT_SETTINGS = new Set(['preset', 'filter', 'eachFilter']);  // never numbers
+  /** @param {string} key @param {string} text @returns {unknown} */
+  function settingValue(key, text) {
+    if (TEXT_SETTINGS.has(key)) return text;
+    if (text === 'true' || text === 'false') return text === 'true';
+    return /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text) ? Number(text) : text;
+  }
   /** @param {string} hash @returns {Link} */
   function parseLink(hash) {
     /** @type {Link} */
     const link = { sample: false, settings: null, url: null, error: null };
+    /** @type {Record<string, any>} */
+    const pairs = {};
     for (const part of hash.replace(/^#/, '').split('&')) {
+      const eq = part.indexOf('=');
+      const key = decodeURIComponent(eq < 0 ? part : part.slice(0, eq));
       if (part === 'sample') link.sample = true;
       else if (part.startsWith('url=')) link.url = decodeURIComponent(part.slice(4));
       else if (part.startsWith('s=')) {
@@ -48,8 +62,18 @@
         } catch (error) {
           link.error = `The share link's settings could not be read: ${error instanceof Error ? error.message : error}`;
         }
+      } else if (eq > 0 && !LINK_WORDS.has(key)) {
+        const text = decodeURIComponent(part.slice(eq + 1));
+        const path = key.split('.');
+        /** @type {Record<string, any>} */
+        let at = pairs;
+        for (const name of path.slice(0, -1)) at = (at[name] = at[name] && typeof at[name] === 'object' ? at[name] : {});
+        const last = path[path.length - 1];
+        if (last === 'eachFilter') at[last] = [...(at[last] || []), ...(text ? [text] : [])];
+        else at[last] = settingValue(last, text);
       }
     }
+    if (Object.keys(pairs).length > 0) link.settings = { ...(link.settings || {}), ...pairs };
     return link;
   }
   const openingLink = parseLink(location.hash);
@@ -219,16 +243,28 @@
     }
   }
 
-  // Writes the link of `settings` (and of the data's URL or the sample) into the address bar
-  // without reloading, and into the clipboard when the browser allows it.
-  /** @param {Partial<Settings>} settings */
-  function share(settings) {
-    const parts = [`s=${encodeURIComponent(JSON.stringify(settings || {}))}`];
+  // Writes the link of the applied settings (the app's compact parameters, and the data's URL or
+  // the sample) into the address bar without reloading, and into the clipboard when the browser
+  // allows it; the app shows a toast either way.
+  /** @param {Partial<Settings>} settings @param {string} query */
+  function share(settings, query) {
+    const parts = query ? [query] : [];
     if (page.dataOrigin === 'sample') parts.push('sample');
     if (typeof page.dataOrigin === 'object' && page.dataOrigin) parts.push(`url=${encodeURIComponent(page.dataOrigin.url)}`);
-    history.replaceState(null, '', `#${parts.join('&')}`);  // no hashchange: no re-read
+    history.replaceState(null, '', parts.length ? `#${parts.join('&')}` : location.pathname + location.search);  // no hashchange: no re-read
     updateResult({ settings, shareLink: location.href });
-    if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(() => {});
+    /** @param {string} text */
+    const toast = (text) => {
+      updateResult({ toast: text });
+      toApp({ type: 'toast', text });
+    };
+    // A clipboard write can wait on a permission that never comes (headless, some browsers).
+    const written = navigator.clipboard
+      ? Promise.race([navigator.clipboard.writeText(location.href).then(() => true, () => false),
+        new Promise((done) => { setTimeout(() => done(false), 800); })])
+      : Promise.resolve(false);
+    written.then((copied) => toast(copied ? 'Link copied: it holds the applied settings'
+      : 'Link in the address bar: it holds the applied settings'));
   }
 
   // ---- commands from the app ----
@@ -251,7 +287,7 @@
         }
         break;
       case 'share':
-        share(command.settings);
+        share(command.settings, command.link);
         break;
       case 'fit':
         updateResult({ settings: command.settings });
@@ -329,6 +365,28 @@
     toApp({ type: 'wheel', x: -event.deltaX * scale, y: -event.deltaY * scale });
   }, { capture: true, passive: true });
 
+  // Touch: one finger dragged over the canvas scrolls what is under it (sent as wheel notches:
+  // the app's panels scroll like ImGui's windows do under a mouse wheel); two fingers are left
+  // to the browser (pinch zoom). The A− / A+ buttons change the text size.
+  /** @type {{x: number, y: number} | null} */
+  let touchFrom = null;
+  const TOUCH_PIXELS_PER_NOTCH = 40;
+  window.addEventListener('touchstart', (event) => {
+    touchFrom = event.touches.length === 1 && event.target === canvas
+      ? { x: event.touches[0].clientX, y: event.touches[0].clientY } : null;
+  }, { capture: true, passive: true });
+  window.addEventListener('touchmove', (event) => {
+    if (!touchFrom || event.touches.length !== 1) return;
+    const touch = event.touches[0];
+    const dx = touch.clientX - touchFrom.x;
+    const dy = touch.clientY - touchFrom.y;
+    touchFrom = { x: touch.clientX, y: touch.clientY };
+    event.preventDefault();
+    event.stopPropagation();  // not a mouse drag for GLFW: a scroll
+    toApp({ type: 'wheel', x: dx / TOUCH_PIXELS_PER_NOTCH, y: dy / TOUCH_PIXELS_PER_NOTCH });
+  }, { capture: true, passive: false });
+  window.addEventListener('touchend', () => { touchFrom = null; }, { capture: true, passive: true });
+
   window.addEventListener('hashchange', () => {
     if (!materialist.workerReady) return;
     const link = parseLink(location.hash);
@@ -374,6 +432,8 @@
       print: (text) => console.log(text),
       printErr: (text) => console.error(text),
     })).then(() => {
+      // A phone or tablet: files are chosen, not dropped, and targets are larger.
+      inbox.push({ type: 'device', touch: matchMedia('(pointer: coarse)').matches && !matchMedia('(pointer: fine)').matches });
       if (sharedSettings) {
         inbox.push({ type: 'settings', settings: sharedSettings });
         updateResult({ settings: sharedSettings });

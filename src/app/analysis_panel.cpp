@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "app/fit_panel.h"
 #include "app/theme.h"
 #include "app/widgets.h"
 #include "imgui_stdlib.h"
@@ -13,36 +14,6 @@
 
 namespace materialist::app {
 namespace {
-
-struct Choice {
-  const char* id;     // published as "<group>:<id>"
-  const char* label;  // what the radio button says
-};
-
-// A row of radio buttons over an enum-like int; true when the choice changed.
-template <std::size_t N>
-bool radio_row(AppState& state, const char* group, const std::array<Choice, N>& choices,
-               int& picked, float scale) {
-  bool changed = false;
-  for (std::size_t i = 0; i < N; ++i) {
-    if (i > 0) ImGui::SameLine();
-    ImGui::PushID(group);
-    if (ImGui::RadioButton(choices[i].label, picked == static_cast<int>(i))) {
-      changed = picked != static_cast<int>(i);
-      picked = static_cast<int>(i);
-    }
-    ImGui::PopID();
-    publish(state, (std::string(group) + ":" + choices[i].id).c_str(), scale);
-  }
-  return changed;
-}
-
-bool checkbox(AppState& state, const char* label, bool& value, const char* published_as,
-              float scale) {
-  const bool changed = ImGui::Checkbox(label, &value);
-  publish(state, published_as, scale);
-  return changed;
-}
 
 // An optional whole number: an empty field (showing "any") means no limit. The text is rebuilt
 // from the value every frame, which is exact because every keystroke updates the value.
@@ -91,48 +62,7 @@ void date_field(AppState& state, const char* label, std::optional<learn::PgnDate
   publish(state, published_as, scale);
 }
 
-void model_options(AppState& state, std::vector<Command>& commands, float scale) {
-  protocol::ModelChoice& model = state.settings.fit.model;
-  const protocol::ModelChoice before = model;
-  ImGui::TextColored(to_vec4(kMuted), "Model");
-  constexpr std::array<Choice, 3> kOutcomes = {{{"draws-out", "draws left out"},
-                                                {"fractional", "draws = ½"},
-                                                {"ordinal", "ordinal (W/D/L)"}}};
-  int outcomes = static_cast<int>(model.outcomes);
-  radio_row(state, "model", kOutcomes, outcomes, scale);
-  model.outcomes = static_cast<learn::OutcomeModel>(outcomes);
-  const learn::GameFilterOptions& form = state.filter_form;
-  const bool player_view = learn::player_view(form);
-  checkbox(state, player_view ? "player's edge (intercept)" : "intercept (White's first move)",
-           model.intercept, "model:intercept", scale);
-  ImGui::SameLine();
-  checkbox(state, "bishop pair", model.bishop_pair, "model:bishop-pair", scale);
-  checkbox(state, "game phase (tapered)", model.phase, "model:phase", scale);
-  ImGui::SameLine();
-  checkbox(state, "rating offset (Elo)", model.elo_offset, "model:elo", scale);
-  checkbox(state, "side to move", model.side_to_move, "model:side-to-move", scale);
-  if (model == before) return;
-  // The article's draw handling follows the outcome coding (ordinal keeps its own).
-  protocol::FitSettings& fit = state.settings.fit;
-  if (model.outcomes == learn::OutcomeModel::kDrawsOut) fit.draws = learn::DrawHandling::kLeaveOut;
-  if (model.outcomes == learn::OutcomeModel::kFractional)
-    fit.draws = learn::DrawHandling::kHalfPoint;
-  const protocol::Preset* preset = protocol::find_preset(fit.preset);
-  if (preset == nullptr || fit.draws != preset->fit.draws)
-    fit.preset = protocol::presets().back().id;
-  commands.push_back(fit_command(state));
-}
-
-void units_and_bootstrap(AppState& state, float scale) {
-  constexpr std::array<Choice, 3> kUnits = {
-      {{"pawn", "pawn = 100"}, {"elo", "Elo"}, {"logodds", "log-odds"}}};
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextColored(to_vec4(kMuted), "Units");
-  ImGui::SameLine();
-  int units = static_cast<int>(state.settings.units);
-  radio_row(state, "units", kUnits, units, scale);
-  state.settings.units = static_cast<protocol::Units>(units);
-
+void bootstrap(AppState& state, float scale) {
   constexpr std::array<int, 4> kReplicates = {0, 100, 200, 500};
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(to_vec4(kMuted), "Bootstrap replicates");
@@ -282,6 +212,8 @@ void read_limits(AppState& state, float field, float scale) {
   publish(state, "limit:megabytes", scale);
 }
 
+}  // namespace
+
 void filtered_counts(const AppState& state) {
   const protocol::DataReport& r = state.report;
   if (!state.has_report || r.filtered_by.empty()) return;
@@ -295,6 +227,8 @@ void filtered_counts(const AppState& state) {
   ImGui::TextColored(to_vec4(kMuted), "%s", line.c_str());
   ImGui::PopTextWrapPos();
 }
+
+namespace {
 
 void sharing(AppState& state, std::vector<Command>& commands, float scale) {
   if (button(state, "Copy share link", scale)) {
@@ -317,26 +251,43 @@ void sharing(AppState& state, std::vector<Command>& commands, float scale) {
   }
 }
 
+// "Apply (re-reads the files)" with the group's state beside it: pending edits in red.
+void apply_row(AppState& state, std::vector<Command>& commands, bool pending, const char* published,
+               float scale) {
+  if (button(state, "Apply (re-reads the files)", scale, !state.busy() && pending, published)) {
+    state.applied_read = state.settings.read;
+    commands.push_back(fit_command(state));
+  }
+  ImGui::SameLine();
+  if (pending) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(to_vec4(kBad), "● changed, not applied");
+  } else {
+    const std::string applied =
+        "applied · filter: " +
+        (state.applied_read.filter.empty() ? std::string("every game") : state.applied_read.filter);
+    note(applied.c_str(), kMuted);
+  }
+}
+
 }  // namespace
 
-Command fit_command(const AppState& state) {
-  return Command{Command::Kind::kFit, applied_settings(state)};
+bool read_settings_pending(const AppState& state) {
+  // The unknown-result policy applies at once (the Fit section): not part of what waits here.
+  protocol::ReadOptions waiting = state.settings.read;
+  waiting.unknown = state.applied_read.unknown;
+  return !(waiting == state.applied_read);
 }
 
 void draw_analysis_panel(AppState& state, std::vector<Command>& commands, float scale) {
+  const bool pending = read_settings_pending(state);
   ImGui::Spacing();
-  ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kAccent));
-  const bool open = ImGui::CollapsingHeader("Analysis");
-  ImGui::PopStyleColor();
-  publish(state, "Analysis", scale);
-  if (!open) {
-    filtered_counts(state);
-    return;
-  }
-  const float field = std::min(230 * scale, ImGui::GetContentRegionAvail().x * 0.42f);
-  ImGui::Indent(6 * scale);
-  model_options(state, commands, scale);
-  units_and_bootstrap(state, scale);
+  section("Read: these need the files read again");
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  apply_row(state, commands, pending, "Apply filters", scale);
+  const float field = std::min(230 * scale, ImGui::GetContentRegionAvail().x * 0.45f);
+  ImGui::Indent(8 * scale);
+  bootstrap(state, scale);
   ImGui::Separator();
   position_options(state, field, scale);
   ImGui::Separator();
@@ -345,32 +296,24 @@ void draw_analysis_panel(AppState& state, std::vector<Command>& commands, float 
   ImGui::Separator();
   dataset_options(state, field, scale);
   read_limits(state, field, scale);
-
-  // The unknown-result policy applies at once (the Fit section): not part of what waits here.
-  protocol::ReadOptions waiting = state.settings.read;
-  waiting.unknown = state.applied_read.unknown;
-  const bool pending = !(waiting == state.applied_read);
-  if (button(state, "Apply (re-reads the files)", scale, !state.busy(), "Apply filters")) {
-    state.applied_read = state.settings.read;
-    commands.push_back(fit_command(state));
-  }
-  ImGui::SameLine();
-  ImGui::PushTextWrapPos(0);
-  if (pending) {
-    ImGui::TextColored(to_vec4(kBad), "changed: not applied yet");
-  } else {
-    ImGui::TextColored(
-        to_vec4(kMuted), "filter: %s",
-        state.applied_read.filter.empty() ? "every game" : state.applied_read.filter.c_str());
-  }
-  ImGui::PopTextWrapPos();
+  ImGui::Unindent(8 * scale);
   if (!state.filter_error.empty()) {
-    ImGui::TextColored(to_vec4(kBad), "shared filter not understood: %s",
-                       state.filter_error.c_str());
+    note(("shared filter not understood: " + state.filter_error).c_str(), kBad);
   }
+  apply_row(state, commands, read_settings_pending(state), "Apply filters:bottom", scale);
+  // A frame around the group: red while edits wait for Apply.
+  const ImVec2 bottom = ImGui::GetItemRectMax();
+  ImGui::GetWindowDrawList()->AddRect(
+      ImVec2(top.x - 4 * scale, top.y - 4 * scale),
+      ImVec2(top.x + ImGui::GetContentRegionAvail().x + 2 * scale, bottom.y + 4 * scale),
+      pending ? kBad : IM_COL32(80, 86, 100, 160), 6 * scale, 0, 1.5f * scale);
+  ImGui::Spacing();
   filtered_counts(state);
   sharing(state, commands, scale);
-  ImGui::Unindent(6 * scale);
+  if (read_settings_pending(state)) {
+    note("The share link holds the applied settings only: apply the changes to share them.",
+         kMuted);
+  }
 }
 
 }  // namespace materialist::app

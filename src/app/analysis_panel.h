@@ -1,7 +1,6 @@
-// The Analysis panel (a collapsible section of the left column): model options (refit at once),
-// units (display only), and the options that re-read the files — bootstrap, positions, game
-// filters and datasets — sent with "Apply (re-reads the files)". Also the sharing and export
-// buttons of the analysis (share link, provenance JSON, values as code).
+// The settings that re-read the files (bootstrap, positions, game filters, datasets, read
+// limits), grouped with their "Apply (re-reads the files)" button and a visible "changed, not
+// applied" state; then the sharing buttons (share link, provenance JSON, values as code).
 #pragma once
 
 #include <vector>
@@ -12,7 +11,10 @@ namespace materialist::app {
 
 void draw_analysis_panel(AppState& state, std::vector<Command>& commands, float scale);
 
-// A `fit` command with the current fit and model settings and the read options last applied.
-Command fit_command(const AppState& state);
+// Edits to the read settings wait for Apply.
+bool read_settings_pending(const AppState& state);
+
+// "Removed by the filters: ..." of the last read (nothing when none were removed).
+void filtered_counts(const AppState& state);
 
 }  // namespace materialist::app

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "app/share_link.h"
 #include "core/json_value.h"
 #include "learn/coefficient_names.h"
 #include "protocol/codec.h"
@@ -191,6 +192,16 @@ bool apply_message(AppState& state, std::string_view json) {
     state.wheel_y += static_cast<float>(number_of(m, "y"));
     return true;
   }
+  if (type == "device") {
+    const JsonValue* touch = m.find("touch");
+    state.touch = touch != nullptr && touch->is_bool() && touch->as_bool();
+    return true;
+  }
+  if (type == "toast") {
+    state.toast = text_of(m, "text");
+    state.toast_since = -1;  // the next frame starts its clock
+    return true;
+  }
   if (type == "drag") {
     const JsonValue* over = m.find("over");
     state.drag_over = over != nullptr && over->is_bool() && over->as_bool();
@@ -200,7 +211,12 @@ bool apply_message(AppState& state, std::string_view json) {
   if (type == "reset") {
     const protocol::Settings settings = state.settings;
     const protocol::ReadOptions applied = state.applied_read;
+    const bool touch = state.touch, settings_open = state.settings_open;
+    const float zoom = state.zoom;
     state = AppState{};
+    state.touch = touch;
+    state.settings_open = settings_open;
+    state.zoom = zoom;
     state.settings = settings;
     state.applied_read = applied;
     return true;
@@ -215,6 +231,7 @@ std::string encode_command(const Command& command) {
     json.key("settings");
     protocol::write(json, command.settings);
   }
+  if (command.kind == Command::Kind::kShare) json.field("link", share_link_query(command.settings));
   if (command.kind == Command::Kind::kExport) json.field("format", command.format);
   json.end_object();
   return json.take();

@@ -76,6 +76,12 @@ struct AppState {
   bool settings_restored = false;        // the page passed settings (a share link)
   std::vector<ButtonRect> buttons;       // filled by the UI every frame
   float wheel_x = 0, wheel_y = 0;        // mouse wheel notches since the last frame (positive = up)
+  std::string toast;                     // a short note shown for a few seconds ("Link copied")
+  double toast_since = -1;               // ImGui time it appeared (-1: not drawn yet)
+  bool settings_open = true;             // the settings panel (collapsible)
+  bool about_open = false;               // the "About" window
+  bool touch = false;                    // a touch screen with no fine pointer: "Choose files"
+  float zoom = 0;                        // text size factor (0: automatic, larger on wide screens)
 
   bool has_data() const { return has_report && report.rows > 0; }
   // Values from one player's point of view (the applied filter names a player, pov on): the
@@ -98,7 +104,7 @@ struct Command {
     kExport,        // `format`: "mat", "csv", "json", "png", "provenance", "code"
     kReset,         // forget all data
     kDismissError,  // clear the error banner (app-only; the page resets data-state)
-    kShare          // the page writes a share link of `settings`
+    kShare          // the page writes a share link of `settings` ("link": the compact query)
   };
   Kind kind;
   protocol::Settings settings{};  // with `read` as applied (kFit, kShare)

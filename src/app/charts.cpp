@@ -28,7 +28,8 @@ void draw_end_labels(const PlotArea& area, const std::vector<Series>& series, fl
   for (const Series& s : series) {
     if (s.ys.empty() || !std::isfinite(s.ys.back())) continue;
     char text[64];
-    std::snprintf(text, sizeof text, "%s %.0f", s.label.c_str(), s.ys.back());
+    const double v = s.ys.back();
+    std::snprintf(text, sizeof text, std::fabs(v) < 20 ? "%s %.2f" : "%s %.0f", s.label.c_str(), v);
     const ImVec2 end = area.to_pixels(s.xs.back(), s.ys.back());
     labels.push_back({end.y, end.x, text, s.color});
   }
@@ -98,10 +99,146 @@ std::vector<Series> dataset_series(const Trajectory& t, int datasets) {
   return series;
 }
 
+const char* unit_label(protocol::Units units) {
+  return units == protocol::Units::kElo       ? "Elo"
+         : units == protocol::Units::kLogOdds ? "log-odds"
+                                              : "pawn = 100";
+}
+
+// A coefficient in the chosen unit, and its standard error.
+double in_unit(const protocol::Coefficient& c, protocol::Units units) {
+  return units == protocol::Units::kElo       ? c.elo
+         : units == protocol::Units::kLogOdds ? c.theta
+                                              : c.value;
+}
+double se_in_unit(const protocol::Coefficient& c, protocol::Units units) {
+  return units == protocol::Units::kElo       ? c.elo_se
+         : units == protocol::Units::kLogOdds ? c.theta_se
+                                              : c.value_se;
+}
+
 }  // namespace
+
+double unit_per_pawn_value(const AppState& state) {
+  const protocol::Units units = state.settings.units;
+  if (units == protocol::Units::kPawn || !state.trajectory.done || state.trajectory.fits.empty())
+    return 1;
+  const protocol::Coefficient* pawn = state.trajectory.fits.front().find("pawn");
+  if (pawn == nullptr || pawn->value == 0) return 1;
+  return in_unit(*pawn, units) / pawn->value;
+}
+
+bool shows_value_chart(const AppState& state) {
+  const Trajectory& t = state.trajectory;
+  return t.done && !t.fits.empty() && t.solver == learn::SolverKind::kNewton;
+}
+
+void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+  const std::vector<protocol::Fit>& fits = state.trajectory.fits;
+  const protocol::Units units = state.settings.units;
+  const bool fine = units == protocol::Units::kLogOdds;
+  const double per_pawn = unit_per_pawn_value(state);
+  static constexpr const char* kNames[] = {"", "Knight", "Bishop", "Rook", "Queen"};
+  // The y range: every value with its 95% interval, and the reference sets.
+  double y_min = 0, y_max = 0;
+  for (const protocol::Fit& fit : fits) {
+    for (int i = 1; i < kPieceCount; ++i) {
+      const protocol::Coefficient* c = fit.find(learn::kPieceColumns[static_cast<std::size_t>(i)]);
+      if (c == nullptr || !c->identified) continue;
+      const double v = in_unit(*c, units), band = 1.96 * se_in_unit(*c, units);
+      y_max = std::max(y_max, v + (std::isfinite(band) ? band : 0));
+    }
+  }
+  for (int i = 1; i < kPieceCount; ++i)
+    y_max = std::max({y_max, kArticle[i] * per_pawn, kTextbook[i] * per_pawn});
+  const double step = nice_step(y_max - y_min, 6);
+  y_max = std::ceil(y_max * 1.05 / step) * step;
+  char title[160];
+  std::snprintf(
+      title, sizeof title, "Piece values with 95%% intervals (%s, exact fit in %d Newton steps)",
+      unit_label(units),
+      state.trajectory.snapshots.empty() ? 0 : state.trajectory.snapshots.back().iteration);
+  bool hovered = false;
+  PlotSpec spec{"##values",
+                title,
+                "learned (dots, 95% bars) beside the article, 1-3-3-5-9 and Capablanca",
+                0.5,
+                4.5,
+                y_min,
+                y_max,
+                fine ? "%.1f" : "%.0f"};
+  spec.x_names = kNames;
+  spec.x_name_count = kPieceCount;
+  const PlotArea area = begin_plot(spec, size, scale, hovered);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float half = (area.max.x - area.min.x) / 4.0f * 0.38f;  // half a category's width
+  // Reference sets: short horizontal marks across each category.
+  struct Reference {
+    const PieceValues* values;
+    ImU32 color;
+    const char* label;
+  };
+  const Reference refs[] = {{&kArticle, IM_COL32(240, 240, 240, 230), "article"},
+                            {&kTextbook, IM_COL32(240, 215, 90, 220), "1-3-3-5-9"},
+                            {&kCapablancaSet, IM_COL32(200, 120, 240, 220), "Capablanca"}};
+  for (const Reference& ref : refs) {
+    for (int i = 1; i < kPieceCount; ++i) {
+      const ImVec2 at = area.to_pixels(i, (*ref.values)[i] * per_pawn);
+      draw->AddLine(ImVec2(at.x - half, at.y), ImVec2(at.x + half, at.y), ref.color, 1.5f * scale);
+    }
+  }
+  // Learned values: one dot per dataset, its 95% interval as a bar.
+  const int n = static_cast<int>(fits.size());
+  std::vector<Disk> disks;
+  for (int d = 0; d < n; ++d) {
+    const protocol::Fit& fit = fits[static_cast<std::size_t>(d)];
+    for (int i = 1; i < kPieceCount; ++i) {
+      const protocol::Coefficient* c = fit.find(learn::kPieceColumns[static_cast<std::size_t>(i)]);
+      if (c == nullptr || !c->identified) continue;
+      const double x = i + (n > 1 ? (d - (n - 1) * 0.5) * (0.6 / n) : 0.0);
+      const double v = in_unit(*c, units), band = 1.96 * se_in_unit(*c, units);
+      const ImU32 color = n > 1 ? dataset_color(d) : kPieceColors[i];
+      if (std::isfinite(band) && band > 0) {
+        const ImVec2 lo = area.to_pixels(x, v - band), hi = area.to_pixels(x, v + band);
+        draw->AddLine(lo, hi, color, 2.5f * scale);
+        draw->AddLine(ImVec2(lo.x - 5 * scale, lo.y), ImVec2(lo.x + 5 * scale, lo.y), color,
+                      2 * scale);
+        draw->AddLine(ImVec2(hi.x - 5 * scale, hi.y), ImVec2(hi.x + 5 * scale, hi.y), color,
+                      2 * scale);
+      }
+      disks.push_back({x, v, 6.0f * scale, color});
+      char text[48];
+      std::snprintf(text, sizeof text, fine ? "%.2f" : "%.0f", v);
+      const ImVec2 at = area.to_pixels(x, v);
+      if (n == 1)
+        draw->AddText(ImVec2(at.x + 9 * scale, at.y - ImGui::GetTextLineHeight() * 0.5f),
+                      IM_COL32(235, 238, 245, 255), text);
+    }
+  }
+  renderer.add_disks(draw, area, disks);
+  // A legend of the marks (and of the datasets' colours).
+  float y = area.min.y + 6 * scale;
+  const float x = area.min.x + 10 * scale;
+  for (const Reference& ref : refs) {
+    draw->AddLine(ImVec2(x, y + ImGui::GetTextLineHeight() * 0.5f),
+                  ImVec2(x + 18 * scale, y + ImGui::GetTextLineHeight() * 0.5f), ref.color,
+                  2 * scale);
+    draw->AddText(ImVec2(x + 24 * scale, y), IM_COL32(200, 204, 212, 255), ref.label);
+    y += ImGui::GetTextLineHeight();
+  }
+  for (int d = 0; d < n && n > 1; ++d) {
+    draw->AddCircleFilled(ImVec2(x + 9 * scale, y + ImGui::GetTextLineHeight() * 0.5f), 5 * scale,
+                          dataset_color(d));
+    draw->AddText(ImVec2(x + 24 * scale, y), dataset_color(d),
+                  fits[static_cast<std::size_t>(d)].name.c_str());
+    y += ImGui::GetTextLineHeight();
+  }
+}
 
 void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
   const Trajectory& t = state.trajectory;
+  // The chosen unit once the fit has its scale (values are pawn = 100 while it runs).
+  const double per_pawn = unit_per_pawn_value(state);
   double y_min = 0, y_max = 1200;
   for (const protocol::Snapshot& s : t.snapshots) {
     for (double v : s.values) {
@@ -110,6 +247,8 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
       y_max = std::max(y_max, std::min(v, 3000.0));
     }
   }
+  y_min *= per_pawn;
+  y_max *= per_pawn;
   const double step = nice_step(y_max - y_min, 6);
   y_min = std::floor(y_min / step) * step;
   y_max = std::ceil(y_max / step) * step;
@@ -129,16 +268,21 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
     hidden = hidden || !shown[i];
   }
   char title[128];
-  std::snprintf(title, sizeof title, "Piece values vs iteration (%s%s)", solver_label(t.solver),
+  std::snprintf(title, sizeof title, "Piece values vs iteration (%s, %s%s)", solver_label(t.solver),
+                t.done ? unit_label(state.settings.units) : "pawn = 100",
                 hidden                    ? ": values not identified, see the warnings"
                 : t.snapshots.size() == 1 ? ": the exact fit, no iterates to show"
                                           : "");
   bool hovered = false;
-  const PlotArea area = begin_plot({"##convergence", title, "iteration", 0, x_max, y_min, y_max},
-                                   size, scale, hovered);
+  const bool fine = state.settings.units == protocol::Units::kLogOdds && t.done;
+  const PlotArea area = begin_plot(
+      {"##convergence", title, "iteration", 0, x_max, y_min, y_max, fine ? "%.1f" : "%.0f"}, size,
+      scale, hovered);
   const int datasets = dataset_count(t);
   if (datasets > 1) {
-    const std::vector<Series> series = dataset_series(t, datasets);
+    std::vector<Series> series = dataset_series(t, datasets);
+    for (Series& s : series)
+      for (double& y : s.ys) y *= per_pawn;
     std::vector<Series> unlabelled = series;
     for (Series& s : unlabelled) s.label.clear();
     draw_series(renderer, area, unlabelled, scale, LegendCorner::kBottomRight);
@@ -153,7 +297,7 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
     series[i].width = i == 0 ? 1.5f : 2.25f;
     for (const protocol::Snapshot& s : t.snapshots) {
       series[i].xs.push_back(s.iteration);
-      series[i].ys.push_back(entry(s.values, i));
+      series[i].ys.push_back(entry(s.values, i) * per_pawn);
     }
   }
   std::erase_if(series, [](const Series& s) { return s.xs.empty(); });
@@ -177,8 +321,8 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
     ImGui::Text("iteration %d, loss %.6f", nearest->iteration, nearest->loss);
     for (int i = 0; i < kPieceCount; ++i) {
       if (!shown[i]) continue;
-      ImGui::TextColored(to_vec4(kPieceColors[i]), "%s %.1f", piece_name(i).c_str(),
-                         entry(nearest->values, i));
+      ImGui::TextColored(to_vec4(kPieceColors[i]), fine ? "%s %.3f" : "%s %.1f",
+                         piece_name(i).c_str(), entry(nearest->values, i) * per_pawn);
     }
     ImGui::EndTooltip();
   }
@@ -199,11 +343,13 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
       std::max({1, t.done ? last_iteration : t.planned_iterations, last_iteration});
   char title[96];
   const bool converged = !t.fits.empty() && t.fits.front().converged;
-  std::snprintf(title, sizeof title, "Loss J(θ)%s",
-                t.snapshots.empty() ? ""
-                : !t.done           ? " — fitting…"
-                : converged         ? " — converged"
-                                    : " — stopped before converging");
+  std::snprintf(
+      title, sizeof title,
+      t.solver == learn::SolverKind::kNewton ? "Loss J(θ) by Newton step%s" : "Loss J(θ)%s",
+      t.snapshots.empty() ? ""
+      : !t.done           ? " — fitting…"
+      : converged         ? " — converged"
+                          : " — stopped before converging");
   bool hovered = false;
   const PlotArea area = begin_plot({"##loss", title, "iteration", 0, x_max, lo - pad, hi + pad,
                                     hi - lo < 0.01 ? "%.4f" : "%.3f"},

@@ -1,8 +1,11 @@
 #include "app/fit_tables.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "app/theme.h"
 #include "app/widgets.h"
@@ -106,64 +109,133 @@ void draw_fit_notes(const protocol::Fit& fit, bool several) {
   ImGui::PopStyleColor();
 }
 
-void draw_fit_values(const AppState& state, const protocol::Fit& fit, const UiFonts& fonts) {
+void draw_fit_values(AppState& state, const protocol::Fit& fit, const UiFonts& fonts, float scale) {
   const protocol::Units units = state.settings.units;
+  const bool fine = units == protocol::Units::kLogOdds;
   const bool bootstrap =
       std::any_of(fit.coefficients.begin(), fit.coefficients.end(),
                   [](const protocol::Coefficient& c) { return c.low.has_value(); });
-  const ImGuiTableFlags flags =
-      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("fit-values", bootstrap ? 4 : 3, flags)) return;
-  ImGui::TableSetupColumn("Coefficient", ImGuiTableColumnFlags_WidthStretch, 1.4f);
-  ImGui::TableSetupColumn(unit_name(units), ImGuiTableColumnFlags_WidthStretch, 2.0f);
-  if (bootstrap) ImGui::TableSetupColumn("bootstrap 95%", ImGuiTableColumnFlags_WidthStretch, 1.5f);
-  ImGui::TableSetupColumn("Article", ImGuiTableColumnFlags_WidthStretch, 0.8f);
-  ImGui::TableHeadersRow();
+  // The reference sets in the chosen unit: scaled by the fit's own pawn.
+  double per_pawn = 1;
+  if (const protocol::Coefficient* pawn = fit.find("pawn"); pawn != nullptr && pawn->value != 0)
+    per_pawn = in_units(*pawn, units).value / pawn->value;
+  constexpr const char* kNames[] = {"pawn", "knight", "bishop", "rook", "queen"};
+  auto piece_of = [&](const std::string& name) {
+    for (int i = 0; i < kPieceCount; ++i)
+      if (name == kNames[i]) return i;
+    return -1;
+  };
+  auto reference = [&](double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, fine ? "%.2f" : "%.0f", value * per_pawn);
+    return std::string(text);
+  };
+  // Every cell's text first: the columns are sized to their widest cell on the very first frame.
+  struct Row {
+    std::string label, value, se, interval;
+    std::array<std::string, 3> refs;
+  };
+  std::vector<Row> rows;
   for (const protocol::Coefficient& c : fit.coefficients) {
     const Shown s = in_units(c, units);
+    Row row;
+    row.label = "■ " + c.label;
+    char text[64];
+    if (!c.identified) {
+      row.value = "not identified";
+    } else {
+      std::snprintf(text, sizeof text, fine ? "%.3f" : "%.0f", s.value);
+      row.value = text;
+      if (std::isfinite(s.se) && s.se >= (fine ? 5e-4 : 0.5)) {  // the pawn's ± 0 says nothing
+        std::snprintf(text, sizeof text, fine ? "± %.3f" : "± %.0f", s.se);
+        row.se = text;
+      }
+      if (s.interval) {
+        std::snprintf(text, sizeof text, fine ? "[%.3f, %.3f]" : "[%.0f, %.0f]", s.low, s.high);
+        row.interval = text;
+      }
+    }
+    if (const int i = piece_of(c.name); i >= 0)
+      row.refs = {reference(kArticle[i]), reference(kTextbook[i]), reference(kCapablancaSet[i])};
+    rows.push_back(row);
+  }
+  const char* headers[] = {"Coefficient", unit_name(units), "bootstrap 95%",
+                           "Article",     "1-3-3-5-9",      "Capablanca"};
+  std::array<float, 6> width{};
+  for (int i = 0; i < 6; ++i) width[i] = ImGui::CalcTextSize(headers[i]).x;
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  for (const Row& row : rows) {
+    width[0] = std::max(width[0], ImGui::CalcTextSize(row.label.c_str()).x);
+    ImGui::PushFont(fonts.large);
+    float value = ImGui::CalcTextSize(row.value.c_str()).x;
+    ImGui::PopFont();
+    if (!row.se.empty()) value += gap + ImGui::CalcTextSize(row.se.c_str()).x;
+    width[1] = std::max(width[1], value);
+    width[2] = std::max(width[2], ImGui::CalcTextSize(row.interval.c_str()).x);
+    for (int r = 0; r < 3; ++r)
+      width[3 + r] = std::max(width[3 + r],
+                              ImGui::CalcTextSize(row.refs[static_cast<std::size_t>(r)].c_str()).x);
+  }
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  ImGui::PushFont(fonts.large);
+  const float row_height = ImGui::GetTextLineHeight() + 2 * style.CellPadding.y;
+  ImGui::PopFont();
+  float total = 0;
+  for (int i = 0; i < 6; ++i)
+    total += (i == 2 && !bootstrap) ? 0 : width[i] + 2 * style.CellPadding.x;
+  const bool scrolls = total > ImGui::GetContentRegionAvail().x;
+  const float height = row_height * static_cast<float>(rows.size()) + ImGui::GetFrameHeight() +
+                       (scrolls ? style.ScrollbarSize : 0) + style.CellPadding.y;
+  if (!ImGui::BeginTable("fit-values", bootstrap ? 6 : 5, flags, ImVec2(0, height))) return;
+  for (int i = 0; i < 6; ++i) {
+    if (i == 2 && !bootstrap) continue;
+    ImGui::TableSetupColumn(headers[i], ImGuiTableColumnFlags_WidthFixed, width[i] + 1);
+  }
+  ImGui::TableSetupScrollFreeze(1, 0);
+  ImGui::TableHeadersRow();
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const protocol::Coefficient& c = fit.coefficients[k];
+    const Row& row = rows[k];
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextColored(to_vec4(coefficient_color(c.name)), "■ %s", c.label.c_str());
+    ImGui::TextColored(to_vec4(coefficient_color(c.name)), "%s", row.label.c_str());
     ImGui::TableNextColumn();
     if (!c.identified) {
       ImGui::TextColored(to_vec4(kBad), "not identified");
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("These games carry (almost) no information on this value.");
-      if (bootstrap) ImGui::TableNextColumn();
-      ImGui::TableNextColumn();
-      continue;
-    }
-    const bool fine = units == protocol::Units::kLogOdds;
-    ImGui::PushFont(fonts.large);
-    ImGui::Text(fine ? "%.3f" : "%.0f", s.value);
-    ImGui::PopFont();
-    if (std::isfinite(s.se) && s.se >= (fine ? 5e-4 : 0.5)) {  // the pawn's ± 0 says nothing
-      ImGui::SameLine();
-      ImGui::TextColored(to_vec4(kMuted), fine ? "± %.3f" : "± %.0f", s.se);
+    } else {
+      ImGui::PushFont(fonts.large);
+      ImGui::TextUnformatted(row.value.c_str());
+      ImGui::PopFont();
+      if (!row.se.empty()) {
+        ImGui::SameLine();
+        ImGui::TextColored(to_vec4(kMuted), "%s", row.se.c_str());
+      }
     }
     if (bootstrap) {
       ImGui::TableNextColumn();
-      if (s.interval) {
-        ImGui::TextColored(to_vec4(kMuted), fine ? "[%.3f, %.3f]" : "[%.0f, %.0f]", s.low, s.high);
-      }
+      ImGui::TextColored(to_vec4(kMuted), "%s", row.interval.c_str());
     }
-    ImGui::TableNextColumn();
-    constexpr const char* kNames[] = {"pawn", "knight", "bishop", "rook", "queen"};
-    for (int i = 0; i < kPieceCount; ++i) {
-      if (c.name == kNames[i] && units == protocol::Units::kPawn) ImGui::Text("%.0f", kArticle[i]);
+    for (const std::string& ref : row.refs) {
+      ImGui::TableNextColumn();
+      ImGui::TextColored(to_vec4(kMuted), "%s", ref.c_str());
     }
   }
+  publish_table_columns(state, "values", scale);
   ImGui::EndTable();
   draw_fit_notes(fit, false);
 }
 
-void draw_comparison(const AppState& state) {
+void draw_comparison(AppState& state, float scale) {
   const std::vector<protocol::Fit>& fits = state.trajectory.fits;
   const protocol::Units units = state.settings.units;
   section("Comparison of datasets");
   const int columns = static_cast<int>(fits.size()) + 1;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                                ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollX;
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
   // A table row is one line of text plus the cell padding above and below it.
   const float row = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
   const std::vector<std::string> names = all_names(fits);
@@ -171,11 +243,33 @@ void draw_comparison(const AppState& state) {
   // Header, games/rows, coefficients (the draw margin among them), relations, the scroll bar.
   const std::size_t rows = 2 + names.size() + relation_rows;
   const float height = row * static_cast<float>(rows) + ImGui::GetStyle().ScrollbarSize;
+  // Columns sized to their widest cell (measured here: right on the first frame, never cut).
+  float first =
+      std::max(ImGui::CalcTextSize(unit_name(units)).x, ImGui::CalcTextSize("games / rows").x);
+  for (const std::string& name : names) {
+    const protocol::Coefficient* c = nullptr;
+    for (const protocol::Fit& fit : fits) c = c ? c : fit.find(name);
+    first = std::max(first, ImGui::CalcTextSize(c ? c->label.c_str() : name.c_str()).x);
+  }
+  for (const protocol::Relation& r : fits.front().relations)
+    first = std::max(first, ImGui::CalcTextSize(r.relation.c_str()).x);
+  std::vector<float> widths;
+  for (const protocol::Fit& fit : fits) {
+    float w =
+        std::max({ImGui::CalcTextSize(("■ " + fit.name).c_str()).x,
+                  ImGui::CalcTextSize((grouped(fit.used) + " / " + grouped(fit.rows)).c_str()).x,
+                  ImGui::CalcTextSize("not identified").x, ImGui::CalcTextSize("? undecided").x,
+                  ImGui::CalcTextSize("✓ consistent").x});
+    for (const protocol::Coefficient& c : fit.coefficients)
+      w = std::max(w, ImGui::CalcTextSize(format_value(in_units(c, units), units, true).c_str()).x);
+    widths.push_back(w + 1);
+  }
   if (ImGui::BeginTable("comparison", columns, flags, ImVec2(0, height))) {
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-    for (const protocol::Fit& fit : fits) {
-      ImGui::TableSetupColumn(fit.name.c_str(), ImGuiTableColumnFlags_WidthStretch, 1.6f);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, first + 1);
+    for (std::size_t i = 0; i < fits.size(); ++i) {
+      ImGui::TableSetupColumn(fits[i].name.c_str(), ImGuiTableColumnFlags_WidthFixed, widths[i]);
     }
+    ImGui::TableSetupScrollFreeze(1, 0);
     // Header cells in each dataset's colour (the charts use the same colours).
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     ImGui::TableNextColumn();
@@ -223,6 +317,7 @@ void draw_comparison(const AppState& state) {
         }
       }
     }
+    publish_table_columns(state, "comparison", scale);
     ImGui::EndTable();
   }
   for (const protocol::Fit& fit : fits) draw_fit_notes(fit, true);
@@ -244,10 +339,11 @@ void draw_comparison(const AppState& state) {
     char bootstrap_p[48] = "";
     if (d.bootstrap_p)
       std::snprintf(bootstrap_p, sizeof bootstrap_p, ", bootstrap p = %.3f", *d.bootstrap_p);
-    ImGui::TextColored(to_vec4(significant ? kAccent : kMuted),
-                       "%s: %s vs %s differs by %+.0f ± %.0f, p = %.3f%s", d.contrast.c_str(),
-                       fits[d.b].name.c_str(), fits[d.a].name.c_str(), d.diff, d.se, d.p,
-                       bootstrap_p);
+    char line[512];
+    std::snprintf(line, sizeof line, "%s: %s vs %s differs by %+.0f ± %.0f, p = %.3f%s",
+                  d.contrast.c_str(), fits[d.b].name.c_str(), fits[d.a].name.c_str(), d.diff, d.se,
+                  d.p, bootstrap_p);
+    note(line, significant ? kAccent : kMuted);
   }
 }
 

@@ -12,10 +12,11 @@
 namespace materialist::app {
 
 // One dataset's coefficients: the fit's (fits[0]), or the estimate's while reading.
-void draw_fit_values(const AppState& state, const protocol::Fit& fit, const UiFonts& fonts);
+// Beside each piece: the article's, the 1-3-3-5-9 and Capablanca's values (in the same unit).
+void draw_fit_values(AppState& state, const protocol::Fit& fit, const UiFonts& fonts, float scale);
 
 // Shown when there are two or more fits.
-void draw_comparison(const AppState& state);
+void draw_comparison(AppState& state, float scale);
 
 // Which errors the ± are, and every warning of the fit, in full: shown under its values.
 void draw_fit_notes(const protocol::Fit& fit, bool several);

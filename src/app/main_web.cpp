@@ -37,6 +37,7 @@ struct Runtime {
   UiFonts fonts;
   std::vector<unsigned char> font_file;  // the atlas reads it, never owns it
   float scale = 0;                       // devicePixelRatio the fonts and style were built for
+  float font_zoom = 0;                   // the text size factor the fonts were built for
   std::vector<ButtonRect> published_buttons;
   // Frames still to draw; 0 while nothing changes, so an idle page costs no CPU and the worker
   // gets both cores of a small machine.
@@ -90,10 +91,13 @@ bool fit_canvas(Runtime& rt) {
     web::set_canvas_pixel_size(width, height);
     changed = true;
   }
-  if (dpr != rt.scale) {
+  // Text a little larger on a wide screen (1920 CSS pixels), unless the user chose a size.
+  const float zoom = rt.state.zoom > 0 ? rt.state.zoom : css_width >= 1800 ? 1.2f : 1.0f;
+  if (dpr != rt.scale || zoom != rt.font_zoom) {
     changed = true;
     rt.scale = dpr;
-    build_fonts(rt, dpr);
+    rt.font_zoom = zoom;
+    build_fonts(rt, dpr * zoom);
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
     apply_style(dpr);
@@ -106,8 +110,10 @@ void frame(void* argument) {
   const bool messages = web::drain_messages(rt.state) > 0;
   const bool resized = fit_canvas(rt);
   glfwPollEvents();
-  // New data needs one frame; input needs a few (hover, press, release).
-  if (messages || resized) rt.frames_to_draw = std::max(rt.frames_to_draw, 1);
+  // New data needs a frame, and one more for what ImGui sizes from the last frame (scroll
+  // bars); input needs a few (hover, press, release). A toast keeps frames until it goes.
+  if (messages || resized) rt.frames_to_draw = std::max(rt.frames_to_draw, 2);
+  if (!rt.state.toast.empty()) rt.frames_to_draw = std::max(rt.frames_to_draw, 1);
   // An active widget (a text cursor blinks) or a held button keeps frames coming.
   if (ImGui::IsAnyItemActive() || ImGui::IsAnyMouseDown()) rt.frames_to_draw = kFramesAfterChange;
   if (rt.frames_to_draw <= 0) return;  // nothing changed: the last frame stays on screen

@@ -58,7 +58,7 @@ PlotArea begin_plot(const PlotSpec& spec, ImVec2 size, float scale, bool& hovere
   double x_step =
       nice_step(area.x1 - area.x0, std::max(2, int((area.max.x - area.min.x) / (line * 5.5f))));
   // Whole-number labels (iterations) never step by less than one: no "0 0 1 2 2" axis.
-  if (spec.x_log10 || std::strstr(spec.x_format, ".0f") != nullptr)
+  if (spec.x_log10 || spec.x_names != nullptr || std::strstr(spec.x_format, ".0f") != nullptr)
     x_step = std::max(std::round(x_step), 1.0);
   for (double x = std::ceil(area.x0 / x_step) * x_step; x <= area.x1 + x_step * 1e-9; x += x_step) {
     const float px = area.to_pixels(x, area.y0).x;
@@ -72,6 +72,10 @@ PlotArea begin_plot(const PlotSpec& spec, ImVec2 size, float scale, bool& hovere
       } else {
         std::snprintf(text, sizeof text, "%.0f", v);
       }
+    } else if (spec.x_names != nullptr) {
+      const long index = std::lround(x);
+      std::snprintf(text, sizeof text, "%s",
+                    index >= 0 && index < spec.x_name_count ? spec.x_names[index] : "");
     } else {
       std::snprintf(text, sizeof text, spec.x_format, std::fabs(x) < x_step * 1e-9 ? 0.0 : x);
     }

@@ -24,6 +24,8 @@ struct PlotSpec {
   const char* y_format = "%.0f";  // tick labels
   const char* x_format = "%.0f";
   bool x_log10 = false;  // x holds log10 of the quantity: decade ticks labelled 10, 100, 1k, …
+  const char* const* x_names = nullptr;  // categories: the label of x = 0, 1, 2, … (else numbers)
+  int x_name_count = 0;
 };
 
 // Lays out a plot of `size` at the cursor: title, frame, grid and tick labels. Returns the data

@@ -5,12 +5,13 @@
 #include <cstdio>
 #include <string>
 
+#include "app/about.h"
 #include "app/analysis_panel.h"
 #include "app/charts.h"
-#include "app/fit_tables.h"
+#include "app/fit_panel.h"
+#include "app/results_panel.h"
 #include "app/theme.h"
 #include "app/widgets.h"
-#include "learn/relations.h"
 
 namespace materialist::app {
 namespace {
@@ -31,7 +32,9 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
     ImGui::NewLine();
   }
 
-  if (button(state, "Open files…", scale)) commands.push_back({Command::Kind::kOpenFiles});
+  // Where files cannot be dropped (a phone), they are chosen.
+  if (button(state, state.touch ? "Choose files…" : "Open files…", scale, true, "Open files…"))
+    commands.push_back({Command::Kind::kOpenFiles});
   ImGui::SameLine();
   if (button(state, "Load sample", scale)) commands.push_back({Command::Kind::kLoadSample});
   ImGui::SameLine();
@@ -40,6 +43,15 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
   if (button(state, "Reset", scale, state.has_data() && !state.busy())) {
     commands.push_back({Command::Kind::kReset});
   }
+  ImGui::SameLine();
+  if (button(state, "About", scale)) state.about_open = true;
+  ImGui::SameLine();
+  // Text size: A− / A+ (a zoom control for screens where pinching is not at hand).
+  const float zoom = state.zoom > 0 ? state.zoom : 1.0f;
+  if (button(state, "A−", scale, zoom > 0.8f, "zoom:out"))
+    state.zoom = std::max(0.8f, zoom - 0.15f);
+  ImGui::SameLine(0, 2 * scale);
+  if (button(state, "A+", scale, zoom < 1.9f, "zoom:in")) state.zoom = std::min(1.9f, zoom + 0.15f);
 
   // Exports, right-aligned.
   const char* labels[] = {"Export .mat", "Values CSV", "Values JSON", "PNG"};
@@ -59,7 +71,8 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
     ImGui::NewLine();
   }
   for (int i = 0; i < 4; ++i) {
-    const bool enabled = i == 3 || (i == 0 ? state.has_data() : fitted);
+    // A picture of the results: only once there are some.
+    const bool enabled = i == 3 ? fitted || state.has_data() : (i == 0 ? state.has_data() : fitted);
     if (button(state, labels[i], scale,
                enabled && !(i < 3 && state.phase == protocol::Phase::kReading))) {
       Command export_command{Command::Kind::kExport};
@@ -110,302 +123,13 @@ void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
   }
 }
 
-// [SECTION] Left column: settings, values, relations, data report
-
-namespace {
-
-// The fit settings and unknown-result policy equal a preset's (the model is not part of one).
-bool matches_preset(const protocol::FitSettings& fit, learn::UnknownResultPolicy unknown,
-                    const protocol::Preset& preset) {
-  protocol::FitSettings as_preset = preset.fit;
-  as_preset.model = fit.model;
-  as_preset.preset = fit.preset;
-  return fit == as_preset && unknown == preset.unknown;
-}
-
-// Any edit away from the preset's values makes the settings custom.
-void mark_custom(AppState& state) {
-  const std::vector<protocol::Preset>& presets = protocol::presets();
-  const protocol::Preset& preset = presets[static_cast<std::size_t>(state.preset_index())];
-  if (!matches_preset(state.settings.fit, state.settings.read.unknown, preset))
-    state.settings.fit.preset = presets.back().id;
-}
-
-}  // namespace
-
-void draw_settings(AppState& state, std::vector<Command>& commands, float scale) {
-  section("Fit");
-  protocol::FitSettings& s = state.settings.fit;
-  const protocol::FitSettings before = s;
-  const learn::UnknownResultPolicy unknown_before = state.settings.read.unknown;
-  const std::vector<protocol::Preset>& presets = protocol::presets();
-  bool apply_now = false;
-  const float field = std::min(230 * scale, ImGui::GetContentRegionAvail().x * 0.42f);
-
-  ImGui::SetNextItemWidth(field * 1.6f);
-  // The combo and its items are published like buttons ("Preset", "preset:exact") for tests.
-  const int current = state.preset_index();
-  if (ImGui::BeginCombo("Preset", presets[static_cast<std::size_t>(current)].label)) {
-    for (int i = 0; i < static_cast<int>(presets.size()); ++i) {
-      const protocol::Preset& preset = presets[static_cast<std::size_t>(i)];
-      const bool picked = ImGui::Selectable(preset.label, current == i);
-      publish(state, (std::string("preset:") + preset.id).c_str(), scale);
-      if (picked && current != i) {
-        const protocol::ModelChoice model = s.model;
-        s = preset.fit;
-        s.model = model;
-        state.settings.read.unknown = preset.unknown;
-        apply_now = true;
-      }
-    }
-    ImGui::EndCombo();
-  } else {
-    publish(state, "Preset", scale);
-  }
-  int solver = static_cast<int>(s.solver);
-  if (ImGui::RadioButton("Gradient descent", &solver, 0)) apply_now = true;
-  ImGui::SameLine();
-  if (ImGui::RadioButton("Newton (exact)", &solver, 1)) apply_now = true;
-  s.solver = static_cast<learn::SolverKind>(solver);
-
-  bool edited = false;
-  ImGui::BeginDisabled(s.solver == learn::SolverKind::kNewton);
-  ImGui::SetNextItemWidth(field * 0.7f);
-  ImGui::InputDouble("step α", &s.step, 0.25, 1.0, "%.3g");
-  edited |= ImGui::IsItemDeactivatedAfterEdit();
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(field * 0.7f);
-  ImGui::InputInt("iterations", &s.iterations, 1000, 10000);
-  edited |= ImGui::IsItemDeactivatedAfterEdit();
-  ImGui::EndDisabled();
-  ImGui::SetNextItemWidth(field * 0.7f);
-  ImGui::InputDouble("λ (L2)", &s.lambda, 0, 0, "%.3g");
-  edited |= ImGui::IsItemDeactivatedAfterEdit();
-  s.step = std::clamp(s.step, 1e-4, 100.0);
-  s.iterations = std::clamp(s.iterations, 1, 1000000);
-  s.lambda = std::clamp(s.lambda, 0.0, 10.0);
-
-  const char* draw_modes[] = {"draws left out (article)", "draws = ½ point"};
-  int draws = static_cast<int>(s.draws);
-  ImGui::SetNextItemWidth(field);
-  if (ImGui::Combo("draws", &draws, draw_modes, 2)) apply_now = true;
-  s.draws = static_cast<learn::DrawHandling>(draws);
-  const char* unknown_modes[] = {"skip \"*\" games", "\"*\" as draw (article)"};
-  int unknown = static_cast<int>(state.settings.read.unknown);
-  ImGui::SetNextItemWidth(field);
-  if (ImGui::Combo("unknown results", &unknown, unknown_modes, 2)) apply_now = true;
-  state.settings.read.unknown = static_cast<learn::UnknownResultPolicy>(unknown);
-
-  if ((!(s == before) || state.settings.read.unknown != unknown_before) &&
-      s.preset == before.preset)
-    mark_custom(state);
-  const bool can_fit = state.has_data() && state.phase != protocol::Phase::kReading;
-  // Sent even without data: the worker keeps the settings for the next read.
-  if (apply_now || edited) commands.push_back(fit_command(state));
-  if (button(state, "Refit", scale, can_fit)) commands.push_back(fit_command(state));
-  ImGui::SameLine();
-  if (button(state, "Newton", scale, can_fit)) {
-    s.solver = learn::SolverKind::kNewton;
-    mark_custom(state);
-    commands.push_back(fit_command(state));
-  }
-  ImGui::SameLine();
-  ImGui::TextColored(to_vec4(kMuted), "refits the kept histogram: no re-reading");
-}
-
-void draw_values(const AppState& state, const UiFonts& fonts) {
-  section("Piece values");
-  const Trajectory& t = state.trajectory;
-  const protocol::Snapshot* last = t.snapshots.empty() ? nullptr : &t.snapshots.back();
-  if (last != nullptr) {
-    ImGui::Text("%s, %s iterations, loss %.6f%s", solver_label(t.solver),
-                grouped(static_cast<std::uint64_t>(last->iteration)).c_str(), last->loss,
-                t.done ? "" : " (running)");
-    if (!t.reason.empty()) ImGui::TextColored(to_vec4(kMuted), "%s", t.reason.c_str());
-  } else if (state.estimates.empty()) {
-    ImGui::TextColored(to_vec4(kMuted), "No fit yet: drop PGN files or load the sample.");
-  }
-  // The worker's fits carry every coefficient with its uncertainty.
-  if (t.done && t.fits.size() >= 2) {
-    draw_comparison(state);
-    return;
-  }
-  if (t.done && t.fits.size() == 1 && !t.fits.front().coefficients.empty()) {
-    draw_fit_values(state, t.fits.front(), fonts);
-    return;
-  }
-  // While reading: the exact fit of the games read so far.
-  if (state.phase == protocol::Phase::kReading && !state.estimate.fits.empty()) {
-    ImGui::TextColored(to_vec4(kAccent), "Estimate from the first %s games read (exact fit)",
-                       grouped(state.estimate.games).c_str());
-    draw_fit_values(state, state.estimate.fits.front(), fonts);
-    return;
-  }
-  const ImGuiTableFlags flags =
-      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("values", 5, flags)) return;
-  ImGui::TableSetupColumn("Piece", ImGuiTableColumnFlags_WidthStretch, 1.3f);
-  ImGui::TableSetupColumn("Learned", ImGuiTableColumnFlags_WidthStretch, 1.9f);
-  ImGui::TableSetupColumn("Article", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableSetupColumn("1-3-3-5-9", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableSetupColumn("Capablanca", ImGuiTableColumnFlags_WidthStretch, 1.1f);
-  ImGui::TableHeadersRow();
-  for (int i = 0; i < kPieceCount; ++i) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextColored(to_vec4(kPieceColors[i]), "■ %s", piece_name(i).c_str());
-    ImGui::TableNextColumn();
-    if (last != nullptr) {
-      ImGui::PushFont(fonts.large);
-      ImGui::Text("%.0f", entry(last->values, i));
-      ImGui::PopFont();
-      if (i > 0 && std::isfinite(entry(last->value_se, i))) {
-        ImGui::SameLine();
-        ImGui::TextColored(to_vec4(kMuted), "± %.0f", entry(last->value_se, i));
-      }
-    } else {
-      ImGui::TextColored(to_vec4(kMuted), "–");
-    }
-    ImGui::TableNextColumn();
-    ImGui::Text("%.0f", kArticle[i]);
-    ImGui::TableNextColumn();
-    ImGui::Text("%.0f", kTextbook[i]);
-    ImGui::TableNextColumn();
-    ImGui::Text("%.0f", kCapablancaSet[i]);
-  }
-  ImGui::EndTable();
-}
-
-void draw_relations(const AppState& state) {
-  if (state.trajectory.snapshots.empty() || state.trajectory.fits.size() >= 2) return;
-  section("Capablanca's relations");
-  if (state.trajectory.fits.size() == 1) {
-    const protocol::Fit& fit = state.trajectory.fits.front();
-    const bool unidentified = std::any_of(
-        fit.coefficients.begin(), fit.coefficients.end(),
-        [](const protocol::Coefficient& c) { return !c.identified && c.name != "draw-margin"; });
-    if (unidentified) {
-      ImGui::TextColored(to_vec4(kMuted),
-                         "No verdicts: they need piece values these games do not identify.");
-      return;
-    }
-  }
-  if (state.trajectory.fits.size() == 1 && !state.trajectory.fits.front().relations.empty()) {
-    // The worker's verdicts weigh each margin against its standard error.
-    if (!ImGui::BeginTable("verdicts", 3, ImGuiTableFlags_SizingStretchProp)) return;
-    for (const protocol::Relation& v : state.trajectory.fits.front().relations) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(v.relation.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextColored(to_vec4(kMuted), "margin %+.0f ± %.0f", v.margin, v.se);
-      ImGui::TableNextColumn();
-      const ImU32 color = v.verdict == "holds" ? kGood : v.verdict == "violated" ? kBad : kMuted;
-      const bool consistent = v.equality && v.verdict == "holds";
-      ImGui::TextColored(to_vec4(color), "%s", consistent ? "consistent" : v.verdict.c_str());
-    }
-    ImGui::EndTable();
-    return;
-  }
-  const protocol::Snapshot& last = state.trajectory.snapshots.back();
-  PieceValues values{};
-  for (int i = 0; i < kPieceCount; ++i) values[i] = entry(last.values, i);
-  const auto checks = learn::check_capablanca(values);
-  if (!ImGui::BeginTable("relations", 3, ImGuiTableFlags_SizingStretchProp)) return;
-  ImGui::TableSetupColumn("relation", ImGuiTableColumnFlags_WidthStretch, 1.1f);
-  ImGui::TableSetupColumn("numbers", ImGuiTableColumnFlags_WidthStretch, 2.2f);
-  ImGui::TableSetupColumn("holds", ImGuiTableColumnFlags_WidthStretch, 0.5f);
-  for (const learn::RelationCheck& check : checks) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(check.relation.c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextColored(to_vec4(kMuted), "%s", check.numbers.c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextColored(to_vec4(check.holds ? kGood : kBad), "%s", check.holds ? "✓ yes" : "✗ no");
-  }
-  ImGui::EndTable();
-}
-
-void draw_report(const AppState& state, float scale) {
-  const protocol::DataReport& r = state.report;
-  if (!state.has_report) return;
-  section("Data");
-  if (ImGui::BeginTable("report", 4, ImGuiTableFlags_SizingStretchSame)) {
-    auto pair = [](const char* name, const std::string& value) {
-      ImGui::TableNextColumn();
-      ImGui::TextColored(to_vec4(kMuted), "%s", name);
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(value.c_str());
-    };
-    char speed[48];
-    std::snprintf(speed, sizeof speed, "%.1f MB/s", r.mb_per_s);
-    char seconds[32];
-    std::snprintf(seconds, sizeof seconds, "%.2f s", r.seconds);
-    pair("games read", grouped(r.games));
-    pair("games used", grouped(r.used));
-    pair("partial", grouped(r.partial));
-    pair("skipped", grouped(r.skipped));
-    pair("rows", grouped(r.rows));
-    pair("distinct rows", grouped(r.distinct_rows));
-    pair("draw rows", grouped(r.draw_rows));
-    pair("decisive rows", grouped(r.decisive_rows));
-    pair("bytes", megabytes(r.bytes));
-    pair("time", seconds);
-    pair("throughput", speed);
-    pair("files", grouped(r.files.size()));
-    ImGui::EndTable();
-  }
-  if (r.stopped_at_limit) {
-    const protocol::ReadOptions& limit = state.applied_read;
-    std::string what = limit.max_games ? grouped(limit.max_games) + " games" : std::string();
-    if (limit.max_megabytes > 0) {
-      what += (what.empty() ? "" : " or ") + megabytes(limit.max_megabytes * 1e6);
-    }
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(to_vec4(kAccent),
-                       "Read stopped at the limit (%s): the rest of the files "
-                       "was not read. Clear it in Analysis to read everything.",
-                       what.c_str());
-    ImGui::PopTextWrapPos();
-  }
-  for (const std::string& error : r.file_errors) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(to_vec4(kBad), "%s", error.c_str());
-    ImGui::PopTextWrapPos();
-  }
-  if (r.issues.empty()) return;
-  if (r.issue_total > r.issues.size()) {
-    ImGui::Text("Skipped games (first %s of %s):", grouped(r.issues.size()).c_str(),
-                grouped(r.issue_total).c_str());
-  } else {
-    ImGui::Text("Skipped games (%s):", grouped(r.issues.size()).c_str());
-  }
-  // Room for up to eight entries (and a horizontal scrollbar: reasons can be long).
-  const float rows = std::clamp(static_cast<float>(r.issues.size()), 2.0f, 8.0f) + 1.0f;
-  ImGui::BeginChild("skipped", ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * rows + 8 * scale),
-                    true, ImGuiWindowFlags_HorizontalScrollbar);
-  ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(r.issues.size()));
-  while (clipper.Step()) {
-    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      const protocol::GameIssue& game = r.issues[static_cast<std::size_t>(i)];
-      ImGui::TextColored(to_vec4(kMuted), "%s:%llu", game.file.c_str(),
-                         static_cast<unsigned long long>(game.line));
-      ImGui::SameLine();
-      ImGui::TextUnformatted(game.reason.c_str());
-    }
-  }
-  ImGui::EndChild();
-}
-
 std::string drop_headline(const AppState& state) {
   if (!state.drag_over && state.phase == protocol::Phase::kReading) {
     const protocol::Progress& p = state.progress;
     const int percent = p.total_bytes > 0 ? static_cast<int>(100 * p.bytes / p.total_bytes) : 0;
     return "Reading " + p.file + ": " + std::to_string(percent) + "%";
   }
-  if (!state.drag_over) return "Drop PGN files here";
+  if (!state.drag_over) return state.touch ? "Choose PGN files" : "Drop PGN files here";
   if (state.drag_file_count <= 0) return "Release to read the files";
   return "Release to read " + std::to_string(state.drag_file_count) +
          (state.drag_file_count == 1 ? " file" : " files");
@@ -444,15 +168,22 @@ void draw_drop_target(const AppState& state, const UiFonts& fonts, ImVec2 size, 
   draw->AddText(ImVec2(centre.x - headline_size.x * 0.5f, centre.y - headline_size.y * 1.4f),
                 lit ? kAccent : IM_COL32(230, 233, 240, 255), headline.c_str());
   ImGui::PopFont();
+  // During a read the progress says it all: no invitation to open more.
+  if (state.phase == protocol::Phase::kReading) return;
   const char* lines[] = {
-      "or Open files… (several at once), or Load sample: the article's 2,997 engine games",
-      "Files are read as streams in a Web Worker: multi-GB collections never sit whole in memory.",
-      "Gradient descent is animated as it converges; Newton gives the exact fit in one click."};
+      state.touch
+          ? "with Choose files… (several at once), or Load sample: the article's 2,997 games"
+          : "or Open files… (several at once), or Load sample: the article's 2,997 games",
+      "Files are read as streams in a Web Worker: nothing is uploaded.",
+      "Gradient descent is animated as it converges; Newton gives the exact fit."};
   float y = centre.y + 4 * scale;
   for (const char* line : lines) {
-    const ImVec2 extent = ImGui::CalcTextSize(line);
-    draw->AddText(ImVec2(centre.x - extent.x * 0.5f, y), kMuted, line);
-    y += ImGui::GetTextLineHeightWithSpacing();
+    // Wrapped to the zone's width (a phone's is narrow).
+    const float wrap = size.x - 40 * scale;
+    const ImVec2 extent = ImGui::CalcTextSize(line, nullptr, false, wrap);
+    draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(centre.x - extent.x * 0.5f, y),
+                  kMuted, line, nullptr, wrap);
+    y += extent.y + ImGui::GetStyle().ItemSpacing.y;
   }
 }
 
@@ -478,13 +209,54 @@ void draw_drag_overlay(const AppState& state, const UiFonts& fonts, float scale,
   ImGui::PopFont();
 }
 
-void draw_left_column(AppState& state, std::vector<Command>& commands, const UiFonts& fonts,
-                      float scale) {
-  draw_settings(state, commands, scale);
+// The settings: a panel that folds away (its header stays), the Fit group and the Read group.
+void draw_settings_panel(AppState& state, std::vector<Command>& commands, float scale) {
+  ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kAccent));
+  ImGui::SetNextItemOpen(state.settings_open);
+  state.settings_open = ImGui::CollapsingHeader("Settings");
+  ImGui::PopStyleColor();
+  publish(state, "Settings", scale);
+  if (!state.settings_open) {
+    if (read_settings_pending(state)) note("● read settings changed, not applied", kBad);
+    return;
+  }
+  draw_fit_settings(state, commands, scale);
   draw_analysis_panel(state, commands, scale);
-  draw_values(state, fonts);
-  draw_relations(state);
-  draw_report(state, scale);
+}
+
+void draw_results(AppState& state, const UiFonts& fonts, float scale) {
+  draw_values(state, fonts, scale);
+  draw_relations(state, scale);
+  filtered_counts(state);
+}
+
+// The main chart: the trajectory, or the values with their intervals after an exact fit.
+void draw_main_chart(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+  if (shows_value_chart(state)) {
+    draw_value_chart(state, renderer, size, scale);
+  } else {
+    draw_convergence(state, renderer, size, scale);
+  }
+}
+
+void draw_toast(AppState& state, float scale) {
+  if (state.toast.empty()) return;
+  const double now = ImGui::GetTime();
+  if (state.toast_since < 0) state.toast_since = now;
+  if (now - state.toast_since > 3.0) {
+    state.toast.clear();
+    return;
+  }
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const ImVec2 extent = ImGui::CalcTextSize(state.toast.c_str());
+  const ImVec2 min((display.x - extent.x) * 0.5f - 18 * scale, display.y - extent.y - 60 * scale);
+  const ImVec2 max(min.x + extent.x + 36 * scale, min.y + extent.y + 24 * scale);
+  ImDrawList* draw = ImGui::GetForegroundDrawList();
+  draw->AddRectFilled(min, max, IM_COL32(40, 90, 60, 240), 10 * scale);
+  draw->AddText(ImVec2(min.x + 18 * scale, min.y + 12 * scale), IM_COL32(255, 255, 255, 255),
+                state.toast.c_str());
+  state.buttons.push_back(
+      {"toast", min.x / scale, min.y / scale, (max.x - min.x) / scale, (max.y - min.y) / scale});
 }
 
 }  // namespace
@@ -531,6 +303,14 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
   const ImGuiWindowFlags window_flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                         ImGuiWindowFlags_NoSavedSettings |
                                         ImGuiWindowFlags_NoBringToFrontOnFocus;
+  const bool narrow = io.DisplaySize.x < 760 * scale;
+  // Touch and phone layouts: every control at least 44 CSS pixels tall.
+  const bool large_targets = narrow || state.touch;
+  if (large_targets) {
+    const float pad = std::max(5.0f * scale, (44 * scale - ImGui::GetFontSize()) * 0.5f);
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(12 * scale, pad));
+    ImGui::PushStyleVar(ImGuiStyleVar_ScrollbarSize, 18 * scale);
+  }
   ImGui::Begin("Materialist", nullptr, window_flags);
   draw_toolbar(state, commands, fonts, scale);
   draw_status(state, commands, scale);
@@ -540,61 +320,85 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
   // with the fit at the end of the read).
   const bool live = state.phase == protocol::Phase::kReading && !state.estimates.empty();
   const bool drop_target_visible = !state.has_data() && state.trajectory.snapshots.empty() && !live;
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));  // layout only, no fill
-  if (avail.x >= 760 * scale) {
-    // Side by side: settings, values and report on the left, the plots filling the right.
-    const float left_width = std::clamp(avail.x * 0.38f, 400 * scale, 600 * scale);
-    ImGui::BeginChild("left", ImVec2(left_width, avail.y), false);
-    draw_left_column(state, commands, fonts, scale);
+  if (!narrow) {
+    // Left: the answer (values, relations) pinned on top, the settings panel under it (folds
+    // away). Right: the charts, the main one first, the data report last.
+    const float left_width = std::clamp(avail.x * 0.40f, 430 * scale, 640 * scale);
+    ImGui::BeginGroup();
+    const float header = ImGui::GetFrameHeightWithSpacing() + spacing;
+    const float settings_height = state.settings_open ? std::max(header, avail.y * 0.42f) : header;
+    ImGui::BeginChild("results", ImVec2(left_width, avail.y - settings_height - spacing), false);
+    draw_results(state, fonts, scale);
+    draw_report(state, scale);
     ImGui::EndChild();
+    ImGui::BeginChild("settings", ImVec2(left_width, settings_height), false);
+    draw_settings_panel(state, commands, scale);
+    ImGui::EndChild();
+    // The scrolling panel's rectangle (tests scroll controls into it).
+    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+    state.buttons.push_back({"panel:scroll", min.x / scale, min.y / scale, (max.x - min.x) / scale,
+                             (max.y - min.y) / scale});
+    ImGui::EndGroup();
     ImGui::SameLine();
     ImGui::BeginChild("right", ImVec2(0, avail.y), false, ImGuiWindowFlags_NoScrollbar);
     const ImVec2 plots = ImGui::GetContentRegionAvail();
     if (drop_target_visible) {
       draw_drop_target(state, fonts, plots, scale);
     } else {
-      const float usable = plots.y - 2 * ImGui::GetStyle().ItemSpacing.y;
+      const float usable = plots.y - 2 * spacing;
       if (live) {
         draw_estimates(state, renderer, ImVec2(plots.x, plots.y), scale);
-      } else if (has_outcome_curves(state)) {
-        draw_convergence(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
-        draw_loss(state, renderer, ImVec2(plots.x, usable * 0.2f), scale);
-        // Side by side: the data's balance chart and the model's outcome probabilities.
-        const float half = (plots.x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
-        draw_balance(state, renderer, ImVec2(half, usable * 0.38f), scale);
-        ImGui::SameLine();
-        draw_outcome_curves(state, renderer, ImVec2(half, usable * 0.38f), scale);
       } else {
-        draw_convergence(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
+        draw_main_chart(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
         draw_loss(state, renderer, ImVec2(plots.x, usable * 0.2f), scale);
-        draw_balance(state, renderer, ImVec2(plots.x, usable * 0.38f), scale);
+        if (has_outcome_curves(state)) {
+          // Side by side: the data's balance chart and the model's outcome probabilities.
+          const float half = (plots.x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+          draw_balance(state, renderer, ImVec2(half, usable * 0.38f), scale);
+          ImGui::SameLine();
+          draw_outcome_curves(state, renderer, ImVec2(half, usable * 0.38f), scale);
+        } else {
+          draw_balance(state, renderer, ImVec2(plots.x, usable * 0.38f), scale);
+        }
       }
     }
     ImGui::EndChild();
   } else {
-    // A narrow window (a phone, a split screen): one scrolling column, plots first.
+    // A phone: one scrolling column, the values first, then the main chart, the settings.
     ImGui::BeginChild("column", ImVec2(0, avail.y), false);
+    const ImVec2 min = ImGui::GetWindowPos();
+    state.buttons.push_back(
+        {"panel:scroll", min.x / scale, min.y / scale, avail.x / scale, avail.y / scale});
     const float width = ImGui::GetContentRegionAvail().x;
-    const float height = std::max(220 * scale, avail.y * 0.45f);
+    const float height = std::max(240 * scale, avail.y * 0.42f);
     if (drop_target_visible) {
-      draw_drop_target(state, fonts, ImVec2(width, height), scale);
+      draw_drop_target(state, fonts, ImVec2(width, height * 0.8f), scale);
+      draw_results(state, fonts, scale);
+    } else if (live) {
+      draw_results(state, fonts, scale);
+      draw_estimates(state, renderer, ImVec2(width, height), scale);
     } else {
-      if (live) {
-        draw_estimates(state, renderer, ImVec2(width, height), scale);
-      } else {
-        draw_convergence(state, renderer, ImVec2(width, height), scale);
-        draw_loss(state, renderer, ImVec2(width, height * 0.5f), scale);
-        draw_balance(state, renderer, ImVec2(width, height), scale);
-        if (has_outcome_curves(state))
-          draw_outcome_curves(state, renderer, ImVec2(width, height), scale);
-      }
+      draw_results(state, fonts, scale);
+      draw_main_chart(state, renderer, ImVec2(width, height), scale);
     }
-    draw_left_column(state, commands, fonts, scale);
+    draw_settings_panel(state, commands, scale);
+    if (!drop_target_visible && !live) {
+      draw_loss(state, renderer, ImVec2(width, height * 0.5f), scale);
+      draw_balance(state, renderer, ImVec2(width, height), scale);
+      if (has_outcome_curves(state))
+        draw_outcome_curves(state, renderer, ImVec2(width, height), scale);
+    }
+    draw_report(state, scale);
     ImGui::EndChild();
   }
   ImGui::PopStyleColor();
   ImGui::End();
+  draw_about(state, scale);
+  if (large_targets) ImGui::PopStyleVar(2);
   draw_drag_overlay(state, fonts, scale, drop_target_visible);
+  draw_toast(state, scale);
   return commands;
 }
 

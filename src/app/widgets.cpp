@@ -3,6 +3,7 @@
 #include <array>
 
 #include "app/theme.h"
+#include "imgui_internal.h"
 
 namespace materialist::app {
 
@@ -19,6 +20,32 @@ bool button(AppState& state, const char* label, float scale, bool enabled,
   ImGui::EndDisabled();
   publish(state, published_as != nullptr ? published_as : label, scale);
   return clicked;
+}
+
+bool checkbox(AppState& state, const char* label, bool& value, const char* published_as,
+              float scale) {
+  const bool changed = ImGui::Checkbox(label, &value);
+  publish(state, published_as, scale);
+  return changed;
+}
+
+void publish_table_columns(AppState& state, const char* name, float scale) {
+  const ImGuiTable* table = ImGui::GetCurrentTable();
+  if (table == nullptr) return;
+  for (int i = 0; i < table->ColumnsCount; ++i) {
+    const ImGuiTableColumn& column = table->Columns[i];
+    state.buttons.push_back({std::string(name) + ":col" + std::to_string(i), column.MinX / scale,
+                             table->OuterRect.Min.y / scale, (column.MaxX - column.MinX) / scale,
+                             table->OuterRect.GetHeight() / scale});
+  }
+}
+
+void note(const char* text, ImU32 color) {
+  ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(color));
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
 }
 
 void section(const char* title) {

@@ -2,6 +2,9 @@
 // e2e tests (web/PROTOCOL.md, onAppLayout), and section titles.
 #pragma once
 
+#include <array>
+#include <string>
+
 #include "app/app_state.h"
 #include "imgui.h"
 
@@ -14,10 +17,50 @@ void publish(AppState& state, const char* label, float scale);
 bool button(AppState& state, const char* label, float scale, bool enabled = true,
             const char* published_as = nullptr);
 
+// A checkbox published under `published_as`; true when it changed.
+bool checkbox(AppState& state, const char* label, bool& value, const char* published_as,
+              float scale);
+
+// Publishes the current table's columns as "<name>:col<i>" (x and width of each column, y and
+// height of the table) so tests can check no column is collapsed. Call before EndTable.
+void publish_table_columns(AppState& state, const char* name, float scale);
+
+// Wrapped muted text (a reason, a note): never cut off at the panel's edge.
+void note(const char* text, ImU32 color);
+
 // An accent-coloured title with a separator under it.
 void section(const char* title);
 
 // A palette for datasets compared side by side (distinct from the piece colours' meaning).
 ImU32 dataset_color(int index);
+
+struct Choice {
+  const char* id;     // published as "<group>:<id>"
+  const char* label;  // what the radio button says
+};
+
+// A row of radio buttons over an enum-like int; true when the choice changed. Wraps to a new
+// line when the next button would not fit.
+template <std::size_t N>
+bool radio_row(AppState& state, const char* group, const std::array<Choice, N>& choices,
+               int& picked, float scale) {
+  bool changed = false;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (i > 0) {
+      const float next = ImGui::CalcTextSize(choices[i].label).x + ImGui::GetFrameHeight() +
+                         ImGui::GetStyle().ItemInnerSpacing.x;
+      ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < next) ImGui::NewLine();
+    }
+    ImGui::PushID(group);
+    if (ImGui::RadioButton(choices[i].label, picked == static_cast<int>(i))) {
+      changed = picked != static_cast<int>(i);
+      picked = static_cast<int>(i);
+    }
+    ImGui::PopID();
+    publish(state, (std::string(group) + ":" + choices[i].id).c_str(), scale);
+  }
+  return changed;
+}
 
 }  // namespace materialist::app

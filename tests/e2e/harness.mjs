@@ -72,11 +72,11 @@ export function check(condition, message) {
 }
 
 // Every test gets its own Chromium with a fresh --user-data-dir (a new temporary profile).
-export async function openPage(baseUrl, { hash = '', query = '', scale = 1, width = 1400, height = 900 } = {}) {
+export async function openPage(baseUrl, { hash = '', query = '', scale = 1, width = 1400, height = 900, touch = false } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'materialist-e2e-'));
   const browserContext = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true,
-    viewport: { width, height }, deviceScaleFactor: scale,
+    viewport: { width, height }, deviceScaleFactor: scale, hasTouch: touch,
   });
   const context = {
     close: async () => {
@@ -153,25 +153,29 @@ export async function dropFiles(page, files, { screenshotWhileDragging = null } 
   });
 }
 
-// Scrolls the left column (mouse wheel over it) until the published control is in view.
+// Scrolls the settings panel (mouse wheel over it; the one scrolling column on a phone) until the
+// published control is inside it.
 async function reveal(page, label) {
   const height = (await page.viewportSize()).height;
   for (let i = 0; i < 40; ++i) {
     await page.waitForFunction((l) => window.materialist.ui.buttons[l], label, { timeout: 10000 });
-    const rect = await page.evaluate((l) => window.materialist.ui.buttons[l], label);
-    if (rect.y > 110 && rect.y + rect.height < height - 10) return;
-    await page.mouse.move(150, height / 2);
-    await page.mouse.wheel(0, rect.y + rect.height >= height - 10 ? 150 : -150);
+    const [rect, panel] = await page.evaluate((l) => [window.materialist.ui.buttons[l],
+      window.materialist.ui.buttons['panel:scroll']], label);
+    const top = panel ? panel.y : 110;
+    const bottom = panel ? Math.min(height, panel.y + panel.height) : height;
+    if (rect.y > top + 4 && rect.y + rect.height < bottom - 10) return;
+    await page.mouse.move(panel ? panel.x + panel.width / 2 : 150, panel ? (top + bottom) / 2 : height / 2);
+    await page.mouse.wheel(0, rect.y + rect.height >= bottom - 10 ? 150 : -150);
     await settle(page, 3);
   }
 }
 
-// Clicks a control of the Analysis panel (opening the panel first if needed).
+// Clicks a control of the settings panel (opening the panel first if needed).
 export async function clickControl(page, label) {
   const open = await page.evaluate(() => Boolean(window.materialist.ui.buttons['model:ordinal']));
-  if (!open && label !== 'Analysis') {
-    await reveal(page, 'Analysis');
-    await clickButton(page, 'Analysis');
+  if (!open && label !== 'Settings') {
+    await reveal(page, 'Settings');
+    await clickButton(page, 'Settings');
   }
   await reveal(page, label);
   await clickButton(page, label);

@@ -96,7 +96,7 @@ test('three files, one dataset each: every export holds all three with their own
     check(code.text.includes(`k${id}PieceValues[5] = {100, `), `the code lacks k${id}PieceValues:\n${code.text}`);
     check(code.text.includes(`k${id}BishopPair = `), `the code does not name ${name}'s bishop pair bonus`);
   }
-  await clickControl(page, 'Analysis');
+  await clickControl(page, 'Settings');  // folds the settings: the results alone
   await settle(page);
   await page.screenshot({ path: join(ARTIFACTS, '17-three-datasets.png') });
   check(problems.length === 0, problems.join('\n'));
@@ -164,7 +164,7 @@ test('the ordinal draw margin appears once, with its error, in the table and eve
   check(margins.length === 1 && margins[0].eloSe > 0 && margins[0].valueSe > 0, `JSON draw margin: ${JSON.stringify(margins)}`);
   const code = (await saveDownload(page, 'Copy as code')).text;
   check(/kDrawMargin = \d+;/.test(code), `the code lacks the draw margin:\n${code}`);
-  await clickControl(page, 'Analysis');
+  await clickControl(page, 'Settings');  // folds the settings: the results alone
   await settle(page);
   await page.screenshot({ path: join(ARTIFACTS, '19-ordinal-draw-margin.png') });
   check(problems.length === 0, problems.join('\n'));

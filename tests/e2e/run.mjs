@@ -12,6 +12,7 @@ import { REPO, runTests } from './harness.mjs';
 import './reading.mjs';
 import './results.mjs';
 import './analysis.mjs';
+import './layout.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

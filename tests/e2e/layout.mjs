@@ -1,0 +1,160 @@
+// End-to-end tests: layout. Tables sized to their content on the very frame a fit ends (read
+// through the published layout), the share link holding only applied settings with its toast,
+// touch scrolling at phone size, and screenshots at three screen sizes.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ARTIFACTS, FIXTURES, check, clickButton, clickControl, dropFiles, mirrorResult, openPage, settle,
+  test, typeInto, waitForState,
+} from './harness.mjs';
+
+// Records every layout the app publishes, with whether the page had the fit's results by then.
+async function recordLayouts(page) {
+  await page.evaluate(() => {
+    const ui = window.materialist.ui;
+    let current = ui.buttons;
+    window.__layouts = [];
+    Object.defineProperty(ui, 'buttons', {
+      get: () => current,
+      set: (value) => {
+        current = value;
+        const result = JSON.parse(document.getElementById('materialist-status').dataset.result || '{}');
+        window.__layouts.push({ fitDone: Boolean(result.fits), buttons: value });
+      },
+    });
+  });
+}
+
+// Text widths in the app's font at its size: DejaVu Sans, 15 px from ascender to descender as
+// ImGui (stb_truetype) sizes fonts, at zoom 1.
+async function textWidths(page, texts) {
+  return page.evaluate(async (list) => {
+    const face = new FontFace('MeasureDejaVu', 'url(fonts/DejaVuSans.ttf)');
+    await face.load();
+    document.fonts.add(face);
+    const context = document.createElement('canvas').getContext('2d');
+    context.font = '100px MeasureDejaVu';
+    const m = context.measureText('x');
+    context.font = `${(15 * 100) / (m.fontBoundingBoxAscent + m.fontBoundingBoxDescent)}px MeasureDejaVu`;
+    return list.map((text) => context.measureText(text).width);
+  }, texts);
+}
+
+const columns = (buttons, table) => Object.keys(buttons).filter((k) => k.startsWith(`${table}:col`))
+  .sort().map((k) => buttons[k]);
+
+test('layout: the relations and values tables have their full widths on the frame the fit ends', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
+  await recordLayouts(page);
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  await settle(page);
+  const layouts = await page.evaluate(() => window.__layouts);
+  const first = layouts.find((l) => l.fitDone && l.buttons['relations:col0']);
+  check(first, `no layout with the relations table after the fit (${layouts.length} layouts)`);
+  const [relation, margin, verdict, header] = await textWidths(page,
+    ['B + N = R + 1.5P', 'margin +00 ± 00', 'consistent', 'Capablanca']);
+  const relations = columns(first.buttons, 'relations');
+  check(relations.length === 3, `relations columns: ${JSON.stringify(relations)}`);
+  check(relations[0].width >= relation - 2, `relation column ${relations[0].width} px < "B + N = R + 1.5P" ${relation} px`);
+  check(relations[1].width >= margin - 2, `margin column ${relations[1].width} px < ${margin} px`);
+  check(relations[2].width >= verdict - 2, `verdict column ${relations[2].width} px < ${verdict} px`);
+  // The values keep the reference columns once fitted: coefficient, value, article, 1-3-3-5-9, Capablanca.
+  const values = columns(first.buttons, 'values');
+  check(values.length === 5, `values columns once fitted: ${values.length}`);
+  check(values[4].width >= header - 2, `Capablanca column ${values[4].width} px < ${header} px`);
+  // And so on every later frame: never collapsed.
+  for (const layout of layouts.slice(layouts.indexOf(first))) {
+    for (const c of columns(layout.buttons, 'relations')) check(c.width >= 40, `a relations column of ${c.width} px`);
+  }
+  await page.screenshot({ path: join(ARTIFACTS, '30-fit-frame-1400.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('layout: the share link leaves out an unapplied filter, is short, and a toast says so', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  await clickControl(page, 'units:elo');  // applies at once: in the link
+  await typeInto(page, 'filter:player', 'Carlsen');  // not applied: not in the link
+  await clickControl(page, 'Copy share link');
+  const result = await page.waitForFunction(() => {
+    const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+    return r.shareLink && r.toast && r;
+  }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+  const hash = new URL(result.shareLink).hash;
+  check(!/carlsen/i.test(hash), `the link holds the unapplied filter: ${hash}`);
+  check(hash.includes('units=elo') && hash.includes('sample'), `the link lacks the applied units: ${hash}`);
+  check(hash.length < 120 && !hash.includes('%7B'), `the link is not compact: ${hash}`);
+  await settle(page, 2);
+  const toast = await page.evaluate(() => window.materialist.ui.buttons.toast);
+  check(toast && toast.width > 100, `no toast drawn: ${JSON.stringify(toast)}`);
+  check(/Link/.test(result.toast), `toast text: ${result.toast}`);
+  await page.screenshot({ path: join(ARTIFACTS, '31-share-toast.png') });
+  // The link restores what it holds.
+  const { context: second, page: reopened } = await openPage(baseUrl, { hash });
+  check(await waitForState(reopened, ['done', 'error']) === 'done', 'the shared link did not fit');
+  await clickControl(reopened, 'Copy share link');
+  const again = await reopened.waitForFunction(() => JSON.parse(document.getElementById('materialist-status').dataset.result).shareLink)
+    .then((h) => h.jsonValue());
+  check(new URL(again).hash === hash, `the reopened link shares ${new URL(again).hash}, not ${hash}`);
+  await second.close();
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('layout: a phone scrolls with real touch events, values first, 44 px targets', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample', width: 390, height: 844, touch: true });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  await settle(page);
+  const before = await page.evaluate(() => window.materialist.ui.buttons);
+  check(before['values:col0'] && before['values:col0'].y < 400, `the values are not first: ${JSON.stringify(before['values:col0'])}`);
+  for (const label of ['Load sample', 'Open files…', 'About']) {
+    check(before[label].height >= 44, `${label} is ${before[label].height} px tall`);
+  }
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, y) => cdp.send('Input.dispatchTouchEvent', {
+    type, touchPoints: type === 'touchEnd' ? [] : [{ x: 195, y }],
+  });
+  await touch('touchStart', 700);
+  for (let y = 680; y >= 260; y -= 20) await touch('touchMove', y);
+  await touch('touchEnd', 260);
+  await settle(page, 6);
+  const after = await page.evaluate(() => window.materialist.ui.buttons);
+  check(after.Settings.y < before.Settings.y - 150, `a swipe up did not scroll: Settings at ${before.Settings.y} then ${after.Settings.y}`);
+  await page.screenshot({ path: join(ARTIFACTS, '32-phone-scrolled.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+function threeFiles() {
+  const pgn = readFileSync(join(FIXTURES, 'OpenRating.pgn'), 'utf8');
+  const cut1 = pgn.indexOf('\n[Event ', Math.floor(pgn.length / 3)) + 1;
+  const cut2 = pgn.indexOf('\n[Event ', Math.floor((2 * pgn.length) / 3)) + 1;
+  return [{ name: 'anand.pgn', text: pgn.slice(0, cut1) }, { name: 'carlsen.pgn', text: pgn.slice(cut1, cut2) },
+    { name: 'tal.pgn', text: pgn.slice(cut2) }];
+}
+
+for (const [width, height] of [[1400, 900], [1920, 1080], [390, 844]]) {
+  test(`layout: screenshots at ${width}×${height}, the sample and a three-file comparison`, async ({ baseUrl }) => {
+    const { context, page, problems } = await openPage(baseUrl, { hash: '#sample', width, height, touch: width < 500 });
+    check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+    await settle(page);
+    await page.screenshot({ path: join(ARTIFACTS, `40-sample-${width}x${height}.png`) });
+    await clickControl(page, 'datasets:per-file');
+    await clickControl(page, 'Apply filters');
+    await dropFiles(page, threeFiles());
+    await page.waitForFunction(() => (JSON.parse(document.getElementById('materialist-status').dataset.result).fits || []).length === 3,
+      null, { timeout: 120000 });
+    check(await waitForState(page, ['done', 'error'], 120000) === 'done', 'the comparison did not fit');
+    if (width >= 500) await clickButton(page, 'Settings');  // fold the settings away
+    await settle(page);
+    const buttons = await page.evaluate(() => window.materialist.ui.buttons);
+    const [relation] = await textWidths(page, ['B + N = R + 1.5P']);
+    const first = buttons['comparison:col0'];
+    check(first && first.width >= relation - 2, `comparison's first column ${first && first.width} px`);
+    await page.screenshot({ path: join(ARTIFACTS, `41-comparison-${width}x${height}.png`) });
+    check((await mirrorResult(page)).fits.length === 3, 'not three fits');
+    check(problems.length === 0, problems.join('\n'));
+    await context.close();
+  });
+}
