@@ -261,6 +261,7 @@ std::size_t Decoder::stream_step(const char* data, std::size_t size) {
   if (format_ == Format::kZstd) {
     ZSTD_inBuffer in{data, size, 0};
     for (;;) {
+      const std::size_t read_before = in.pos;
       ZSTD_outBuffer out{out_.data(), out_.size(), 0};
       const std::size_t ret = ZSTD_decompressStream(codec.zstd, &out, &in);
       if (ZSTD_isError(ret)) {
@@ -273,7 +274,13 @@ std::size_t Decoder::stream_step(const char* data, std::size_t size) {
         return size;
       }
       emit(out_.data(), out.pos);
-      codec.open = ret != 0;
+      // After a frame's last byte, a call with nothing to read hints at the next frame's
+      // header (ret != 0) without starting one: only a call that read or wrote opens a frame.
+      if (ret == 0) {
+        codec.open = false;
+      } else if (in.pos > read_before || out.pos > 0) {
+        codec.open = true;
+      }
       if (in.pos == in.size && out.pos < out.size) break;
     }
     return size;

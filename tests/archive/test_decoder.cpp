@@ -237,6 +237,23 @@ TEST_CASE("archive: a decompression bomb is a long stream through bounded buffer
   CHECK(decoder.buffer_bytes() <= DecoderOptions{}.chunk_bytes + 1024);
 }
 
+TEST_CASE("archive: a zstd frame that ends exactly at an output chunk's end is complete") {
+  // 1 MiB then 64 KiB of zeros, two frames: both end where a 64 KiB output chunk is full.
+  const std::string input = read_fixture("archive/zeros-1MiB-64KiB.zst");
+  for (const std::size_t piece :
+       {std::size_t{1}, std::size_t{7}, std::size_t{4096}, input.size()}) {
+    Recorder recorder;
+    recorder.keep_bytes = false;
+    Decoder decoder(recorder);
+    for (std::size_t at = 0; at < input.size(); at += piece) {
+      REQUIRE(decoder.feed(input.data() + at, std::min(piece, input.size() - at)));
+    }
+    decoder.finish();
+    CHECK_MESSAGE(!recorder.error_seen.has_value(), "in pieces of " << piece << " bytes");
+    CHECK(recorder.total == (1u << 20) + (1u << 16));
+  }
+}
+
 TEST_CASE("archive: small chunks, empty and tiny inputs") {
   // Output chunks are bounded by the option.
   const Recorder small = decode(read_fixture("archive/lichess-100.pgn.bz2"), 65536, {1000});
