@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/read_files.h"
+#include "cli/stats_command.h"
 #include "cli/text_report.h"
 #include "core/json.h"
 #include "learn/analysis.h"
@@ -190,10 +191,9 @@ struct GameIds {
 // The datasets the files are read into: the merged one, or (compare) one per file or filter. The
 // game pairs (for game-clustered errors) and the bootstrap keep the key fields the model reads
 // (`model` null: the defaults).
-Expected<learn::DatasetSplit> make_split(const CliOptions& options,
-                                         const learn::IngestOptions& ingest,
-                                         const learn::ModelOptions* model,
-                                         learn::SplitMode mode = learn::SplitMode::kMerge) {
+learn::SplitOptions split_options(const CliOptions& options, const learn::IngestOptions& ingest,
+                                  const learn::ModelOptions* model,
+                                  learn::SplitMode mode = learn::SplitMode::kMerge) {
   learn::SplitOptions split;
   split.ingest = ingest;
   split.filter = options.filter;
@@ -205,7 +205,15 @@ Expected<learn::DatasetSplit> make_split(const CliOptions& options,
   split.subset_max_issues = ingest.max_reported_issues;
   split.keep_merged = mode == learn::SplitMode::kMerge;  // compare fits the subsets only
   split.max_games = options.max_games;
-  return learn::DatasetSplit::create(std::move(split));
+  split.first_file_index = options.file_index;
+  return split;
+}
+
+Expected<learn::DatasetSplit> make_split(const CliOptions& options,
+                                         const learn::IngestOptions& ingest,
+                                         const learn::ModelOptions* model,
+                                         learn::SplitMode mode = learn::SplitMode::kMerge) {
+  return learn::DatasetSplit::create(split_options(options, ingest, model, mode));
 }
 
 // The merged dataset read from the files, optionally writing its rows as .mat text to `mat_out`.
@@ -320,11 +328,34 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
                         {"unwritable-file", "cannot write " + options.export_mat, kExitNoResult});
     }
   }
-  LoadedDataset dataset = load_dataset(options, settings->ingest, &analysis.model, mat_file.get(),
-                                       options.progress && text ? err : nullptr);
+  // The data: the files read, or the statistics files merged.
+  LoadedDataset dataset;
+  LoadedStats stats;
+  const bool from_stats = has_stats_inputs(options.files);
+  if (from_stats) {
+    if (mat_file) {
+      return fail_early(options, out, err, bad_options("--export-mat needs games, not .mstats"));
+    }
+    const auto start = Clock::now();
+    stats = load_stats(options.files, split_options(options, settings->ingest, &analysis.model),
+                       analysis.model);
+    dataset.seconds = seconds_since(start);
+    if (stats.failure) {
+      const int status = stats.failure->code == "bad-options" ? kExitBadOptions : kExitNoResult;
+      return fail_early(options, out, err, {stats.failure->code, stats.failure->message, status});
+    }
+  } else {
+    dataset = load_dataset(options, settings->ingest, &analysis.model, mat_file.get(),
+                           options.progress && text ? err : nullptr);
+  }
   mat_file.reset();
-  const learn::Histogram& histogram = dataset.builder().histogram();
-  const learn::DatasetReport& report = dataset.builder().report();
+  const learn::Histogram& histogram =
+      from_stats ? stats.stats->histogram : dataset.builder().histogram();
+  const learn::DatasetReport& report =
+      from_stats ? stats.stats->report : dataset.builder().report();
+  const learn::GamePairs* pairs = from_stats ? &stats.stats->pairs : dataset.builder().pairs();
+  const learn::BootstrapHistograms* replicates =
+      from_stats ? stats.stats->bootstrap.get() : dataset.builder().bootstrap();
 
   std::optional<Failure> failure = dataset.failure;
   if (!failure) failure = nothing_to_fit(report, histogram);
@@ -345,7 +376,7 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
         if (text) print_iteration(out, state);
         return true;
       },
-      options.log_every, dataset.builder().pairs());
+      options.log_every, pairs);
   const double fit_seconds = seconds_since(fit_start);
   if (!fit) {
     const Failure failed{"fit-failed", "the fit failed: " + fit.error().message, kExitNoResult};
@@ -354,7 +385,7 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
   }
 
   std::optional<learn::BootstrapFit> bootstrap;
-  if (const learn::BootstrapHistograms* replicates = dataset.builder().bootstrap()) {
+  if (replicates != nullptr) {
     if (options.progress && text) {
       std::fprintf(err, "Bootstrap: refitting %d replicates...\n", replicates->replicate_count());
     }
@@ -386,47 +417,37 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
   return kExitOk;
 }
 
-int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
-  const bool text = !options.json;
-  std::FILE* progress = options.progress && text ? err : nullptr;
-  auto base = dataset_settings(options);
-  if (!base) return fail_early(options, out, err, settings_failure(base.error()));
-  // One dataset per file, or one per --each filter over all the files, read in one pass.
-  auto split = make_split(
-      options, base->ingest, &base->analysis.model,
-      options.each_filter.empty() ? learn::SplitMode::kPerFile : learn::SplitMode::kPerFilter);
-  if (!split) return fail_early(options, out, err, bad_options("--each " + split.error().message));
-  // A file that could not be read ends the reading.
-  if (const std::optional<Failure> read_failure =
-          read_files(options.files, *split, options, progress)) {
-    if (!text) {
-      // The data read before the failure, in the one object.
-      const auto& subsets = split->subsets();
-      return fail_json(out, err, *read_failure,
-                       subsets.empty() ? learn::DatasetReport{} : subsets.back().builder->report(),
-                       subsets.empty() ? learn::Histogram{} : subsets.back().builder->histogram());
-    }
-    return report_failure(err, *read_failure);
-  }
+// One dataset of a comparison, before its fit: read from files, or merged statistics files.
+struct CompareSource {
+  std::string name;
+  const learn::DatasetReport* report;
+  const learn::Histogram* histogram;
+  const learn::GamePairs* pairs;
+  const learn::BootstrapHistograms* bootstrap;
+  bool player_view = false;
+};
 
+// Fits every source and prints the comparison (text or --json); returns the exit status.
+int fit_and_compare(const CliOptions& options, const learn::AnalysisSettings& first,
+                    const std::vector<CompareSource>& sources, std::FILE* out, std::FILE* err) {
+  const bool text = !options.json;
   int status = kExitOk;
   std::vector<ComparedDataset> compared;
-  for (const learn::NamedSubset& subset : split->subsets()) {
-    const learn::DatasetBuilder& builder = *subset.builder;
+  for (const CompareSource& source : sources) {
     ComparedDataset& d = compared.emplace_back();
-    d.name = subset.name;
-    d.report = builder.report();
-    d.histogram = builder.histogram();
-    d.player_view = learn::player_view(builder.options().games);
+    d.name = source.name;
+    d.report = *source.report;
+    d.histogram = *source.histogram;
+    d.player_view = source.player_view;
     // The base settings' model (checked), the intercept by this dataset's point of view.
     const learn::AnalysisSettings analysis = *analysis_settings(options, d.player_view);
     std::optional<Failure> failure = nothing_to_fit(d.report, d.histogram);
     if (!failure) {
-      auto fit = learn::run_analysis(d.histogram, analysis, {}, 1, builder.pairs());
+      auto fit = learn::run_analysis(d.histogram, analysis, {}, 1, source.pairs);
       if (fit) {
         d.fit = *fit;
-        if (const auto* replicates = builder.bootstrap()) {
-          d.bootstrap = learn::bootstrap_model(*replicates, analysis.model);
+        if (source.bootstrap != nullptr) {
+          d.bootstrap = learn::bootstrap_model(*source.bootstrap, analysis.model);
         }
       } else {
         failure = Failure{"fit-failed", "the fit failed: " + fit.error().message, kExitNoResult};
@@ -444,7 +465,6 @@ int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
     print_comparison(out, compared, options.units);
     return status;
   }
-  const learn::AnalysisSettings& first = base->analysis;
   JsonWriter json;
   json.begin_object().field("preset", first.preset);
   json.field("solver", learn::solver_name(first.solver));
@@ -470,6 +490,71 @@ int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
   json.end_object();
   std::fprintf(out, "%s\n", json.str().c_str());
   return status;
+}
+
+// compare A.mstats B.mstats: one dataset per statistics file, named by it.
+int compare_stats(const CliOptions& options, const DatasetSettings& base, std::FILE* out,
+                  std::FILE* err) {
+  if (!options.each_filter.empty()) {
+    return fail_early(options, out, err,
+                      bad_options("--each filters games: .mstats inputs hold none (make one "
+                                  "statistics file per filter with stats --filter)"));
+  }
+  std::vector<learn::Statistics> all;
+  for (const std::string& path : options.files) {
+    LoadedStats loaded = load_stats(
+        {path}, split_options(options, base.ingest, &base.analysis.model), base.analysis.model);
+    if (loaded.failure) {
+      const int status = loaded.failure->code == "bad-options" ? kExitBadOptions : kExitNoResult;
+      return fail_early(options, out, err, {loaded.failure->code, loaded.failure->message, status});
+    }
+    all.push_back(std::move(*loaded.stats));
+  }
+  std::vector<CompareSource> sources;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    sources.push_back({options.files[i], &all[i].report, &all[i].histogram, &all[i].pairs,
+                       all[i].bootstrap.get(), base.player_view});
+  }
+  return fit_and_compare(options, base.analysis, sources, out, err);
+}
+
+int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
+  const bool text = !options.json;
+  std::FILE* progress = options.progress && text ? err : nullptr;
+  auto base = dataset_settings(options);
+  if (!base) return fail_early(options, out, err, settings_failure(base.error()));
+  if (has_stats_inputs(options.files)) return compare_stats(options, *base, out, err);
+  // One dataset per file, or one per --each filter over all the files, read in one pass.
+  auto split = make_split(
+      options, base->ingest, &base->analysis.model,
+      options.each_filter.empty() ? learn::SplitMode::kPerFile : learn::SplitMode::kPerFilter);
+  if (!split) return fail_early(options, out, err, bad_options("--each " + split.error().message));
+  // A file that could not be read ends the reading.
+  if (const std::optional<Failure> read_failure =
+          read_files(options.files, *split, options, progress)) {
+    if (!text) {
+      // The data read before the failure, in the one object.
+      const auto& subsets = split->subsets();
+      return fail_json(out, err, *read_failure,
+                       subsets.empty() ? learn::DatasetReport{} : subsets.back().builder->report(),
+                       subsets.empty() ? learn::Histogram{} : subsets.back().builder->histogram());
+    }
+    return report_failure(err, *read_failure);
+  }
+  std::vector<CompareSource> sources;
+  for (const learn::NamedSubset& subset : split->subsets()) {
+    const learn::DatasetBuilder& builder = *subset.builder;
+    sources.push_back({subset.name, &builder.report(), &builder.histogram(), builder.pairs(),
+                       builder.bootstrap(), learn::player_view(builder.options().games)});
+  }
+  return fit_and_compare(options, base->analysis, sources, out, err);
+}
+
+int run_stats_command(const CliOptions& options, std::FILE* err) {
+  auto settings = dataset_settings(options);
+  if (!settings) return report_failure(err, settings_failure(settings.error()));
+  return run_stats(options, split_options(options, settings->ingest, &settings->analysis.model),
+                   err);
 }
 
 }  // namespace
@@ -498,6 +583,8 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
       return run_fit(*options, out, err);
     case Command::kCompare:
       return run_compare(*options, out, err);
+    case Command::kStats:
+      return run_stats_command(*options, err);
   }
   return kExitBadOptions;
 }

@@ -75,6 +75,8 @@ Usage:
   materialist fit [options] FILE...            fit piece values (.pgn and .mat files, '-' = stdin)
   materialist compare [options] FILE...        fit each file as its own dataset, side by side
   materialist compare --each SPEC... FILE...   one dataset per filter over the same files
+  materialist stats [data options] FILE... -o OUT.mstats
+                                               the statistics a fit needs, to merge later
   materialist --help | --version
 
 Data options:
@@ -121,6 +123,16 @@ Reading options:
   --max-games N              read only the first N games (over all files), in one thread
   --max-mb X                 read only the first X MB of the files (as stored: compressed bytes
                              of an archive), to the end of the game being read, in one thread
+
+Statistics options (stats; docs/MSTATS.md):
+  -o FILE, --output FILE     the statistics file to write (.mstats); fit and compare read
+                             .mstats inputs, merged by addition (the same data options needed)
+  --range START:END          read only bytes START to END of the one (plain PGN) input, each end
+                             moved to the next game start: ranges made apart tile the file
+  --file-index N             the first input's place in the whole collection (0): the games'
+                             bootstrap ids, and the order of the merged report
+  The model options decide which row fields are kept (e.g. --bishop-pair); --bootstrap B keeps
+  B replicates (then --range must start at 0). stats also reads .mstats inputs (a merge).
 
 Input: .pgn or .mat text, also compressed: zstd (.pgn.zst, as the lichess database), gzip,
 bzip2, or a zip archive (its .pgn entries, in order, named archive.zip:entry.pgn), recognised
@@ -170,7 +182,7 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
       options.jobs = static_cast<int>(*v);
       continue;
     }
-    if (arg == "-" || (arg.rfind("--", 0) != 0 && arg != "-j")) {
+    if (arg == "-" || (arg.rfind("--", 0) != 0 && arg != "-j" && arg != "-o")) {
       options.files.push_back(arg);
       continue;
     }
@@ -254,6 +266,24 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
       if (!v) return v.error();
       if (*v < 0) return make_error(ErrorCode::kInvalidArgument, arg + " must not be negative");
       (arg == "--alpha" ? options.alpha : options.lambda) = *v;
+    } else if (arg == "-o" || arg == "--output") {
+      options.output = text;
+    } else if (arg == "--range") {
+      const std::size_t colon = text.find(':');
+      const auto start = parse_integer(text.substr(0, colon), 0, INT64_MAX);
+      std::optional<std::int64_t> end;
+      if (colon != std::string::npos) end = parse_integer(text.substr(colon + 1), 0, INT64_MAX);
+      if (!start || !end || *start >= *end) {
+        return make_error(
+            ErrorCode::kInvalidArgument,
+            arg + " expects START:END, byte offsets with START < END, got '" + text + "'");
+      }
+      options.range =
+          ByteRange{static_cast<std::uint64_t>(*start), static_cast<std::uint64_t>(*end)};
+    } else if (arg == "--file-index") {
+      auto v = integer_option(arg, text, 0, (std::int64_t{1} << 23) - 1);
+      if (!v) return v.error();
+      options.file_index = static_cast<std::uint64_t>(*v);
     } else if (arg == "--export-mat") {
       options.export_mat = text;
     } else if (arg == "--filter") {

@@ -12,10 +12,16 @@
 
 namespace materialist::cli {
 
-enum class Command : std::uint8_t { kRows, kFit, kCompare, kHelp, kVersion };
+enum class Command : std::uint8_t { kRows, kFit, kCompare, kStats, kHelp, kVersion };
 // The verbs of the commands that read files, in Command order.
-inline constexpr std::array kCommandVerbs = {"rows", "fit", "compare"};
-static_assert(kCommandVerbs.size() == static_cast<std::size_t>(Command::kCompare) + 1);
+inline constexpr std::array kCommandVerbs = {"rows", "fit", "compare", "stats"};
+static_assert(kCommandVerbs.size() == static_cast<std::size_t>(Command::kStats) + 1);
+
+// stats --range START:END: the bytes asked for (each end moved to the next game start).
+struct ByteRange {
+  std::uint64_t start = 0;
+  std::uint64_t end = 0;
+};
 // --units: pawn = 100, Elo, natural log-odds.
 inline constexpr std::array kUnitNames = {"pawn", "elo", "logodds"};
 
@@ -68,6 +74,12 @@ struct CliOptions {
   // of the files (as stored) are read; 0: read everything. A limited read uses one thread.
   std::uint64_t max_games = 0;
   double max_megabytes = 0;
+
+  // stats: the statistics file written (-o), one byte range of the one input (--range), and
+  // the first input's index in the whole collection (--file-index: the bootstrap's game ids).
+  std::string output;
+  std::optional<ByteRange> range;
+  std::uint64_t file_index = 0;
 };
 
 // Parses argv (without the program name). Errors name the offending argument.

@@ -80,7 +80,8 @@ void DatasetBuilder::set_key_fields(KeyFields fields) {
 
 RowSink DatasetBuilder::reader_sink() {
   // Game ids must not collide across files: the file's index goes above the game number.
-  const std::uint64_t file_base = static_cast<std::uint64_t>(report_.files.size()) << 40;
+  const std::uint64_t file_base =
+      (first_file_index_ + static_cast<std::uint64_t>(report_.files.size())) << 40;
   const bool mat = current_.kind == FileKind::kMat;
   return [this, file_base, mat](const Row& row) {
     if (sink_) sink_(row);

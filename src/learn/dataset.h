@@ -79,6 +79,8 @@ class DatasetBuilder {
   // The games' row-key pairs for game-clustered errors (always collected; .mat rows are one
   // game each).
   const GamePairs* pairs() const { return &pairs_; }
+  // The first file's index in a larger collection (see SplitOptions::first_file_index).
+  void set_first_file_index(std::uint64_t index) { first_file_index_ = index; }
 
   // `max_games` > 0: the file's games stop there (the rest of the file is ignored).
   void begin_file(const std::string& name, std::uint64_t max_games = 0);
@@ -124,6 +126,7 @@ class DatasetBuilder {
   std::unique_ptr<BootstrapHistograms> bootstrap_;
   std::vector<Row> game_rows_;  // the rows of the game being collected
   std::uint64_t game_id_ = 0;
+  std::uint64_t first_file_index_ = 0;
   std::uint64_t next_mat_row_id_ = 0;  // .mat rows have no games: each row stands alone
 };
 

@@ -19,6 +19,7 @@ std::unique_ptr<DatasetBuilder> DatasetSplit::make_builder(IngestOptions ingest,
                                                            bool bootstrap) const {
   auto builder = std::make_unique<DatasetBuilder>(std::move(ingest));
   builder->set_key_fields(options_.key_fields);
+  builder->set_first_file_index(options_.first_file_index);
   if (bootstrap && options_.bootstrap > 0) {
     builder->enable_bootstrap(options_.bootstrap, options_.seed);
   }
@@ -112,7 +113,7 @@ std::vector<PartTarget> DatasetSplit::part_targets(std::size_t file_index) const
     t.game_id_base = files_before << 40;  // as DatasetBuilder numbers its games
     return t;
   };
-  const auto index = static_cast<std::uint64_t>(file_index);
+  const auto index = static_cast<std::uint64_t>(file_index) + options_.first_file_index;
   std::vector<PartTarget> targets;  // readers()' order
   if (has_merged()) {
     targets.push_back(target(options_.ingest, options_.mode == SplitMode::kMerge, index));
@@ -121,7 +122,7 @@ std::vector<PartTarget> DatasetSplit::part_targets(std::size_t file_index) const
   if (options_.mode == SplitMode::kPerFile) {
     IngestOptions ingest = options_.ingest;
     ingest.max_reported_issues = options_.subset_max_issues;
-    targets.push_back(target(ingest, true, 0));  // the file's own dataset
+    targets.push_back(target(ingest, true, options_.first_file_index));  // the file's own dataset
   } else {
     for (const IngestOptions& ingest : filter_ingest_)
       targets.push_back(target(ingest, true, index));

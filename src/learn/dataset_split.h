@@ -58,6 +58,10 @@ struct SplitOptions {
   // Stop after this many games over all files (0: read everything). A reader stops feeding
   // once limit_reached(); a "first N MB" limit is the reader's: it calls stop_after_game().
   std::uint64_t max_games = 0;
+  // The first file's index in a larger collection read elsewhere too (materialist stats
+  // --file-index): the bootstrap's game ids are (index << 40) + the game's number, so files read
+  // apart draw the weights a read of the whole collection would.
+  std::uint64_t first_file_index = 0;
 };
 
 struct NamedSubset {

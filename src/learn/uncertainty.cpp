@@ -310,6 +310,20 @@ Expected<bool> BootstrapHistograms::merge(const BootstrapHistograms& other) {
   return true;
 }
 
+std::vector<std::uint64_t> BootstrapHistograms::counts_at(std::size_t index) const {
+  std::vector<std::uint64_t> counts(stride());
+  for (std::size_t k = 0; k < stride(); ++k) counts[k] = count(index, k);
+  return counts;
+}
+
+void BootstrapHistograms::add_counts(std::uint64_t packed,
+                                     const std::vector<std::uint64_t>& counts) {
+  const std::size_t index = index_of(packed);
+  for (std::size_t k = 0; k < stride() && k < counts.size(); ++k) {
+    if (counts[k] != 0) add_count(index, k, counts[k]);
+  }
+}
+
 Histogram BootstrapHistograms::replicate(int b) const {
   Histogram histogram;
   if (b < 0 || b >= replicates_) return histogram;

@@ -95,6 +95,12 @@ class BootstrapHistograms {
   std::size_t distinct() const { return keys_.size(); }
   // A count reached 2³² − 1 and stopped there (a single key of one replicate that common).
   bool saturated() const { return saturated_; }
+  // Raw access, for statistics files: the distinct keys (packed, projected) in index order, each
+  // key's counts (replicate b's outcome o at b·3 + o), and adding such counts back.
+  std::uint64_t key_at(std::size_t index) const { return keys_[index]; }
+  std::vector<std::uint64_t> counts_at(std::size_t index) const;
+  void add_counts(std::uint64_t packed, const std::vector<std::uint64_t>& counts);
+  void mark_saturated() { saturated_ = true; }
   // Replicate b as a histogram, built on demand.
   Histogram replicate(int b) const;
   // Every replicate at once (for tests; bootstrap_model builds one at a time).

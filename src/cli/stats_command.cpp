@@ -1,0 +1,250 @@
+#include "cli/stats_command.h"
+
+#include <cerrno>
+#include <cstring>
+#include <memory>
+
+#include "cli/input.h"
+#include "cli/range_read.h"
+#include "cli/read_files.h"
+#include "core/sha256.h"
+#include "learn/key_fields.h"
+
+namespace materialist::cli {
+
+namespace {
+
+struct FileCloser {
+  void operator()(std::FILE* file) const {
+    if (file != nullptr) std::fclose(file);
+  }
+};
+
+Expected<std::string> read_whole(const std::string& path) {
+  std::string bytes;
+  auto read = stream_file(path, [&bytes](const char* data, std::size_t size) {
+    bytes.append(data, size);
+    return true;
+  });
+  if (!read) return read.error();
+  return bytes;
+}
+
+Expected<learn::StatsFile> read_stats_file(const std::string& path) {
+  auto bytes = read_whole(path);
+  if (!bytes) return bytes.error();
+  auto stats = learn::decode_stats(*bytes);
+  if (!stats) return make_error(stats.error().code, path + ": " + stats.error().message);
+  return stats;
+}
+
+Expected<std::string> sha256_of(const std::string& path) {
+  Sha256 hash;
+  auto read = stream_file(path, [&hash](const char* data, std::size_t size) {
+    hash.update(data, size);
+    return true;
+  });
+  if (!read) return read.error();
+  return hash.hex();
+}
+
+// One input read whole (any format read_files reads) into an entry.
+Expected<learn::StatsEntry> read_whole_input(const std::string& path,
+                                             const learn::SplitOptions& options,
+                                             const CliOptions& cli) {
+  auto split = learn::DatasetSplit::create(options);
+  if (!split) return split.error();
+  ReadSettings settings;
+  settings.jobs = cli.jobs;
+  settings.chunk_bytes = cli.chunk_bytes;
+  if (const auto failure = read_files({path}, *split, settings)) {
+    return make_error(ErrorCode::kIo, failure->message);
+  }
+  auto sha = sha256_of(path);
+  if (!sha) return sha.error();
+  learn::StatsEntry entry;
+  entry.name = path;
+  entry.file_index = options.first_file_index;
+  entry.size = input_size(path);
+  entry.sha256 = *sha;
+  entry.end = entry.size;
+  entry.stats = learn::statistics_of(split->merged());
+  return entry;
+}
+
+Error incompatible(const std::string& what, const learn::SettingDifference& d) {
+  return make_error(ErrorCode::kInvalidArgument,
+                    what + ": " + d.name + " is '" + d.a + "' there, '" + d.b + "' here");
+}
+
+int fail(std::FILE* err, const std::string& message, int status) {
+  std::fprintf(err, "materialist: %s\n", message.c_str());
+  return status;
+}
+
+}  // namespace
+
+bool has_stats_inputs(const std::vector<std::string>& files) {
+  for (const std::string& file : files) {
+    if (learn::is_stats_name(file)) return true;
+  }
+  return false;
+}
+
+int run_stats(const CliOptions& options, const learn::SplitOptions& split, std::FILE* err) {
+  constexpr int kNoResult = 1, kBadOptions = 2;
+  if (options.output.empty()) return fail(err, "stats needs -o FILE.mstats", kBadOptions);
+  if (options.max_games != 0 || options.max_megabytes > 0) {
+    return fail(err, "stats reads whole files or --range: --max-games and --max-mb do not apply",
+                kBadOptions);
+  }
+  if (options.range && options.files.size() != 1) {
+    return fail(err, "--range reads one file", kBadOptions);
+  }
+  if (options.range && options.range->start > 0 && split.bootstrap > 0) {
+    return fail(err,
+                "--bootstrap with --range needs the range to start at 0: the bootstrap numbers "
+                "games from the file's start, which a range starting later cannot know",
+                kBadOptions);
+  }
+  learn::StatsFile out;
+  out.settings = learn::stats_settings(split);
+  std::uint64_t index = options.file_index;
+  for (const std::string& path : options.files) {
+    if (path == "-") {
+      return fail(err, "stats reads files, not standard input (their size and sha-256 are kept)",
+                  kBadOptions);
+    }
+    if (learn::is_stats_name(path)) {
+      auto stats = read_stats_file(path);
+      if (!stats) return fail(err, stats.error().message, kNoResult);
+      if (const auto d = learn::first_difference(stats->settings, out.settings)) {
+        return fail(err, incompatible(path + " was made with other settings", *d).message,
+                    kNoResult);
+      }
+      for (learn::StatsEntry& entry : stats->entries) out.entries.push_back(std::move(entry));
+      continue;
+    }
+    learn::SplitOptions one = split;
+    one.first_file_index = index++;
+    Expected<learn::StatsEntry> entry = make_error(ErrorCode::kOk, "");
+    if (options.range) {
+      auto made = learn::DatasetSplit::create(one);
+      if (!made) return fail(err, made.error().message, kBadOptions);
+      entry = read_range(path, *options.range, *made);
+    } else {
+      entry = read_whole_input(path, one, options);
+    }
+    if (!entry) {
+      const bool bad = entry.error().code == ErrorCode::kInvalidArgument;
+      return fail(err, entry.error().message, bad ? kBadOptions : kNoResult);
+    }
+    out.entries.push_back(std::move(*entry));
+  }
+  // Every entry is checked as a merge would: a file twice, ranges that overlap.
+  // (Ranges are checked once they are all there: a lone range does not tile its file.)
+  bool ranges = false;
+  for (const learn::StatsEntry& entry : out.entries) ranges = ranges || entry.is_range;
+  std::vector<learn::StatsFile> checked;
+  checked.push_back(std::move(out));
+  if (!ranges) {
+    if (auto merged = learn::merge_stats(checked, {options.output}); !merged) {
+      return fail(err, merged.error().message, kNoResult);
+    }
+  }
+  const learn::StatsFile& stats = checked.front();
+
+  const std::string bytes = learn::encode_stats(stats);
+  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(options.output.c_str(), "wb"));
+  if (!file) {
+    return fail(err, "cannot write " + options.output + ": " + std::strerror(errno), kNoResult);
+  }
+  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), file.get()) == bytes.size();
+  if (std::fclose(file.release()) != 0 || !written) {
+    return fail(err, "cannot write " + options.output + ": " + std::strerror(errno), kNoResult);
+  }
+  if (options.progress) {
+    std::uint64_t games = 0, rows = 0;
+    for (const learn::StatsEntry& entry : stats.entries) {
+      games += entry.stats.report.games.games_read;
+      rows += entry.stats.histogram.totals().total();
+    }
+    std::fprintf(err, "Wrote %s: %zu input%s, %llu games, %llu rows, %zu bytes\n",
+                 options.output.c_str(), stats.entries.size(), stats.entries.size() == 1 ? "" : "s",
+                 static_cast<unsigned long long>(games), static_cast<unsigned long long>(rows),
+                 bytes.size());
+  }
+  return 0;
+}
+
+LoadedStats load_stats(const std::vector<std::string>& files, const learn::SplitOptions& split,
+                       const learn::ModelOptions& model) {
+  LoadedStats loaded;
+  std::vector<learn::StatsFile> stats;
+  for (const std::string& path : files) {
+    if (!learn::is_stats_name(path)) {
+      loaded.failure = {"bad-options", path +
+                                           ": .mstats inputs are merged alone: make statistics "
+                                           "of the other files first (materialist stats)"};
+      return loaded;
+    }
+    auto file = read_stats_file(path);
+    if (!file) {
+      const bool unreadable = file.error().code == ErrorCode::kIo;
+      loaded.failure = {unreadable ? "unreadable-file" : "corrupt-stats", file.error().message};
+      return loaded;
+    }
+    stats.push_back(std::move(*file));
+  }
+  // The data options must be those the statistics were made with (the bootstrap and the key
+  // fields are checked apart).
+  const learn::StatsSettings wanted = learn::stats_settings(split);
+  for (std::size_t i = 0; i < stats.size(); ++i) {
+    for (const auto& [name, value] : wanted) {
+      if (name == "key-fields" || name == "bootstrap" || name == "seed") continue;
+      for (const auto& [their_name, their_value] : stats[i].settings) {
+        if (their_name != name || their_value == value) continue;
+        loaded.failure = {"incompatible-stats",
+                          files[i] + " was made with " + name + " '" + their_value +
+                              "', these options give '" + value +
+                              "': give the options it was made with (or make it again)"};
+        return loaded;
+      }
+    }
+  }
+  if (split.bootstrap == 0) {  // the replicates are not read: as if made without them
+    for (learn::StatsFile& file : stats) {
+      for (auto& [name, value] : file.settings) {
+        if (name == "bootstrap" || name == "seed") value = "0";
+      }
+      for (learn::StatsEntry& entry : file.entries) entry.stats.bootstrap.reset();
+    }
+  }
+  auto merged = learn::merge_stats(stats, files);
+  if (!merged) {
+    loaded.failure = {"incompatible-stats", merged.error().message};
+    return loaded;
+  }
+  const std::string missing = merged->pairs.fields().missing_for(model);
+  if (!missing.empty()) {
+    loaded.failure = {"incompatible-stats",
+                      "the statistics do not keep " + missing +
+                          ", which this model reads: make them with the model's options"};
+    return loaded;
+  }
+  if (split.bootstrap > 0 &&
+      (!merged->bootstrap || merged->bootstrap->replicate_count() != split.bootstrap ||
+       merged->bootstrap->seed() != split.seed)) {
+    loaded.failure = {"incompatible-stats",
+                      "--bootstrap " + std::to_string(split.bootstrap) + " --seed " +
+                          std::to_string(split.seed) +
+                          " needs statistics made with the same replicates and seed (stats "
+                          "--bootstrap " +
+                          std::to_string(split.bootstrap) + ")"};
+    return loaded;
+  }
+  loaded.stats = std::move(*merged);
+  return loaded;
+}
+
+}  // namespace materialist::cli
