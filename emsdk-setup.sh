@@ -101,6 +101,7 @@ packages_wanted() {
     echo "pgn-extract:/usr/games/pgn-extract" # outside the default PATH
     echo "python3-sklearn:/usr/lib/python3/dist-packages/sklearn/__init__.py"
     echo "python3-statsmodels:/usr/lib/python3/dist-packages/statsmodels/__init__.py"
+    echo "python3-distributed:/usr/lib/python3/dist-packages/distributed/__init__.py" # scripts/dask_fit.py
     echo "nodejs:node"
     echo "npm:npm"
   fi
