@@ -350,8 +350,9 @@ std::vector<std::string_view> filter_parts(std::string_view text) {
   return parts;
 }
 
+// Trimmed as parse_game_filter trims it, so "elo =" and "elo=" are the same key.
 std::string_view filter_key(std::string_view part) {
-  return part.substr(0, part.find('='));
+  return trim(part.substr(0, part.find('=')));
 }
 
 }  // namespace

@@ -103,7 +103,7 @@ constexpr bool ends_tag_name(char c) {
 }  // namespace
 
 const char* Parser::on_tag_name(const char* p, const char* end) {
-  if (tag_name_.empty()) {
+  if (tag_name_.empty() && !tag_name_overflow_) {
     while (p < end && (*p == ' ' || *p == '\t')) ++p;  // "[ Event" is tolerated
   }
   const char* q = p;
