@@ -366,26 +366,55 @@
   }, { capture: true, passive: true });
 
   // Touch: one finger dragged over the canvas scrolls what is under it (sent as wheel notches:
-  // the app's panels scroll like ImGui's windows do under a mouse wheel); two fingers are left
-  // to the browser (pinch zoom). The A− / A+ buttons change the text size.
-  /** @type {{x: number, y: number} | null} */
+  // the app's panels scroll as under a mouse wheel); a tap is a click. Emscripten's GLFW would
+  // take a touch for a held mouse button (no scrolling), so touches stop here and become mouse
+  // events the page makes. Two fingers are left to the browser (pinch zoom); A− / A+ in the app
+  // change the text size.
+  /** @type {{x: number, y: number, moved: boolean} | null} */
   let touchFrom = null;
   const TOUCH_PIXELS_PER_NOTCH = 40;
+  /** @param {string} type @param {number} x @param {number} y */
+  const mouse = (type, x, y) => canvas.dispatchEvent(new MouseEvent(type, {
+    bubbles: true, cancelable: true, clientX: x, clientY: y, screenX: x, screenY: y, button: 0, buttons: type === 'mousedown' ? 1 : 0,
+  }));
   window.addEventListener('touchstart', (event) => {
-    touchFrom = event.touches.length === 1 && event.target === canvas
-      ? { x: event.touches[0].clientX, y: event.touches[0].clientY } : null;
-  }, { capture: true, passive: true });
+    if (event.target !== canvas) return;
+    event.stopPropagation();
+    if (event.touches.length !== 1) {
+      touchFrom = null;
+      return;
+    }
+    event.preventDefault();  // no emulated mouse events after it: the page makes its own
+    const touch = event.touches[0];
+    touchFrom = { x: touch.clientX, y: touch.clientY, moved: false };
+    mouse('mousemove', touch.clientX, touch.clientY);  // what is under the finger is hovered
+  }, { capture: true, passive: false });
   window.addEventListener('touchmove', (event) => {
+    if (event.target !== canvas) return;
+    event.stopPropagation();
     if (!touchFrom || event.touches.length !== 1) return;
+    event.preventDefault();
     const touch = event.touches[0];
     const dx = touch.clientX - touchFrom.x;
     const dy = touch.clientY - touchFrom.y;
-    touchFrom = { x: touch.clientX, y: touch.clientY };
-    event.preventDefault();
-    event.stopPropagation();  // not a mouse drag for GLFW: a scroll
+    if (!touchFrom.moved && Math.hypot(dx, dy) < 8) return;  // still a tap
+    touchFrom = { x: touch.clientX, y: touch.clientY, moved: true };
     toApp({ type: 'wheel', x: dx / TOUCH_PIXELS_PER_NOTCH, y: dy / TOUCH_PIXELS_PER_NOTCH });
   }, { capture: true, passive: false });
-  window.addEventListener('touchend', () => { touchFrom = null; }, { capture: true, passive: true });
+  /** @param {TouchEvent} event */
+  const touchEnd = (event) => {
+    if (event.target !== canvas) return;
+    event.stopPropagation();
+    const tap = touchFrom && !touchFrom.moved && event.type === 'touchend' ? touchFrom : null;
+    touchFrom = null;
+    if (!tap) return;
+    event.preventDefault();
+    mouse('mousedown', tap.x, tap.y);
+    // Released a frame later: ImGui sees the press, then the release (a click).
+    requestAnimationFrame(() => requestAnimationFrame(() => mouse('mouseup', tap.x, tap.y)));
+  };
+  window.addEventListener('touchend', touchEnd, { capture: true, passive: false });
+  window.addEventListener('touchcancel', touchEnd, { capture: true, passive: false });
 
   window.addEventListener('hashchange', () => {
     if (!materialist.workerReady) return;

@@ -18,6 +18,14 @@ namespace {
 
 // [SECTION] Toolbar and status
 
+// Continues the row when a button of this label still fits, else starts a new one (a phone).
+void same_line_if_fits(const char* label) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float width = ImGui::CalcTextSize(label).x + style.FramePadding.x * 2;
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
 void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts& fonts,
                   float scale) {
   ImGui::PushFont(fonts.large);
@@ -35,17 +43,17 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
   // Where files cannot be dropped (a phone), they are chosen.
   if (button(state, state.touch ? "Choose files…" : "Open files…", scale, true, "Open files…"))
     commands.push_back({Command::Kind::kOpenFiles});
-  ImGui::SameLine();
+  same_line_if_fits("Load sample");
   if (button(state, "Load sample", scale)) commands.push_back({Command::Kind::kLoadSample});
-  ImGui::SameLine();
+  same_line_if_fits("Cancel");
   if (button(state, "Cancel", scale, state.busy())) commands.push_back({Command::Kind::kCancel});
-  ImGui::SameLine();
+  same_line_if_fits("Reset");
   if (button(state, "Reset", scale, state.has_data() && !state.busy())) {
     commands.push_back({Command::Kind::kReset});
   }
-  ImGui::SameLine();
+  same_line_if_fits("About");
   if (button(state, "About", scale)) state.about_open = true;
-  ImGui::SameLine();
+  same_line_if_fits("A− A+");
   // Text size: A− / A+ (a zoom control for screens where pinching is not at hand).
   const float zoom = state.zoom > 0 ? state.zoom : 1.0f;
   if (button(state, "A−", scale, zoom > 0.8f, "zoom:out"))
@@ -79,7 +87,7 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
       export_command.format = formats[i];
       commands.push_back(export_command);
     }
-    if (i < 3) ImGui::SameLine();
+    if (i < 3) same_line_if_fits(labels[i + 1]);
   }
 }
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, FIXTURES, check, clickButton, clickControl, dropFiles, mirrorResult, openPage, settle,
+  ARTIFACTS, FIXTURES, check, clickControl, dropFiles, mirrorResult, openPage, settle,
   test, typeInto, waitForState,
 } from './harness.mjs';
 
@@ -146,8 +146,13 @@ for (const [width, height] of [[1400, 900], [1920, 1080], [390, 844]]) {
     await page.waitForFunction(() => (JSON.parse(document.getElementById('materialist-status').dataset.result).fits || []).length === 3,
       null, { timeout: 120000 });
     check(await waitForState(page, ['done', 'error'], 120000) === 'done', 'the comparison did not fit');
-    if (width >= 500) await clickButton(page, 'Settings');  // fold the settings away
-    await settle(page);
+    if (width >= 500) {
+      await clickControl(page, 'Settings');  // fold the settings away
+    } else {
+      await page.mouse.move(195, 500);  // back to the top of the phone's column
+      await page.mouse.wheel(0, -20000);
+    }
+    await settle(page, 8);
     const buttons = await page.evaluate(() => window.materialist.ui.buttons);
     const [relation] = await textWidths(page, ['B + N = R + 1.5P']);
     const first = buttons['comparison:col0'];
