@@ -9,16 +9,21 @@
 #   asan    the same suite under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan)
 #   wasm    the same suite compiled with em++, run under Node (build/wasm)
 #   e2e     browser end-to-end tests in headless Chromium (tests/e2e/run.mjs, on dist/)
+#   fuzz    every libFuzzer target (ASan + UBSan, build/fuzz) for FUZZ_SECONDS (default 5) each:
+#           a smoke run of tests/fuzz/run.sh; a target passes with no finding
+#   differential  the replay checked against chessops on every game of tests/fixtures/pgn and of
+#           DIFFERENTIAL_GAMES (default 3000) generated random legal games (tests/differential)
 # Stage logs go to build/logs/. The last line is "N passed, N failed" (test cases summed over
 # stages; a stage that fails before reporting counts as one failure). Exit status 0 only if all pass.
-# Environment: JOBS (default 2), STAGES (default "native crosscheck typecheck asan wasm e2e"),
+# Environment: JOBS (default 2), STAGES (default "native crosscheck typecheck asan wasm e2e fuzz
+# differential"),
 # VERBOSE=1 to stream logs.
 set -uo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "${REPO_ROOT}" || exit 1
 JOBS="${JOBS:-2}"
-STAGES="${STAGES:-native crosscheck typecheck asan wasm e2e}"
+STAGES="${STAGES:-native crosscheck typecheck asan wasm e2e fuzz differential}"
 LOG_DIR="${REPO_ROOT}/build/logs"
 
 total_passed=0
@@ -158,9 +163,23 @@ stage_e2e() {
   web/build-dist.sh && node tests/e2e/run.mjs
 }
 
+stage_fuzz() {
+  tests/fuzz/run.sh "${FUZZ_SECONDS:-5}"
+}
+
+# Needs the CLI (`materialist replay`); the native stage builds it, this builds it if missing.
+stage_differential() {
+  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
+    cmake --build build/native -j"${JOBS}" --target materialist || return
+  node tests/differential/compare.mjs --cli build/native/materialist \
+    --generate "${DIFFERENTIAL_GAMES:-3000}" --seed 1 tests/fixtures/pgn/*.pgn
+}
+
 for stage in ${STAGES}; do
   case "${stage}" in
-    native | crosscheck | typecheck | asan | wasm) run_stage "${stage}" "stage_${stage}" ;;
+    native | crosscheck | typecheck | asan | wasm | fuzz | differential)
+      run_stage "${stage}" "stage_${stage}"
+      ;;
     e2e)
       if [[ -f tests/e2e/run.mjs ]]; then
         run_stage e2e stage_e2e
