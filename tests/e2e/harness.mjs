@@ -163,7 +163,7 @@ async function reveal(page, label) {
       window.materialist.ui.buttons['panel:scroll']], label);
     const top = panel ? panel.y : 110;
     const bottom = panel ? Math.min(height, panel.y + panel.height) : height;
-    if (rect.y > top + 4 && rect.y + rect.height < bottom - 10) return;
+    if (rect.y >= top - 1 && rect.y + rect.height < bottom - 10) return;
     await page.mouse.move(panel ? panel.x + panel.width / 2 : 150, panel ? (top + bottom) / 2 : height / 2);
     await page.mouse.wheel(0, rect.y + rect.height >= bottom - 10 ? 150 : -150);
     await settle(page, 3);
