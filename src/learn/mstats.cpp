@@ -154,6 +154,23 @@ std::optional<SettingDifference> first_difference(const StatsSettings& a, const 
   return std::nullopt;
 }
 
+std::string setting_of(const StatsSettings& settings, std::string_view name) {
+  for (const auto& [key, value] : settings) {
+    if (key == name) return value;
+  }
+  return "";
+}
+
+KeyFields key_fields_of(const StatsSettings& settings) {
+  const std::string kept = "," + setting_of(settings, "key-fields") + ",";
+  KeyFields fields = KeyFields::none();
+  fields.bishop_pair = kept.find(",bishop-pair,") != std::string::npos;
+  fields.phase = kept.find(",phase,") != std::string::npos;
+  fields.side_to_move = kept.find(",side-to-move,") != std::string::npos;
+  fields.rating = kept.find(",rating,") != std::string::npos;
+  return fields;
+}
+
 Statistics statistics_of(const DatasetBuilder& builder) {
   Statistics stats;
   stats.histogram = builder.histogram();
@@ -178,15 +195,9 @@ Expected<Statistics> merge_stats(const std::vector<StatsFile>& files,
                      names[0] + " and '" + d->b + "' in " + names[i]);
     }
   }
-  std::map<std::string, std::string> setting(settings.begin(), settings.end());
-  const int bootstrap = std::atoi(setting["bootstrap"].c_str());
-  const std::uint64_t seed = std::strtoull(setting["seed"].c_str(), nullptr, 10);
-  KeyFields fields = KeyFields::none();
-  const std::string& kept = setting["key-fields"];
-  fields.bishop_pair = kept.find("bishop-pair") != std::string::npos;
-  fields.phase = kept.find("phase") != std::string::npos;
-  fields.side_to_move = kept.find("side-to-move") != std::string::npos;
-  fields.rating = kept.find("rating") != std::string::npos;
+  const int bootstrap = std::atoi(setting_of(settings, "bootstrap").c_str());
+  const std::uint64_t seed = std::strtoull(setting_of(settings, "seed").c_str(), nullptr, 10);
+  const KeyFields fields = key_fields_of(settings);
   IngestOptions ingest;
   ingest.fields = fields;
 

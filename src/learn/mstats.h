@@ -70,6 +70,10 @@ struct StatsFile {
 // merge's messages name them): the ingest's quiet filter and unknown results, the filter, the
 // key fields, the rating bins, the parser's limits, the bootstrap and its seed.
 StatsSettings stats_settings(const SplitOptions& options);
+// A setting's value ("" when the file has none), and the key fields the settings say are kept.
+std::string setting_of(const StatsSettings& settings, std::string_view name);
+KeyFields key_fields_of(const StatsSettings& settings);
+
 // The first setting whose values differ ("", "" when none): its name and both values.
 struct SettingDifference {
   std::string name, a, b;

@@ -35,6 +35,7 @@
 #include "learn/dataset.h"
 #include "learn/dataset_split.h"
 #include "learn/models.h"
+#include "learn/mstats.h"
 #include "learn/solvers.h"
 #include "protocol/messages.h"
 
@@ -140,6 +141,15 @@ class Engine {
                           bool zip);
   // ---- end of issue 9 ----
 
+  // ---- statistics files (docs/MSTATS.md; engine_stats.cpp) ----
+  // Instead of a read: .mstats files, added one by one ("" or why a file cannot be read), then
+  // merged into the pending dataset with the settings they were made with ("" or why they do
+  // not merge); end_read() commits it as after a read.
+  std::string add_stats(const std::string& name, const char* data, std::size_t size);
+  std::string end_stats();
+  // The read options of the statistics being added or last committed (their data settings).
+  const ReadOptions& stats_options() const { return stats_options_; }
+
   // ---- the current dataset ----
   bool has_data() const { return current_ != nullptr && current_->histogram.totals().total() > 0; }
   const learn::DatasetReport* report() const;
@@ -210,6 +220,8 @@ class Engine {
     std::vector<FileDigest> digests;
     learn::Histogram histogram;  // set when the read ends
     learn::GamePairs pairs;      // set when the read ends
+    // Statistics files' bootstrap replicates (a read's are its split's).
+    std::unique_ptr<learn::BootstrapHistograms> bootstrap;
     learn::DatasetReport report;
     std::string mat_text;         // keep_rows: the rows not yet taken, as .mat lines
     std::uint64_t bytes_fed = 0;  // of every file of the read, as stored (for max_megabytes)
@@ -280,6 +292,10 @@ class Engine {
 
   Sha256 file_hash_;
   FitRun fit_;
+  // Statistics files added since the last end_stats, with their names.
+  std::vector<learn::StatsFile> stats_files_;
+  std::vector<std::string> stats_names_;
+  ReadOptions stats_options_;
 };
 
 // ---- issue 9: compressed files decoded by the coordinator for parallel readers ----

@@ -246,6 +246,15 @@ class JsEngine {
     return error ? error->message : std::string();
   }
   void beginFile(std::string name, double size) { engine_.begin_file(name, size); }
+  // A statistics file's `size` bytes at `pointer` (chunkBuffer): "" or why it cannot be read.
+  std::string addStats(std::string name, std::uintptr_t pointer, int size) {
+    return engine_.add_stats(name, reinterpret_cast<const char*>(pointer),
+                             static_cast<std::size_t>(size));
+  }
+  // Merges the statistics added into the pending data: "" or why they do not merge.
+  std::string endStats() { return engine_.end_stats(); }
+  // Their data settings, as read options (JSON): what the page shows they were made with.
+  std::string statsOptions() const { return protocol::encode(engine_.stats_options()); }
 
   // A buffer of at least `capacity` bytes for the next chunk, allocated once and grown on demand.
   std::uintptr_t chunkBuffer(int capacity) { return input_.at_least(capacity); }
@@ -399,6 +408,9 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .constructor<>()
       .function("beginRead", &JsEngine::beginRead)
       .function("beginFile", &JsEngine::beginFile)
+      .function("addStats", &JsEngine::addStats)
+      .function("endStats", &JsEngine::endStats)
+      .function("statsOptions", &JsEngine::statsOptions)
       .function("chunkBuffer", &JsEngine::chunkBuffer)
       .function("feed", &JsEngine::feed)
       .function("endFile", &JsEngine::endFile)

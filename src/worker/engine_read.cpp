@@ -383,8 +383,10 @@ std::vector<Engine::FitTarget> Engine::fit_targets() const {
   if (split.subsets().empty()) {
     std::string name = current_->report.files.size() == 1 ? current_->report.files[0].name
                                                           : std::string("all files");
-    targets.push_back({std::move(name), &current_->histogram, &current_->pairs,
-                       split.merged().bootstrap(), &current_->report});
+    const learn::BootstrapHistograms* bootstrap =
+        current_->bootstrap ? current_->bootstrap.get() : split.merged().bootstrap();
+    targets.push_back(
+        {std::move(name), &current_->histogram, &current_->pairs, bootstrap, &current_->report});
     return targets;
   }
   for (const learn::NamedSubset& subset : split.subsets()) {

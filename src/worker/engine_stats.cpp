@@ -1,0 +1,71 @@
+// Statistics files in the browser (docs/MSTATS.md): dropped or linked .mstats files become the
+// current data at once, with the data settings they were made with, and are fitted as a read is.
+#include <cstdlib>
+
+#include "worker/engine.h"
+
+namespace materialist::worker {
+
+namespace {
+
+// The read options a statistics file's settings stand for (learn::stats_settings' names).
+ReadOptions read_options_of(const learn::StatsSettings& settings) {
+  const auto value = [&settings](const char* name) { return learn::setting_of(settings, name); };
+  ReadOptions options;
+  options.unknown = value("unknown-results") == "draw" ? learn::UnknownResultPolicy::kTreatAsDraw
+                                                       : learn::UnknownResultPolicy::kSkip;
+  options.filter = value("filter");
+  options.quiet.quiet_plies = std::atoi(value("quiet-plies").c_str());
+  options.quiet.checks_break_quiet = value("checks-break-quiet") == "yes";
+  options.quiet.distinct_per_game = value("distinct-per-game") == "yes";
+  options.quiet.skip_first_plies = std::atoi(value("skip-plies").c_str());
+  options.bootstrap = std::atoi(value("bootstrap").c_str());
+  options.seed = std::strtoull(value("seed").c_str(), nullptr, 10);
+  if (options.seed == 0) options.seed = 1;
+  options.keep = learn::key_fields_of(settings);
+  return options;
+}
+
+}  // namespace
+
+std::string Engine::add_stats(const std::string& name, const char* data, std::size_t size) {
+  auto file = learn::decode_stats(std::string_view(data, size));
+  if (!file) return name + ": " + file.error().message;
+  stats_files_.push_back(std::move(*file));
+  stats_names_.push_back(name);
+  return "";
+}
+
+std::string Engine::end_stats() {
+  std::vector<learn::StatsFile> files = std::move(stats_files_);
+  std::vector<std::string> names = std::move(stats_names_);
+  stats_files_.clear();
+  stats_names_.clear();
+  auto merged = learn::merge_stats(files, names);
+  if (!merged) return merged.error().message;
+  const ReadOptions options = read_options_of(files.front().settings);
+  if (const std::optional<Error> refused = begin_read(options)) return refused->message;
+  stats_options_ = options;
+  Dataset& data = *pending_;
+  data.histogram = std::move(merged->histogram);
+  data.pairs = std::move(merged->pairs);
+  data.bootstrap = std::move(merged->bootstrap);
+  data.report = std::move(merged->report);
+  for (const learn::StatsFile& file : files) {
+    for (const learn::StatsEntry& entry : file.entries) {
+      data.digests.push_back({entry.name, entry.end - entry.start, entry.sha256});
+    }
+  }
+  const std::string source = names.size() == 1 ? names.front() : "the statistics files";
+  for (const learn::GameIssue& issue : data.report.games.issues) {
+    if (data.issues.size() >= kMaxListedIssues) break;
+    data.issues.push_back({source, issue});
+  }
+  for (const learn::FileReport& file : data.report.files) {
+    if (!file.error.empty()) data.file_errors.push_back(file.name + ": " + file.error);
+  }
+  data.ended = true;
+  return "";
+}
+
+}  // namespace materialist::worker
