@@ -13,17 +13,18 @@
 #           a smoke run of tests/fuzz/run.sh; a target passes with no finding
 #   differential  the replay checked against chessops on every game of tests/fixtures/pgn and of
 #           DIFFERENTIAL_GAMES (default 3000) generated random legal games (tests/differential)
+#   hostile the CLI on a 1 GB line, 10^6 one-ply games, nested variations, zip and zstd bombs,
+#           games then binary data: clear messages, no game lost, bounded memory (tests/hostile)
 # Stage logs go to build/logs/. The last line is "N passed, N failed" (test cases summed over
 # stages; a stage that fails before reporting counts as one failure). Exit status 0 only if all pass.
 # Environment: JOBS (default 2), STAGES (default "native crosscheck typecheck asan wasm e2e fuzz
-# differential"),
-# VERBOSE=1 to stream logs.
+# differential hostile"), VERBOSE=1 to stream logs.
 set -uo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "${REPO_ROOT}" || exit 1
 JOBS="${JOBS:-2}"
-STAGES="${STAGES:-native crosscheck typecheck asan wasm e2e fuzz differential}"
+STAGES="${STAGES:-native crosscheck typecheck asan wasm e2e fuzz differential hostile}"
 LOG_DIR="${REPO_ROOT}/build/logs"
 
 total_passed=0
@@ -175,9 +176,16 @@ stage_differential() {
     --generate "${DIFFERENTIAL_GAMES:-3000}" --seed 1 tests/fixtures/pgn/*.pgn
 }
 
+# Needs the CLI; the native stage builds it, this builds it if missing.
+stage_hostile() {
+  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
+    cmake --build build/native -j"${JOBS}" --target materialist || return
+  /usr/bin/python3 tests/hostile/cli_hostile.py build/native/materialist
+}
+
 for stage in ${STAGES}; do
   case "${stage}" in
-    native | crosscheck | typecheck | asan | wasm | fuzz | differential)
+    native | crosscheck | typecheck | asan | wasm | fuzz | differential | hostile)
       run_stage "${stage}" "stage_${stage}"
       ;;
     e2e)
