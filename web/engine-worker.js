@@ -16,8 +16,15 @@ const NEWTON_TICK_MS = 220;           // Newton's few iterates, one by one
 const COUNT_KEYS = ['games', 'used', 'partial', 'skipped', 'rows'];  // summed over parallel readers
 
 // True when the current data cannot serve these settings: other read options, or fields not kept.
+// Statistics files (.mstats) bring the data settings they were made with: only fields count.
 /** @param {Settings} s @returns {boolean} */
-const needsRead = (s) => readKeyOf(s) !== worker.readKey || missingFields(s, worker.kept) !== '';
+const needsRead = (s) => (!worker.fromStats && readKeyOf(s) !== worker.readKey) || missingFields(s, worker.kept) !== '';
+// Statistics files by their name (docs/MSTATS.md): read whole by the engine instead of games.
+/** @param {Source} source @returns {boolean} */
+const isStats = (source) => /\.mstats$/i.test(describe(source).name);
+/** @param {string} missing @returns {string} */
+const statsLack = (missing) => `The statistics files do not keep ${missing}, which this model reads: ` +
+  'make them with the model\'s options (materialist stats --bishop-pair, --phase, --side-to-move, --elo-offset)';
 // Why needsRead(s): the status line says it while the files are read again.
 /** @param {Settings} s @returns {string} */
 function rereadReason(s) {
@@ -36,6 +43,7 @@ function rereadReason(s) {
  * @property {Source[]} lastSources  what the current data came from (re-read if the read options change)
  * @property {string | null} readKey  readKeyOf(settings) of the current data
  * @property {KeyFields | null} kept  the row-key fields the current data kept
+ * @property {boolean} fromStats  the current data came from statistics files (.mstats)
  * @property {boolean} reading  a read is running: new settings wait for its fit
  * @property {number} requestedReaders  parallel readers per large file, 0: one per core but one
  * @property {PageMessage[]} pending  messages that arrive while the engine loads
@@ -44,7 +52,7 @@ function rereadReason(s) {
  */
 /** @type {WorkerState} */
 const worker = {
-  wasm: null, engine: null, settings: { ...DEFAULT_SETTINGS }, job: 0, lastSources: [], readKey: null, kept: null,
+  wasm: null, engine: null, settings: { ...DEFAULT_SETTINGS }, job: 0, lastSources: [], readKey: null, kept: null, fromStats: false,
   reading: false, requestedReaders: 0, pending: [], activity: 'starting', heapLimitBytes: 0,
 };
 
@@ -156,9 +164,10 @@ function feed(bytes, engine = loaded().engine) {
 /**
  * @param {Source[]} sources @param {number} myJob @param {string} [why]  why the files are read again
  * @param {boolean} [compressedInOrder]  compressed files by one reader (a parallel decode gave up)
- * @returns {Promise<{committed: boolean, fileErrors: string[], report: DataReport} | null>}
+ * @returns {Promise<{committed: boolean, fileErrors: string[], report: DataReport | null} | null>}
  */
 async function read(sources, myJob, why = '', compressedInOrder = false) {
+  if (sources.some(isStats)) return readStats(sources, myJob);
   const { engine } = loaded();
   const files = sources.map(describe);
   let totalBytes = files.reduce((sum, f) => sum + f.size, 0);
@@ -298,6 +307,67 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
     worker.lastSources = sources;
     worker.readKey = key;
     worker.kept = keep;
+    worker.fromStats = false;
+    post(JSON.parse(engine.balance()));
+  }
+  return { committed, fileErrors, report };
+}
+
+// Statistics files instead of games: each read whole into the engine, merged there with the data
+// settings they were made with (docs/MSTATS.md), and committed as a read's data: the fit follows.
+/**
+ * @param {Source[]} sources @param {number} myJob
+ * @returns {Promise<{committed: boolean, fileErrors: string[], report: DataReport | null} | null>}
+ */
+async function readStats(sources, myJob) {
+  const { wasm, engine } = loaded();
+  if (!sources.every(isStats)) {
+    return { committed: false, fileErrors: ['statistics files (.mstats) are read alone: open them without games'], report: null };
+  }
+  const files = sources.map(describe);
+  const started = performance.now();
+  state('reading', `Reading ${files.length === 1 ? files[0].name : plural(files.length, 'statistics file')}…`);
+  /** @type {string[]} */
+  const fileErrors = [];
+  let bytes = 0;
+  for (let i = 0; i < sources.length && !fileErrors.length; ++i) {
+    worker.activity = `reading ${files[i].name}`;
+    /** @type {Uint8Array[]} */
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of chunksOf(sources[i], () => {})) {
+      if (myJob !== worker.job) return null;
+      chunks.push(chunk.data);
+      size += chunk.data.length;
+    }
+    const pointer = engine.chunkBuffer(Math.max(1, size));
+    if (pointer === 0) throw new Error(`out of memory: no room for ${files[i].name}`);
+    let at = 0;
+    for (const chunk of chunks) {  // after chunkBuffer: memory growth replaces HEAPU8
+      wasm.HEAPU8.set(chunk, pointer + at);
+      at += chunk.length;
+    }
+    const error = engine.addStats(files[i].name, pointer, size);
+    if (error) fileErrors.push(error);
+    bytes += size;
+  }
+  if (myJob !== worker.job) return null;
+  if (!fileErrors.length) {
+    const error = engine.endStats();
+    if (error) fileErrors.push(error);
+  }
+  const committed = !fileErrors.length && engine.endRead();
+  const seconds = (performance.now() - started) / 1000;
+  const report = JSON.parse(engine.report());
+  report.seconds = seconds;
+  report.mbps = seconds > 0 ? bytes / seconds / 1e6 : 0;
+  report.bytesRead = bytes;
+  post({ type: 'report', report, committed });
+  if (committed) {
+    worker.lastSources = sources;
+    worker.readKey = readKeyOf(worker.settings);
+    worker.kept = JSON.parse(engine.statsOptions()).keep || null;
+    worker.fromStats = true;
     post(JSON.parse(engine.balance()));
   }
   return { committed, fileErrors, report };
@@ -379,12 +449,18 @@ async function readAndFit(sources, myJob, why = '') {
     if (myJob === worker.job) worker.reading = false;
   });
   if (!outcome || myJob !== worker.job) return;
+  if (worker.fromStats && outcome.committed && needsRead(worker.settings)) {
+    const message = statsLack(missingFields(worker.settings, worker.kept));
+    post({ type: 'error', message });
+    state('error', message);
+    return;
+  }
   if (needsRead(worker.settings) && outcome.committed) {
     await readAndFit(sources, myJob, rereadReason(worker.settings));  // the settings changed while reading
     return;
   }
   if (!outcome.committed) {
-    const r = outcome.report || {};
+    const r = outcome.report || { games: 0, filtered: 0 };
     const why = outcome.fileErrors.length ? outcome.fileErrors.join('; ')
       : r.games > 0 && r.filtered === r.games
         ? `the filters removed all ${plural(r.games, 'game')} (see which filter in the Analysis panel)`
@@ -407,6 +483,7 @@ async function readAndFit(sources, myJob, why = '') {
 async function matTextParts() {
   const { wasm } = loaded();
   if (!worker.readKey) throw new Error('no data to export: read games first');
+  if (worker.fromStats) throw new Error('statistics files hold counts, not rows: export .mat from the games');
   const exporter = new wasm.Engine();
   /** @type {string[]} */
   const parts = [];
@@ -516,6 +593,7 @@ function restartEngine(why) {
   ++worker.job;
   worker.engine = null;
   worker.lastSources = [];
+  worker.fromStats = false;
   post({ type: 'reset' });
   post({ type: 'error', message: why });
   state('error', why);
@@ -534,7 +612,11 @@ function onMessage(message) {
     case 'fit': {
       worker.settings = { ...worker.settings, ...message.settings };
       if (worker.reading || !engine.hasData()) break;  // the running read fits with them at its end
-      if (needsRead(worker.settings) && worker.lastSources.length) {
+      if (worker.fromStats && needsRead(worker.settings)) {  // statistics are not read again
+        const message = statsLack(missingFields(worker.settings, worker.kept));
+        post({ type: 'error', message });
+        state('error', message);
+      } else if (needsRead(worker.settings) && worker.lastSources.length) {
         const why = rereadReason(worker.settings);
         start((myJob) => readAndFit(worker.lastSources, myJob, why));  // they decide which games count
       } else {
@@ -556,6 +638,7 @@ function onMessage(message) {
       worker.reading = false;
       engine.reset();
       worker.lastSources = [];
+      worker.fromStats = false;
       post({ type: 'reset' });
       state('idle', 'Ready.');
       break;

@@ -35,7 +35,8 @@
   // writes them: src/app/share_link.h), "model.outcomes=ordinal", a list repeated
   // ("eachFilter=a&eachFilter=b"); or the older #s=<encodeURIComponent(JSON of the settings)>.
   // With &sample (the bundled sample) or &url=<encoded address of a PGN>, in any order.
-  /** @typedef {{sample: boolean, settings: Partial<Settings> | null, url: string | null, error: string | null}} Link */
+  // &stats=<encoded address of a .mstats statistics file> shows its fit at once (docs/MSTATS.md).
+  /** @typedef {{sample: boolean, settings: Partial<Settings> | null, url: string | null, stats: string | null, error: string | null}} Link */
   const LINK_WORDS = new Set(['sample', 'url', 's', 'stats']);  // not settings
   const TEXT_SETTINGS = new Set(['preset', 'filter', 'eachFilter']);  // never numbers
   /** @param {string} key @param {string} text @returns {unknown} */
@@ -47,7 +48,7 @@
   /** @param {string} hash @returns {Link} */
   function parseLink(hash) {
     /** @type {Link} */
-    const link = { sample: false, settings: null, url: null, error: null };
+    const link = { sample: false, settings: null, url: null, stats: null, error: null };
     /** @type {Record<string, any>} */
     const pairs = {};
     for (const part of hash.replace(/^#/, '').split('&')) {
@@ -55,6 +56,7 @@
       const key = decodeURIComponent(eq < 0 ? part : part.slice(0, eq));
       if (part === 'sample') link.sample = true;
       else if (part.startsWith('url=')) link.url = decodeURIComponent(part.slice(4));
+      else if (part.startsWith('stats=')) link.stats = decodeURIComponent(part.slice(6));
       else if (part.startsWith('s=')) {
         try {
           const settings = JSON.parse(decodeURIComponent(part.slice(2)));
@@ -88,7 +90,7 @@
    * The page's mutable state.
    * @typedef {object} PageState
    * @property {Record<string, unknown>} result  the mirror's data-result
-   * @property {'sample' | 'files' | {url: string} | null} dataOrigin  where the data came from, for share links
+   * @property {'sample' | 'files' | {url: string, stats: boolean} | null} dataOrigin  where the data came from, for share links
    * @property {number} dragDepth  dragenter minus dragleave events: 0 when the drag left the page
    */
   /** @type {PageState} */
@@ -215,7 +217,8 @@
     if (sources.length === 0) return;
     updateResult({ error: null });
     page.dataOrigin = sources.length === 1 && sources[0] === SAMPLE ? 'sample'
-      : sources.length === 1 && sources[0].kind === 'url' ? { url: sources[0].url } : 'files';
+      : sources.length === 1 && sources[0].kind === 'url'
+        ? { url: sources[0].url, stats: /\.mstats$/i.test(sources[0].name || '') } : 'files';
     toWorker({ type: 'read', sources, readers, ...(settings ? { settings } : {}) });
   }
   /** @param {FileList} files */
@@ -230,7 +233,13 @@
       toApp({ type: 'error', message: link.error });
       updateResult({ error: link.error });
     }
-    if (link.url) {
+    if (link.stats) {  // the worker reads a .mstats by its name
+      let name = '';
+      try {
+        name = decodeURIComponent(new URL(link.stats, location.href).pathname.split('/').pop() ?? '');
+      } catch { /* the default name */ }
+      read([{ kind: 'url', url: link.stats, name: /\.mstats$/i.test(name) ? name : 'shared.mstats' }], link.settings);
+    } else if (link.url) {
       let name = 'shared.pgn';
       try {
         name = decodeURIComponent(new URL(link.url, location.href).pathname.split('/').pop() ?? '') || name;
@@ -250,7 +259,9 @@
   function share(settings, query) {
     const parts = query ? [query] : [];
     if (page.dataOrigin === 'sample') parts.push('sample');
-    if (typeof page.dataOrigin === 'object' && page.dataOrigin) parts.push(`url=${encodeURIComponent(page.dataOrigin.url)}`);
+    if (typeof page.dataOrigin === 'object' && page.dataOrigin) {
+      parts.push(`${page.dataOrigin.stats ? 'stats' : 'url'}=${encodeURIComponent(page.dataOrigin.url)}`);
+    }
     history.replaceState(null, '', parts.length ? `#${parts.join('&')}` : location.pathname + location.search);  // no hashchange: no re-read
     updateResult({ settings, shareLink: location.href });
     /** @param {string} text */

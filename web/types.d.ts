@@ -263,6 +263,9 @@ type ReaderMessage =
 interface Engine {
   beginRead(options: Json<ReadOptions>): string;  // "" or why the read cannot start
   beginFile(name: string, size: number): void;
+  addStats(name: string, pointer: number, length: number): string;  // "" or why the .mstats cannot be read
+  endStats(): string;  // "" or why the statistics files added do not merge
+  statsOptions(): Json<ReadOptions>;  // the data settings the statistics were made with
   chunkBuffer(capacity: number): number;
   feed(pointer: number, length: number): boolean;  // false: the file was rejected
   endFile(): string;  // "" or the file's error

@@ -142,7 +142,8 @@ class Engine {
   // ---- end of issue 9 ----
 
   // ---- statistics files (docs/MSTATS.md; engine_stats.cpp) ----
-  // Instead of a read: .mstats files, added one by one ("" or why a file cannot be read), then
+  // Instead of a read: .mstats files, added one by one ("" or why a file cannot be read: the
+  // files added before it are dropped too), then
   // merged into the pending dataset with the settings they were made with ("" or why they do
   // not merge); end_read() commits it as after a read.
   std::string add_stats(const std::string& name, const char* data, std::size_t size);

@@ -30,7 +30,11 @@ ReadOptions read_options_of(const learn::StatsSettings& settings) {
 
 std::string Engine::add_stats(const std::string& name, const char* data, std::size_t size) {
   auto file = learn::decode_stats(std::string_view(data, size));
-  if (!file) return name + ": " + file.error().message;
+  if (!file) {
+    stats_files_.clear();  // the files added with it are not merged without it
+    stats_names_.clear();
+    return name + ": " + file.error().message;
+  }
   stats_files_.push_back(std::move(*file));
   stats_names_.push_back(name);
   return "";
