@@ -260,10 +260,19 @@ std::size_t Decoder::stream_step(const char* data, std::size_t size) {
   Codec& codec = *codec_;
   if (format_ == Format::kZstd) {
     ZSTD_inBuffer in{data, size, 0};
+    bool output_full = false;
     for (;;) {
       const std::size_t read_before = in.pos;
       ZSTD_outBuffer out{out_.data(), out_.size(), 0};
-      const std::size_t ret = ZSTD_decompressStream(codec.zstd, &out, &in);
+      // An error loses the output of the call that meets it (a good block's, before a corrupt
+      // one or a wrong checksum), so one call never both writes and reads much: after a full
+      // output, a call with no new input only writes what is pending; otherwise a call gets
+      // at most the bytes zstd asks for (one block).
+      const std::size_t limit = output_full ? in.pos : std::min(size, in.pos + codec.zstd_hint);
+      ZSTD_inBuffer piece{data, limit, in.pos};
+      const std::size_t ret = ZSTD_decompressStream(codec.zstd, &out, &piece);
+      in.pos = piece.pos;
+      if (!ZSTD_isError(ret)) codec.zstd_hint = ret == 0 ? 1 : ret;
       if (ZSTD_isError(ret)) {
         const bool window = ZSTD_getErrorCode(ret) == ZSTD_error_frameParameter_windowTooLarge;
         fail(window ? ErrorKind::kUnsupported : ErrorKind::kCorrupt, consumed_ + in.pos,
@@ -274,6 +283,7 @@ std::size_t Decoder::stream_step(const char* data, std::size_t size) {
         return size;
       }
       emit(out_.data(), out.pos);
+      output_full = out.pos == out.size;
       // After a frame's last byte, a call with nothing to read hints at the next frame's
       // header (ret != 0) without starting one: only a call that read or wrote opens a frame.
       if (ret == 0) {

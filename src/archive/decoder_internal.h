@@ -42,6 +42,8 @@ struct Decoder::Codec {
   bz_stream bzip{};
   bool bzip_ready = false;
   bool open = false;  // inside a zstd frame, a gzip member or a bzip2 stream
+  // The input zstd asks for next (ZSTD_decompressStream's hint: the next block and its header).
+  std::size_t zstd_hint = 1;
 
   ~Codec() {
     if (zstd != nullptr) ZSTD_freeDCtx(zstd);
