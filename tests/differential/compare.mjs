@@ -8,12 +8,12 @@
 // Prints the counts (games, plies compared, disagreements) and "N passed, N failed" (one check
 // per PGN file and one for the generated corpus). Exit status 0 when nothing disagrees.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Chess } from 'chessops/chess';
 import { makeFen, parseFen } from 'chessops/fen';
-import { emptyHeaders, parsePgn } from 'chessops/pgn';
+import { emptyHeaders, PgnParser } from 'chessops/pgn';
 import { parseSan } from 'chessops/san';
 import { setupPosition } from 'chessops/variant';
 import { generate, playNull } from './generate.mjs';
@@ -65,36 +65,52 @@ function inChessopsTerms(fen) {
   return position.isOk ? makeFen(position.unwrap().toSetup()) : null;
 }
 
+// Calls `each(game)` for every game of the PGN file, streaming (the generated corpus is large).
+function forEachGame(path, each) {
+  const parser = new PgnParser(each, emptyHeaders);
+  const decoder = new TextDecoder();
+  const fd = openSync(path, 'r');
+  const buffer = Buffer.alloc(1 << 20);
+  let n;
+  while ((n = readSync(fd, buffer, 0, buffer.length, null)) > 0) {
+    parser.parse(decoder.decode(buffer.subarray(0, n), { stream: true }), { stream: true });
+  }
+  closeSync(fd);
+  parser.parse(decoder.decode());
+}
+
 function compareFile(cli, path, label, totals) {
   const output = execFileSync(cli, ['replay', path], { maxBuffer: 1 << 30 }).toString();
   const lines = output.split('\n').filter((l) => l.length > 0).map((l) => l.split('\t'));
-  // chessops reports stray bytes between games (OpenRating.pgn ends in a DOS end-of-file byte,
-  // ^Z) as a game without tags or moves; Materialist's parser starts no game there.
-  const games = parsePgn(readFileSync(path, 'utf8'), emptyHeaders).filter(
-    (game) => game.headers.size > 0 || game.moves.children.length > 0);
   let disagreements = 0;
   let plies = 0;
   let sameText = 0;
+  let games = 0;
   const report = (what) => {
     disagreements++;
     if (disagreements <= 10) console.log(`  ${label}: ${what}`);
   };
-  if (lines.length !== games.length) report(`${lines.length} games in Materialist, ${games.length} in chessops`);
-  const n = Math.min(lines.length, games.length);
-  for (let i = 0; i < n; i++) {
+  forEachGame(path, (game) => {
+    // chessops reports stray bytes between games (OpenRating.pgn ends in a DOS end-of-file
+    // byte, ^Z) as a game without tags or moves; Materialist's parser starts no game there.
+    if (game.headers.size === 0 && game.moves.children.length === 0) return;
+    const i = games++;
+    if (i >= lines.length) return;
     const [number, matPlies, matStop, matFen, why] = lines[i];
-    const ours = chessopsReplay(games[i]);
-    const theirs = { plies: Number(matPlies), stop: matStop };
-    if (theirs.plies !== ours.plies || theirs.stop !== ours.stop) {
-      report(`game ${number}: Materialist ${matPlies} plies, stop ${matStop} (${why}); chessops ${ours.plies} plies, stop ${ours.stop}`);
-      continue;
+    const ours = chessopsReplay(game);
+    if (Number(matPlies) !== ours.plies || matStop !== ours.stop) {
+      report(`game ${number}: Materialist ${matPlies} plies, stop ${matStop} (${why}); ` +
+        `chessops ${ours.plies} plies, stop ${ours.stop}`);
+      return;
     }
     plies += ours.plies;
-    if (ours.stop === 'fen') continue;
+    if (ours.stop === 'fen') return;
     if (matFen === ours.fen) sameText++;
     const fen = inChessopsTerms(matFen);
     if (fen !== ours.fen) report(`game ${number}: final FEN ${matFen} (as chessops: ${fen}); chessops ${ours.fen}`);
-  }
+  });
+  if (lines.length !== games) report(`${lines.length} games in Materialist, ${games} in chessops`);
+  const n = Math.min(lines.length, games);
   totals.games += n;
   totals.plies += plies;
   totals.disagreements += disagreements;
@@ -114,9 +130,9 @@ for (const file of args.files) {
 if (args.generate > 0) {
   const dir = mkdtempSync(join(tmpdir(), 'materialist-differential-'));
   const path = args.keep ?? join(dir, 'generated.pgn');
-  const chunks = [];
-  const features = generate(args.generate, args.seed, (text) => chunks.push(text));
-  writeFileSync(path, chunks.join(''));
+  const fd = openSync(path, 'w');
+  const features = generate(args.generate, args.seed, (text) => writeSync(fd, text));
+  closeSync(fd);
   console.log(`generated ${args.generate} games (seed ${args.seed}): ${JSON.stringify(features)}`);
   if (compareFile(args.cli, path, `generated (seed ${args.seed})`, totals)) passed++;
   else failed++;
