@@ -92,9 +92,33 @@
    * @property {Record<string, unknown>} result  the mirror's data-result
    * @property {'sample' | 'files' | {url: string, stats: boolean} | null} dataOrigin  where the data came from, for share links
    * @property {number} dragDepth  dragenter minus dragleave events: 0 when the drag left the page
+   * @property {string[]} variants  chess variants named in the files' first tags (Crazyhouse, …)
    */
   /** @type {PageState} */
-  const page = { result: {}, dataOrigin: null, dragDepth: 0 };
+  const page = { result: {}, dataOrigin: null, dragDepth: 0, variants: [] };
+
+  // A read whose games are all of a variant the engine does not learn from ends with "the
+  // filters removed all N games": the page names the variants it saw in the files' tags.
+  const READABLE_VARIANTS = /^(standard|chess|chess ?960|fischerandom|from position)$/i;
+  /** @param {string} text */
+  function nameVariants(text) {
+    if (page.variants.length === 0) return text;
+    return text.replace(/the filters removed all ([^(]*?) \(see which filter in the Analysis panel\)/,
+      (_, games) => `all ${games} are ${page.variants.join(', ')}: chess variants Materialist does not learn from `
+        + '(it learns from standard chess, and from Chess960 when "keep Chess960" is on)');
+  }
+  /** @param {File[]} files */
+  function sniffVariants(files) {
+    page.variants = [];
+    for (const file of files) {
+      if (/\.(gz|zst|bz2|zip)$/i.test(file.name)) continue;  // compressed: not sniffed
+      file.slice(0, 1 << 16).text().then((head) => {
+        for (const [, name] of head.matchAll(/\[Variant "([^"]*)"\]/g)) {
+          if (!READABLE_VARIANTS.test(name) && !page.variants.includes(name)) page.variants.push(name);
+        }
+      }).catch(() => {});
+    }
+  }
 
   // ---- the mirror ----
 
@@ -157,6 +181,7 @@
         if (typeof m.text === 'string' && navigator.clipboard) navigator.clipboard.writeText(m.text).catch(() => {});
         return;
       case 'state':
+        m.status = nameVariants(m.status);
         setMirror(m.state, m.status);
         break;
       case 'report': {
@@ -197,6 +222,7 @@
         break;
       }
       case 'error':
+        m.message = nameVariants(m.message);
         updateResult({ error: m.message });
         break;
       case 'reset':
@@ -215,6 +241,7 @@
   /** @param {Source[]} sources @param {Partial<Settings> | null} [settings] */
   function read(sources, settings) {
     if (sources.length === 0) return;
+    if (sources.some((source) => source.kind !== 'file')) page.variants = [];
     updateResult({ error: null });
     page.dataOrigin = sources.length === 1 && sources[0] === SAMPLE ? 'sample'
       : sources.length === 1 && sources[0].kind === 'url'
@@ -222,7 +249,10 @@
     toWorker({ type: 'read', sources, readers, ...(settings ? { settings } : {}) });
   }
   /** @param {FileList} files */
-  function readFiles(files) { read(Array.from(files, (file) => ({ kind: 'file', file }))); }
+  function readFiles(files) {
+    sniffVariants(Array.from(files));
+    read(Array.from(files, (file) => ({ kind: 'file', file })));
+  }
   /** @param {Partial<Settings> | null} [settings] */
   function loadSample(settings) { read([SAMPLE], settings); }
 

@@ -124,8 +124,9 @@ double unit_per_pawn_value(const AppState& state) {
   if (units == protocol::Units::kPawn || !state.trajectory.done || state.trajectory.fits.empty())
     return 1;
   const protocol::Coefficient* pawn = state.trajectory.fits.front().find("pawn");
-  if (pawn == nullptr || pawn->value == 0) return 1;
-  return in_unit(*pawn, units) / pawn->value;
+  if (pawn == nullptr || !pawn->identified || pawn->value == 0) return 1;
+  const double ratio = in_unit(*pawn, units) / pawn->value;
+  return std::isfinite(ratio) && ratio != 0 ? ratio : 1;
 }
 
 bool shows_value_chart(const AppState& state) {

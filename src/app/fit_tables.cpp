@@ -116,8 +116,10 @@ void draw_fit_values(AppState& state, const protocol::Fit& fit, const UiFonts& f
       std::any_of(fit.coefficients.begin(), fit.coefficients.end(),
                   [](const protocol::Coefficient& c) { return c.low.has_value(); });
   // The reference sets in the chosen unit: scaled by the fit's own pawn.
-  double per_pawn = 1;
-  if (const protocol::Coefficient* pawn = fit.find("pawn"); pawn != nullptr && pawn->value != 0)
+  // Without an identified pawn there is no scale for another unit: no reference numbers then.
+  double per_pawn = units == protocol::Units::kPawn ? 1 : std::nan("");
+  if (const protocol::Coefficient* pawn = fit.find("pawn");
+      pawn != nullptr && pawn->identified && pawn->value != 0)
     per_pawn = in_units(*pawn, units).value / pawn->value;
   constexpr const char* kNames[] = {"pawn", "knight", "bishop", "rook", "queen"};
   auto piece_of = [&](const std::string& name) {
@@ -126,6 +128,7 @@ void draw_fit_values(AppState& state, const protocol::Fit& fit, const UiFonts& f
     return -1;
   };
   auto reference = [&](double value) {
+    if (!std::isfinite(per_pawn)) return std::string("–");
     char text[32];
     std::snprintf(text, sizeof text, fine ? "%.2f" : "%.0f", value * per_pawn);
     return std::string(text);
@@ -186,8 +189,11 @@ void draw_fit_values(AppState& state, const protocol::Fit& fit, const UiFonts& f
   for (int i = 0; i < 6; ++i)
     total += (i == 2 && !bootstrap) ? 0 : width[i] + 2 * style.CellPadding.x;
   const bool scrolls = total > ImGui::GetContentRegionAvail().x;
-  const float height = row_height * static_cast<float>(rows.size()) + ImGui::GetFrameHeight() +
-                       (scrolls ? style.ScrollbarSize : 0) + style.CellPadding.y;
+  // A value row is a line of the large font; "not identified" one of the body font.
+  float height =
+      ImGui::GetFrameHeight() + (scrolls ? style.ScrollbarSize : 0) + style.CellPadding.y;
+  for (const protocol::Coefficient& c : fit.coefficients)
+    height += c.identified ? row_height : ImGui::GetTextLineHeight() + 2 * style.CellPadding.y;
   if (!ImGui::BeginTable("fit-values", bootstrap ? 6 : 5, flags, ImVec2(0, height))) return;
   for (int i = 0; i < 6; ++i) {
     if (i == 2 && !bootstrap) continue;

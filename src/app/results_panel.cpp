@@ -224,7 +224,7 @@ void draw_report(const AppState& state, float scale) {
         to_vec4(kMuted), "%s (%s%s)", title.c_str(),
         listed.size() < totals[k] ? ("first " + grouped(listed.size()) + " of ").c_str() : "",
         grouped(totals[k]).c_str());
-    const float rows = std::clamp(static_cast<float>(listed.size()), 1.0f, 6.0f) * 2.0f;
+    const float rows = std::clamp(static_cast<float>(listed.size()), 1.0f, 6.0f) * 3.0f;
     ImGui::PushID(k);
     ImGui::BeginChild("issues",
                       ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * rows + 8 * scale), true);

@@ -38,7 +38,10 @@ std::string scalar_text(const JsonValue& value) {
 }
 
 void add(std::string& query, const std::string& key, const std::string& text) {
-  query += (query.empty() ? "" : "&") + escape(key) + "=" + escape(text);
+  if (!query.empty()) query += '&';
+  query += escape(key);
+  query += '=';
+  query += escape(text);
 }
 
 // Appends every field of `value` that differs from `baseline` (null: no baseline).

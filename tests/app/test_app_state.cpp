@@ -139,6 +139,25 @@ TEST_CASE("app state: commands carry the applied settings through the codec") {
   CHECK(encode_command(export_csv) == R"({"type":"export","format":"csv"})");
 }
 
+TEST_CASE("app state: the page's toast and device messages; a share command carries its link") {
+  AppState state;
+  CHECK(apply_message(state, R"({"type":"toast","text":"Link copied"})"));
+  CHECK(state.toast == "Link copied");
+  CHECK(state.toast_since < 0);
+  CHECK(apply_message(state, R"({"type":"device","touch":true})"));
+  CHECK(state.touch);
+  CHECK(apply_message(state, R"({"type":"reset"})"));
+  CHECK(state.touch);  // the device outlives the data
+
+  protocol::Settings settings;
+  settings.units = protocol::Units::kElo;
+  Command share{Command::Kind::kShare, settings};
+  const Expected<JsonValue> json = parse_json(encode_command(share));
+  REQUIRE(json.ok());
+  CHECK(json->find("link")->as_string() == "units=elo");
+  CHECK(json->find("settings") != nullptr);
+}
+
 TEST_CASE("app state: presets by id, custom for anything else") {
   AppState state;
   state.settings.fit.preset = "exact";

@@ -163,3 +163,33 @@ for (const [width, height] of [[1400, 900], [1920, 1080], [390, 844]]) {
     await context.close();
   });
 }
+
+test('messages: variant files name their variants; partial and skipped games listed apart', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const game = (variant, result) => `[Event "v"]\n[Variant "${variant}"]\n[Result "${result}"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 ${result}\n\n`;
+  const text = [game('Crazyhouse', '1-0'), game('Atomic', '0-1'), game('Crazyhouse', '1/2-1/2')].join('');
+  await dropFiles(page, [{ name: 'variants.pgn', text }]);
+  check(await waitForState(page, ['done', 'error']) === 'error', 'a file of variants did not end in an error');
+  const status = await page.$eval('#materialist-status', (e) => e.textContent);
+  check(/Crazyhouse, Atomic/.test(status) && !/filters removed/.test(status), `status: ${status}`);
+  const error = (await mirrorResult(page)).error;
+  check(/Crazyhouse, Atomic/.test(error), `error: ${error}`);
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '33-variants.png') });
+  // A partial game (an illegal move after a few plies) and a skipped one (illegal at once).
+  let pgn = '';
+  for (let i = 0; i < 40; ++i) pgn += '[Result "1-0"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 1-0\n\n[Result "0-1"]\n\n1. d4 d5 2. c4 e6 0-1\n\n';
+  pgn += '[Result "1-0"]\n\n1. e4 e5 2. Nf3 Nc6 3. Qxh7 Nf6 1-0\n\n';
+  pgn += '[Result "0-1"]\n\n1. Ke5 e5 0-1\n\n';
+  await dropFiles(page, [{ name: 'issues.pgn', text: pgn }]);
+  check(await waitForState(page, ['done', 'error'], 60000) === 'done', 'the file with bad games did not fit');
+  const result = await mirrorResult(page);
+  check(result.partial === 1 && result.skipped === 1, `partial ${result.partial}, skipped ${result.skipped}`);
+  await clickControl(page, 'Settings');  // folded: the results column has the height
+  await page.mouse.move(200, 300);  // the results column, down to the data report's lists
+  await page.mouse.wheel(0, 4000);
+  await settle(page, 8);
+  await page.screenshot({ path: join(ARTIFACTS, '34-partial-and-skipped.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
