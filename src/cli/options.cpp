@@ -144,7 +144,8 @@ the command (corrupt-archive), saying at which byte.
 happens: the data
 report (games, used, partial, skipped and why, rows, decisiveRows, files) and either the fit
 (compare: one per dataset) or "error": {"code", "message"}. Error codes: bad-options,
-unreadable-file, unsupported-format, corrupt-archive, unwritable-file, no-games, no-rows,
+unreadable-file, unsupported-format, corrupt-archive, corrupt-stats, incompatible-stats,
+unwritable-file, no-games, no-rows,
 filtered-out, no-decisive-rows, fit-failed (compare: dataset-not-fitted, each dataset with its
 own error).
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/json.h"
+#include "core/sha256.h"
 #include "learn/analysis.h"
 #include "learn/dataset_split.h"
 #include "learn/mstats.h"
@@ -208,4 +209,32 @@ TEST_CASE("mstats: merging refuses other settings (named), a file twice, shared 
   CHECK(materialist::testing::contains(refused.error().message, "same file index 0"));
   files[1].entries[0] = entry_of(all[1], boot, 1);
   CHECK(merge_stats(files, {"a.mstats", "b.mstats"}));
+}
+
+TEST_CASE(
+    "mstats: tests/fixtures/mstats/OpenRating.article.mstats is what version 1 writes today") {
+  // Made by `materialist stats --preset article OpenRating.pgn` in tests/fixtures/pgn (the
+  // browser tests drop it): the same statistics, settings, digest and bytes as a read now gives.
+  const std::string bytes = read_fixture("mstats/OpenRating.article.mstats");
+  auto file = decode_stats(bytes);
+  REQUIRE(file);
+  SplitOptions options;
+  options.ingest = IngestOptions::article();
+  options.key_fields = KeyFields::none();
+  CHECK(file->settings == stats_settings(options));
+  REQUIRE(file->entries.size() == 1);
+  const std::string pgn = read_fixture("pgn/OpenRating.pgn");
+  StatsEntry fresh = entry_of({"OpenRating.pgn", pgn}, options, 0);
+  materialist::Sha256 hash;
+  hash.update(pgn.data(), pgn.size());
+  fresh.sha256 = hash.hex();
+  const StatsEntry& kept = file->entries[0];
+  CHECK(kept.sha256 == fresh.sha256);
+  CHECK(kept.stats.histogram == fresh.stats.histogram);
+  CHECK(kept.stats.pairs == fresh.stats.pairs);
+  CHECK(report_json(kept.stats.report) == report_json(fresh.stats.report));
+  StatsFile again;
+  again.settings = file->settings;
+  again.entries.push_back(std::move(fresh));
+  CHECK(encode_stats(again) == bytes);
 }
