@@ -337,6 +337,11 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
     if (mat_file) {
       return fail_early(options, out, err, bad_options("--export-mat needs games, not .mstats"));
     }
+    if (options.max_games != 0 || options.max_megabytes > 0) {
+      return fail_early(options, out, err,
+                        bad_options("--max-games and --max-mb limit a read of games: statistics "
+                                    "files are merged whole"));
+    }
     const auto start = Clock::now();
     stats = load_stats(options.files, split_options(options, settings->ingest, &analysis.model),
                        analysis.model);

@@ -214,6 +214,7 @@ TEST_CASE("cli stats: refusals say why") {
   CHECK(contains(other.err, "unknown-results 'draw', these options give 'skip'"));
   CHECK(run_cli({"fit", "--preset", "article", out.path()}).status == 0);
   CHECK(contains(run_cli({"fit", out.path(), open}).err, "merged alone"));
+  CHECK(run_cli({"fit", "--preset", "article", "--max-games", "5", out.path()}).status == 2);
 
   TempFile corrupt("corrupt.mstats", "MSTATS\r\n\1\0\0\0");
   const CliRun bad = run_cli({"fit", "--json", corrupt.path()});
