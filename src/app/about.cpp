@@ -28,6 +28,7 @@ void draw_about(AppState& state, float scale) {
                      "analysis\" (Habr, 2015)");
   ImGui::TextUnformatted("https://habr.com/ru/post/254753/");
   publish(state, "about:link", scale);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click to copy the address");
   if (ImGui::IsItemClicked()) ImGui::SetClipboardText("https://habr.com/ru/post/254753/");
   ImGui::Spacing();
   ImGui::TextUnformatted(

@@ -285,7 +285,9 @@ void draw_analysis_panel(AppState& state, std::vector<Command>& commands, float 
   section("Read: these need the files read again");
   const ImVec2 top = ImGui::GetCursorScreenPos();
   apply_row(state, commands, pending, "Apply filters", scale);
-  const float field = std::min(230 * scale, ImGui::GetContentRegionAvail().x * 0.45f);
+  // Fields grow with the text size (A+, wide screens), within the panel.
+  const float field =
+      std::min(15.5f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x * 0.45f);
   ImGui::Indent(8 * scale);
   bootstrap(state, scale);
   ImGui::Separator();

@@ -91,7 +91,9 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
   // Newton): the controls then show what ran, disabled, with that reason.
   const bool overridden = !t.reason.empty() && t.solver != s.solver;
   bool apply_now = false;
-  const float field = std::min(230 * scale, ImGui::GetContentRegionAvail().x * 0.45f);
+  // Fields grow with the text size (A+, wide screens), within the panel.
+  const float field =
+      std::min(15.5f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x * 0.45f);
 
   ImGui::SetNextItemWidth(field * 1.6f);
   // The combo and its items are published like buttons ("Preset", "preset:exact") for tests.
@@ -167,10 +169,14 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
   s.step = std::clamp(s.step, 1e-4, 100.0);
   s.iterations = std::clamp(s.iterations, 1, 1000000);
   s.lambda = std::clamp(s.lambda, 0.0, 10.0);
+  // Beside λ when there is room (not on a phone).
   ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x <
+      field * 0.85f + ImGui::CalcTextSize("unknown").x + 20 * scale)
+    ImGui::NewLine();
   const char* unknown_modes[] = {"skip \"*\" games", "\"*\" as draw (article)"};
   int unknown = static_cast<int>(state.settings.read.unknown);
-  ImGui::SetNextItemWidth(field * 0.75f);
+  ImGui::SetNextItemWidth(field * 0.85f);
   if (ImGui::Combo("unknown", &unknown, unknown_modes, 2)) apply_now = true;
   state.settings.read.unknown = static_cast<learn::UnknownResultPolicy>(unknown);
   units(state, scale);

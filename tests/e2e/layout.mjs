@@ -122,6 +122,23 @@ test('layout: a phone scrolls with real touch events, values first, 44 px target
   const after = await page.evaluate(() => window.materialist.ui.buttons);
   check(after.Settings.y < before.Settings.y - 150, `a swipe up did not scroll: Settings at ${before.Settings.y} then ${after.Settings.y}`);
   await page.screenshot({ path: join(ARTIFACTS, '32-phone-scrolled.png') });
+  // A tap is a click: About opens with the article's link, and closes.
+  const tap = async (label) => {
+    const rect = await page.evaluate((l) => window.materialist.ui.buttons[l], label);
+    const point = { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await settle(page, 6);
+  };
+  await page.mouse.move(195, 500);  // back to the top, where About is
+  await page.mouse.wheel(0, -20000);
+  await settle(page, 6);
+  await tap('About');
+  const link = await page.evaluate(() => window.materialist.ui.buttons['about:link']);
+  check(link && link.width > 0, 'a tap on About did not open it');
+  await page.screenshot({ path: join(ARTIFACTS, '35-phone-about.png') });
+  await tap('about:close');
+  check(!(await page.evaluate(() => window.materialist.ui.buttons['about:link'])), 'a tap on Close did not close About');
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });

@@ -107,7 +107,7 @@ test('Refit keeps λ = 1e-6 exactly and the article\'s values', async ({ baseUrl
   const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
   check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
   const before = (await mirrorResult(page)).values;
-  await clickButton(page, 'Refit');
+  await clickControl(page, 'Refit');  // in the settings panel: scrolled into view
   await page.waitForFunction(() => JSON.parse(document.getElementById('materialist-status').dataset.result).settings);
   check(await waitForState(page, ['done', 'error'], 90000) === 'done', 'the refit did not finish');
   const result = await mirrorResult(page);
