@@ -7,6 +7,7 @@
 
 #include "archive/decoder.h"
 #include "archive/decoder_internal.h"
+#include "core/text.h"
 
 namespace materialist::archive {
 
@@ -110,7 +111,7 @@ std::size_t Decoder::zip_header_step(const char* data, std::size_t size) {
   const std::uint32_t crc = le32(header, 14);
   const std::uint32_t compressed = le32(header, 18);
   const std::uint32_t uncompressed = le32(header, 22);
-  zip_name_ = std::string(header.substr(kZipLocalHeaderBytes, name_size));
+  zip_name_ = printable(header.substr(kZipLocalHeaderBytes, name_size));
   const std::string_view extra = header.substr(kZipLocalHeaderBytes + name_size, extra_size);
   bool zip64 = compressed == 0xFFFFFFFFu || uncompressed == 0xFFFFFFFFu;
   for (std::size_t at = 0; at + 4 <= extra.size(); at += 4 + le16(extra, at + 2)) {

@@ -7,6 +7,7 @@
 //   none
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -32,6 +33,26 @@ std::string to_lower(std::string_view text);
 bool equals_ignoring_case(std::string_view a, std::string_view b);
 bool contains_ignoring_case(std::string_view haystack, std::string_view needle);
 bool ends_with_ignoring_case(std::string_view text, std::string_view suffix);
+
+// `text` safe to print in a terminal, a log, a code comment or a single-line message: control
+// bytes (C0 and DEL: newlines, escape sequences, bells) become '?', and a text longer than
+// `max_bytes` is cut at a UTF-8 character boundary and ends in "...". Names and tag text from
+// files pass through this before they reach a report. Inline: the archive library uses it too.
+inline std::string printable(std::string_view text, std::size_t max_bytes = 256) {
+  std::size_t keep = text.size();
+  if (keep > max_bytes) {
+    keep = max_bytes;
+    // Back to the start of a UTF-8 character: continuation bytes are 10xxxxxx.
+    while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;
+  }
+  std::string out(text.substr(0, keep));
+  for (char& c : out) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7F) c = '?';
+  }
+  if (keep < text.size()) out += "...";
+  return out;
+}
 
 // A decimal integer spanning the whole of `text` (an optional '-', then digits: no spaces, no
 // '+'), within [minimum, maximum]; nullopt otherwise, overflow included.

@@ -106,7 +106,7 @@ void DatasetBuilder::begin_file(const std::string& name, std::uint64_t max_games
   part_games_ = IngestReport{};
   sniffed_bytes_ = 0;
   sniffed_binary_ = 0;
-  current_.name = name;
+  current_.name = printable(name, 1024);
   current_.kind = file_kind_of(name);
   if (current_.kind == FileKind::kMat) {
     mat_rows_ = std::make_unique<Histogram>();

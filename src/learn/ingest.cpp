@@ -5,6 +5,7 @@
 
 #include "chess/san.h"
 #include "core/enum_names.h"
+#include "core/text.h"
 
 namespace materialist::learn {
 
@@ -286,7 +287,7 @@ void Ingestor::add_issue(GameStatus status, IssueReason reason, std::uint64_t li
   ++report_.issue_count;
   if (report_.issues.size() < options_.max_reported_issues) {
     report_.issues.push_back(
-        {report_.games_read, line, status, reason, std::move(detail),
+        {report_.games_read, line, status, reason, printable(detail),
          status == GameStatus::kPartial ? static_cast<std::uint32_t>(game_rows_.size()) : 0u});
   }
 }

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/json.h"
+#include "core/text.h"
 #include "learn/coefficient_names.h"
 #include "learn/compare.h"
 #include "learn/game_filter.h"
@@ -79,7 +80,11 @@ std::string Engine::values_csv() const {
   auto number = [](double v) { return std::isfinite(v) ? format("%.6g", v) : std::string(); };
   auto quoted = [](const std::string& text) {
     std::string q = "\"";
-    for (const char c : text) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    // A cell starting with = + - @ is a formula to a spreadsheet: a quote mark keeps it text.
+    if (!text.empty() && std::string_view("=+-@").find(text.front()) != std::string_view::npos)
+      q += '\'';
+    for (const char c : printable(text, 1024))
+      q += c == '"' ? std::string("\"\"") : std::string(1, c);
     return q + "\"";
   };
   for (std::size_t d = 0; d < fit_count(); ++d) {
@@ -299,7 +304,7 @@ std::string Engine::code_header() const {
   const learn::DatasetReport* r = report();
   if (r != nullptr) {
     out += "// data:";
-    for (const learn::FileReport& file : r->files) out += " " + file.name;
+    for (const learn::FileReport& file : r->files) out += " " + printable(file.name, 1024);
     out += "; " + std::to_string(r->games.games_used + r->games.games_partial) + " games, " +
            std::to_string(r->rows) + " rows\n";
   }
@@ -313,7 +318,7 @@ std::string Engine::code_header() const {
   if (model.side_to_move) out += ", side to move";
   out += "; solver " + std::string(learn::solver_name(fit_.analysis.solver)) + ", preset " +
          fit_.settings.preset + ", lambda " + format("%.17g", model.lambda);
-  if (!read.filter.empty()) out += "; filter \"" + read.filter + "\"";
+  if (!read.filter.empty()) out += "; filter \"" + printable(read.filter, 1024) + "\"";
   out += "\n// Every term is in centipawns (pawn = 100); \"not identified\" terms are left out.\n";
   out += "#pragma once\n";
   if (fit_count() == 0) return out + "\n// (no fit yet)\n";
@@ -323,15 +328,16 @@ std::string Engine::code_header() const {
     std::string prefix = fit_count() > 1 ? learn::code_identifier(fit_.targets[d].name) : "";
     if (fit_count() > 1 && prefix.empty()) prefix = "Dataset" + std::to_string(d + 1);
     out += "\n// ---- " +
-           (fit_count() > 1 ? "dataset " + fit_.targets[d].name : std::string("values")) +
+           (fit_count() > 1 ? "dataset " + printable(fit_.targets[d].name, 1024)
+                            : std::string("values")) +
            " ----\n";
     if (fit == nullptr) {
-      out += "// no fit: " + fit_.errors[d] + "\n";
+      out += "// no fit: " + printable(fit_.errors[d], 1024) + "\n";
       continue;
     }
     out += std::string("// errors: ") + learn::error_kind_name(fit->errors) + "\n";
     for (const learn::FitWarning& w : fit->warnings)
-      out += "// WARNING " + w.code + ": " + w.message + "\n";
+      out += "// WARNING " + w.code + ": " + printable(w.message, 1024) + "\n";
     // Pieces as one array when all five are single identified values.
     static constexpr const char* kPieces[5] = {"pawn", "knight", "bishop", "rook", "queen"};
     bool array = true;

@@ -37,3 +37,13 @@ TEST_CASE("parse_integer reads a whole decimal number within its range") {
   CHECK_FALSE(parse_int("2147483648").has_value());
   CHECK_FALSE(parse_int("5", 6).has_value());
 }
+
+TEST_CASE("text: printable replaces control bytes and cuts long text at a character") {
+  CHECK(printable("plain name.pgn") == "plain name.pgn");
+  CHECK(printable("a\nb\r\x1b[2J\x07\x7f") == "a?b??[2J??");
+  CHECK(printable("<script>") == "<script>");  // markup is text; the HTML mirror sets textContent
+  CHECK(printable("Dvoretsky\xc3\xa9", 100) == "Dvoretsky\xc3\xa9");
+  // 10 bytes allowed: "Dvoretsky" and the first byte of "é" would cut the character in two.
+  CHECK(printable("Dvoretsky\xc3\xa9 and more", 10) == "Dvoretsky...");
+  CHECK(printable(std::string(300, 'x')).size() == 256 + 3);
+}

@@ -1,4 +1,4 @@
-// End-to-end tests: hostile inputs. A 1 GB line, a million one-ply games, 10⁵ nested
+// End-to-end tests: hostile inputs. Markup and control bytes in tags and file names stay text. A 1 GB line, a million one-ply games, 10⁵ nested
 // variations, a zip bomb and a zstd bomb, 100 MB of games followed by binary data: each gives a
 // clear message, keeps every game before it, leaves the app usable, and the engine's heap stays
 // small. (A heap exhausted on purpose is reading.mjs's out-of-memory test.) The inputs are
@@ -9,8 +9,8 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, FIXTURES, check, checkArticleValues, clickButton, mirrorResult, openPage, settle, test,
-  waitForState,
+  ARTIFACTS, FIXTURES, check, checkArticleValues, clickButton, clickControl, dropFiles, mirrorResult,
+  openPage, settle, test, waitForState,
 } from './harness.mjs';
 
 const MB = 1 << 20;
@@ -181,3 +181,47 @@ test('hostile: 100 MB of games, then binary data: every game before it counts', 
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
+
+test('hostile: markup and control bytes in tags and file names are shown and exported as text', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  let dialogs = 0;
+  page.on('dialog', async (dialog) => {
+    dialogs += 1;
+    await dialog.dismiss();
+  });
+  const evil = '[Event "<script>alert(1)</script>\x1b[31mred\x07"]\n[White "<img src=x onerror=alert(2)>"]\n' +
+    '[SetUp "1"]\n[FEN "<script>alert(3)</script>\x1b[2J"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n\n';
+  const name = '<img src=x onerror=alert(4)>\x1b[2J.pgn';
+  const elementsBefore = await page.evaluate(() => document.querySelectorAll('*').length);
+  await dropFiles(page, [{ name, text: evil + ARTICLE }]);
+  check(await waitForState(page, ['done', 'error'], 90000) === 'done', 'the file did not fit');
+  await settle(page, 10);
+  const result = await mirrorResult(page);
+  check(result.games === 2998 && result.skipped >= 1, `games ${result.games}, skipped ${result.skipped}`);
+  // The name as reported: the escape byte shown as '?', the markup as text.
+  check(result.files[0] === '<img src=x onerror=alert(4)>?[2J.pgn', `the mirror's file name: ${JSON.stringify(result.files)}`);
+  // Nothing ran and nothing was parsed as markup: no dialog, no new element, no <img> at all.
+  check(dialogs === 0, `${dialogs} dialogs opened`);
+  const after = await page.evaluate(() => ({
+    elements: document.querySelectorAll('*').length, images: document.querySelectorAll('img').length,
+    mirror: document.getElementById('materialist-status').textContent,
+  }));
+  check(after.images === 0, `${after.images} <img> elements in the page`);
+  check(after.elements === elementsBefore, `the page had ${elementsBefore} elements, now ${after.elements}`);
+  const code = await saveExport(page, 'Copy as code');
+  // eslint-disable-next-line no-control-regex
+  const control = /[\x00-\x09\x0b-\x1f\x7f]/;
+  check(!control.test(code), 'the code export holds control bytes');
+  const stray = code.split('\n').filter((line) => line && !/^(\/\/|constexpr |#pragma once$)/.test(line));
+  check(stray.length === 0, `code lines that are neither comments nor declarations:\n${stray.join('\n')}`);
+  check(code.includes('<img src=x onerror=alert(4)>?[2J.pgn'), 'the code export does not name the file as text');
+  await page.screenshot({ path: join(ARTIFACTS, '44-hostile-markup.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+// What an export button offers, as text (real click on the published control).
+async function saveExport(page, label) {
+  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 20000 }), clickControl(page, label)]);
+  return readFileSync(await file.path(), 'utf8');
+}
