@@ -82,6 +82,11 @@ dictionary_for() {
 }
 
 # ---- run ----
+# Findings in a folder: libFuzzer's crash-, leak-, timeout- and oom- files (not slow-unit- ones).
+count_findings() {
+  find "$1" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) |
+    wc -l
+}
 passed=0
 failed=0
 report=()
@@ -91,7 +96,7 @@ for target in "${TARGETS[@]}"; do
   findings="${BUILD}/findings/${target}"
   log="${BUILD}/logs/${target}.log"
   mkdir -p "${corpus}" "${findings}" "${BUILD}/logs"
-  before="$(find "${findings}" -type f | wc -l)"
+  before="$(count_findings "${findings}")"
   limits=(-max_total_time="${SECONDS_EACH}")
   [[ "${SECONDS_EACH}" == 0 ]] && limits=()
   [[ -n "${FUZZ_RUNS:-}" ]] && limits+=(-runs="${FUZZ_RUNS}")
@@ -105,7 +110,7 @@ for target in "${TARGETS[@]}"; do
     "${corpus}" "${SEEDS}/${target}" > "${log}" 2>&1
   status=$?
   executions="$(grep -E '^stat::number_of_executed_units:' "${log}" | tail -1 | awk '{print $2}')"
-  found=$(($(find "${findings}" -type f | wc -l) - before))
+  found=$(($(count_findings "${findings}") - before))
   [[ ${status} != 0 && ${found} == 0 ]] && found=1 # died without an artifact: still a finding
   units="$(find "${corpus}" -type f | wc -l)"
   line="$(printf '%-14s %12s executions  %d findings  (corpus %d; log %s)' \
