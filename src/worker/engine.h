@@ -223,6 +223,7 @@ class Engine {
     learn::GamePairs pairs;      // set when the read ends
     // Statistics files' bootstrap replicates (a read's are its split's).
     std::unique_ptr<learn::BootstrapHistograms> bootstrap;
+    std::string stats_source;  // the statistics files it came from ("": games were read)
     learn::DatasetReport report;
     std::string mat_text;         // keep_rows: the rows not yet taken, as .mat lines
     std::uint64_t bytes_fed = 0;  // of every file of the read, as stored (for max_megabytes)

@@ -405,6 +405,10 @@ std::string Engine::status_line() const {
     out += short_values(*fit);
     if (!fit->warnings.empty()) out += " [" + fit->warnings.front().message + "]";
   }
+  if (current_ && !current_->stats_source.empty()) {
+    out += " · from " + current_->stats_source + " (statistics of " +
+           std::to_string(current_->report.games.games_read) + " games)";
+  }
   return out;
 }
 

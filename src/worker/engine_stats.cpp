@@ -60,7 +60,9 @@ std::string Engine::end_stats() {
       data.digests.push_back({entry.name, entry.end - entry.start, entry.sha256});
     }
   }
-  const std::string source = names.size() == 1 ? names.front() : "the statistics files";
+  const std::string source =
+      names.size() == 1 ? names.front() : std::to_string(names.size()) + " statistics files";
+  data.stats_source = source;
   for (const learn::GameIssue& issue : data.report.games.issues) {
     if (data.issues.size() >= kMaxListedIssues) break;
     data.issues.push_back({source, issue});

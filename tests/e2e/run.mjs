@@ -6,7 +6,8 @@
 //
 // Screenshots go to tests/e2e/artifacts/. Prints one line per test and "N passed, N failed";
 // exits non-zero when a test fails. The harness (server, page helpers, runner) is harness.mjs;
-// the tests register themselves on import, in this order: reading, results, analysis, layout, hostile.
+// the tests register themselves on import, in this order: reading, results, analysis, layout, hostile,
+// mstats.
 import { join, resolve } from 'node:path';
 import { REPO, runTests } from './harness.mjs';
 import './reading.mjs';
@@ -14,6 +15,7 @@ import './results.mjs';
 import './analysis.mjs';
 import './layout.mjs';
 import './hostile.mjs';
+import './mstats.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

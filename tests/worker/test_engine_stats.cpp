@@ -74,6 +74,8 @@ TEST_CASE("engine: a dropped .mstats fits as a read of its file, bootstrap inclu
   fit_to_end(stats, newton);
   CHECK(stats.fits_json() == games.fits_json());
   CHECK(count_of(stats.fits_json(), "\"low\":null") == 0);  // the file's bootstrap intervals
+  CHECK(stats.status_line() ==
+        games.status_line() + " · from open.mstats (statistics of 2997 games)");
 }
 
 TEST_CASE("engine: a corrupt .mstats, or two that do not merge, say why and change nothing") {
