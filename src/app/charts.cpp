@@ -347,10 +347,11 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
   std::snprintf(
       title, sizeof title,
       t.solver == learn::SolverKind::kNewton ? "Loss J(θ) by Newton step%s" : "Loss J(θ)%s",
-      t.snapshots.empty() ? ""
-      : !t.done           ? " — fitting…"
-      : converged         ? " — converged"
-                          : " — stopped before converging");
+      t.snapshots.empty()       ? ""
+      : !t.done                 ? " — fitting…"
+      : t.snapshots.size() == 1 ? " — the exact fit's (its steps were not sent)"
+      : converged               ? " — converged"
+                                : " — stopped before converging");
   bool hovered = false;
   const PlotArea area = begin_plot({"##loss", title, "iteration", 0, x_max, lo - pad, hi + pad,
                                     hi - lo < 0.01 ? "%.4f" : "%.3f"},

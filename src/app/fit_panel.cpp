@@ -99,7 +99,10 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
   // The combo and its items are published like buttons ("Preset", "preset:exact") for tests.
   const int current = state.preset_index();
   std::string preview = presets[static_cast<std::size_t>(current)].label;
-  if (overridden) preview += " (solver overridden)";
+  // The preset's solver did not run: say what did (the reason is under the solver).
+  if (overridden)
+    preview = std::string(solver_label(t.solver)) +
+              " for this model (preset: " + presets[static_cast<std::size_t>(current)].id + ")";
   if (ImGui::BeginCombo("Preset", preview.c_str())) {
     for (int i = 0; i < static_cast<int>(presets.size()); ++i) {
       const protocol::Preset& preset = presets[static_cast<std::size_t>(i)];
@@ -146,8 +149,10 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
   publish(state, "Newton", scale);
   ImGui::EndDisabled();
   if (!overridden) s.solver = static_cast<learn::SolverKind>(solver);
-  if (overridden)
+  if (overridden) {
     note((solver_label(t.solver) + std::string(" ran: ") + t.reason).c_str(), kAccent);
+    publish(state, "fit:overridden", scale);
+  }
 
   bool edited = false;
   ImGui::BeginDisabled(s.solver == learn::SolverKind::kNewton || overridden);

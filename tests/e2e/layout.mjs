@@ -71,6 +71,25 @@ test('layout: the relations and values tables have their full widths on the fram
   await context.close();
 });
 
+test('layout: the Fit panel shows the solver the ordinal model ran, with the reason in full', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  check(!(await page.evaluate(() => window.materialist.ui.buttons['fit:overridden'])), 'an override shown for the article\'s fit');
+  await clickControl(page, 'model:ordinal');
+  await page.waitForFunction(() => JSON.parse(document.getElementById('materialist-status').dataset.result).solver === 'newton',
+    null, { timeout: 60000 });
+  check(await waitForState(page, ['done', 'error'], 60000) === 'done', 'the ordinal fit did not finish');
+  await settle(page);
+  const [note, panel, newton] = await page.evaluate(() => ['fit:overridden', 'panel:scroll', 'Newton']
+    .map((l) => window.materialist.ui.buttons[l]));
+  check(note && note.height > 10, 'the overridden solver is not explained');
+  check(note.x + note.width <= panel.x + panel.width + 1, `the reason runs past the panel: ${JSON.stringify(note)}`);
+  check(newton, 'no Newton radio');
+  await page.screenshot({ path: join(ARTIFACTS, '36-ordinal-override.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
 test('layout: the share link leaves out an unapplied filter, is short, and a toast says so', async ({ baseUrl }) => {
   const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
   check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
