@@ -261,7 +261,7 @@ void apply_row(AppState& state, std::vector<Command>& commands, bool pending, co
   ImGui::SameLine();
   if (pending) {
     ImGui::AlignTextToFramePadding();
-    ImGui::TextColored(to_vec4(kBad), "● changed, not applied");
+    ImGui::TextColored(to_vec4(kBad), "■ changed, not applied");
   } else {
     const std::string applied =
         "applied · filter: " +

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "app/charts.h"
 #include "app/fit_tables.h"
 #include "app/theme.h"
 #include "app/widgets.h"
@@ -108,7 +109,12 @@ void draw_relations(AppState& state, float scale) {
     float widths[3] = {0, 0, ImGui::CalcTextSize("✓ consistent").x};
     for (const protocol::Relation& v : relations) {
       char text[64];
-      std::snprintf(text, sizeof text, "margin %+.0f ± %.0f", v.margin, v.se);
+      // Margins come pawn = 100: shown in the chosen unit like the values.
+      const double k = unit_per_pawn_value(state);
+      std::snprintf(text, sizeof text,
+                    state.settings.units == protocol::Units::kLogOdds ? "margin %+.2f ± %.2f"
+                                                                      : "margin %+.0f ± %.0f",
+                    v.margin * k, v.se * k);
       margins.push_back(text);
       widths[0] = std::max(widths[0], ImGui::CalcTextSize(v.relation.c_str()).x);
       widths[1] = std::max(widths[1], ImGui::CalcTextSize(text).x);

@@ -226,7 +226,7 @@ void draw_settings_panel(AppState& state, std::vector<Command>& commands, float 
   ImGui::PopStyleColor();
   publish(state, "Settings", scale);
   if (!state.settings_open) {
-    if (read_settings_pending(state)) note("● read settings changed, not applied", kBad);
+    if (read_settings_pending(state)) note("■ read settings changed, not applied", kBad);
     return;
   }
   draw_fit_settings(state, commands, scale);
