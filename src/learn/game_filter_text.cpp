@@ -26,8 +26,11 @@ bool needs_escape(char c) {
 
 std::string escape_value(std::string_view value) {
   std::string out;
-  for (char c : value) {
-    if (needs_escape(c)) {
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const char c = value[i];
+    // A blank at either end too: parse_game_filter trims values, "%20" keeps it.
+    const bool end_blank = c == ' ' && (i == 0 || i + 1 == value.size());
+    if (needs_escape(c) || end_blank) {
       auto byte = static_cast<unsigned char>(c);
       out += '%';
       out += kHexDigits[byte >> 4];

@@ -99,4 +99,15 @@ TEST_CASE("fuzz finding: a layered filter key with blanks replaces the base's") 
   CHECK(learn::parse_game_filter(combined));
 }
 
+TEST_CASE("fuzz finding: a filter value with blanks at its ends formats back to itself") {
+  const auto options = learn::parse_game_filter("player=%20Carlsen%20;event=Titled");
+  REQUIRE(options);
+  CHECK(options->player == " Carlsen ");
+  const std::string text = learn::format_game_filter(*options);
+  CHECK(text == "player=%20Carlsen%20;event=Titled");
+  const auto again = learn::parse_game_filter(text);
+  REQUIRE(again);
+  CHECK(*again == *options);
+}
+
 }  // namespace materialist::fuzz
