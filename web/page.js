@@ -102,7 +102,10 @@
   const READABLE_VARIANTS = /^(standard|chess|chess ?960|fischerandom|from position)$/i;
   /** @param {string} text */
   function nameVariants(text) {
-    if (page.variants.length === 0) return text;
+    if (page.variants.length === 0) {
+      // The app has no "Analysis panel" any more: the counts are under the values.
+      return text.replace('(see which filter in the Analysis panel)', '(each filter\'s count is under the values)');
+    }
     return text.replace(/the filters removed all ([^(]*?) \(see which filter in the Analysis panel\)/,
       (_, games) => `all ${games} are ${page.variants.join(', ')}: chess variants Materialist does not learn from `
         + '(it learns from standard chess, and from Chess960 when "keep Chess960" is on)');

@@ -67,7 +67,7 @@ struct AppState {
   protocol::Estimate estimate;           // the latest estimate of this read
   std::vector<EstimatePoint> estimates;  // every estimate of this read, in order
   // What the controls hold: `settings.fit` and `settings.read.unknown` apply at once; the rest
-  // of `settings.read` (the Analysis panel) when applied.
+  // of `settings.read` (the Read group of the settings) when applied.
   protocol::Settings settings;
   protocol::ReadOptions applied_read;    // the read options the worker has (last Apply)
   learn::GameFilterOptions filter_form;  // the filter as the panel edits it

@@ -203,7 +203,7 @@ void draw_report(const AppState& state, float scale) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(to_vec4(kAccent),
                        "Read stopped at the limit (%s): the rest of the files "
-                       "was not read. Clear it in Analysis to read everything.",
+                       "was not read. Clear it in Settings (Read) to read everything.",
                        what.c_str());
     ImGui::PopTextWrapPos();
   }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, FIXTURES, check, clickControl, dropFiles, mirrorResult, openPage, settle,
+  ARTIFACTS, FIXTURES, check, clickButton, clickControl, dropFiles, mirrorResult, openPage, settle,
   test, typeInto, waitForState,
 } from './harness.mjs';
 
@@ -67,6 +67,16 @@ test('layout: the relations and values tables have their full widths on the fram
     for (const c of columns(layout.buttons, 'relations')) check(c.width >= 40, `a relations column of ${c.width} px`);
   }
   await page.screenshot({ path: join(ARTIFACTS, '30-fit-frame-1400.png') });
+  // A+ makes the text larger (the zoom control where pinching is not at hand), A− smaller again.
+  const width = async () => page.evaluate(() => window.materialist.ui.buttons['Load sample'].width);
+  const before = await width();
+  await clickButton(page, 'zoom:in');
+  await settle(page, 6);
+  const larger = await width();
+  check(larger > before * 1.08, `A+: Load sample ${before} px, then ${larger} px`);
+  await clickButton(page, 'zoom:out');
+  await settle(page, 6);
+  check(Math.abs(await width() - before) < 1, 'A− did not bring the text size back');
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
