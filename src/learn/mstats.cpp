@@ -162,7 +162,9 @@ std::string setting_of(const StatsSettings& settings, std::string_view name) {
 }
 
 KeyFields key_fields_of(const StatsSettings& settings) {
-  const std::string kept = "," + setting_of(settings, "key-fields") + ",";
+  std::string kept = ",";  // (appended, not "," + ...: GCC 12 warns falsely on that)
+  kept += setting_of(settings, "key-fields");
+  kept += ',';
   KeyFields fields = KeyFields::none();
   fields.bishop_pair = kept.find(",bishop-pair,") != std::string::npos;
   fields.phase = kept.find(",phase,") != std::string::npos;
