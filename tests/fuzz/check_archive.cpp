@@ -11,7 +11,7 @@ namespace materialist::fuzz {
 namespace {
 
 // Decompressed bytes past which a read stops (a bomb is only slow, not a finding).
-constexpr std::uint64_t kMaxOutput = 4 << 20;
+constexpr std::uint64_t kMaxOutput = 1 << 20;
 // The decoder's own buffers (decoder.h): the output chunk, the sniffed head, one local header.
 constexpr std::size_t kMaxBuffers = (64 << 10) + 64 + 30 + 2 * 65535;
 
