@@ -4,17 +4,11 @@
 
 #include "app/app_state.h"
 #include "app/plot_renderer.h"
+#include "app/value_chart.h"
 
 namespace materialist::app {
 
 void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
-// After an exact (Newton) fit there are no iterates worth a trajectory: each value with its 95%
-// interval beside the reference sets, in the chosen unit.
-bool shows_value_chart(const AppState& state);
-void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
-// The factor from pawn = 100 to the chosen unit (1 until a fit gives the scale).
-double unit_per_pawn_value(const AppState& state);
-
 void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
 // While reading: each value of the exact fit so far against the games read (log scale), with its
 // 95% band narrowing as data arrives.

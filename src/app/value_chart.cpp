@@ -1,0 +1,154 @@
+#include "app/value_chart.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "app/plot.h"
+#include "app/theme.h"
+#include "app/widgets.h"
+#include "learn/pieces.h"
+
+namespace materialist::app {
+
+const char* unit_label(protocol::Units units) {
+  return units == protocol::Units::kElo       ? "Elo"
+         : units == protocol::Units::kLogOdds ? "log-odds"
+                                              : "pawn = 100";
+}
+
+namespace {
+
+// A coefficient in the chosen unit, and its standard error.
+double in_unit(const protocol::Coefficient& c, protocol::Units units) {
+  return units == protocol::Units::kElo       ? c.elo
+         : units == protocol::Units::kLogOdds ? c.theta
+                                              : c.value;
+}
+double se_in_unit(const protocol::Coefficient& c, protocol::Units units) {
+  return units == protocol::Units::kElo       ? c.elo_se
+         : units == protocol::Units::kLogOdds ? c.theta_se
+                                              : c.value_se;
+}
+
+}  // namespace
+
+double unit_per_pawn_value(const AppState& state) {
+  const protocol::Units units = state.settings.units;
+  if (units == protocol::Units::kPawn || !state.trajectory.done || state.trajectory.fits.empty())
+    return 1;
+  const protocol::Coefficient* pawn = state.trajectory.fits.front().find("pawn");
+  if (pawn == nullptr || !pawn->identified || pawn->value == 0) return 1;
+  const double ratio = in_unit(*pawn, units) / pawn->value;
+  return std::isfinite(ratio) && ratio != 0 ? ratio : 1;
+}
+
+bool shows_value_chart(const AppState& state) {
+  const Trajectory& t = state.trajectory;
+  return t.done && !t.fits.empty() && t.solver == learn::SolverKind::kNewton;
+}
+
+void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+  const std::vector<protocol::Fit>& fits = state.trajectory.fits;
+  const protocol::Units units = state.settings.units;
+  const bool fine = units == protocol::Units::kLogOdds;
+  const double per_pawn = unit_per_pawn_value(state);
+  static constexpr const char* kNames[] = {"", "Knight", "Bishop", "Rook", "Queen"};
+  // The y range: every value with its 95% interval, and the reference sets.
+  double y_min = 0, y_max = 0;
+  for (const protocol::Fit& fit : fits) {
+    for (int i = 1; i < kPieceCount; ++i) {
+      const protocol::Coefficient* c = fit.find(learn::kPieceColumns[static_cast<std::size_t>(i)]);
+      if (c == nullptr || !c->identified) continue;
+      const double v = in_unit(*c, units), band = 1.96 * se_in_unit(*c, units);
+      y_max = std::max(y_max, v + (std::isfinite(band) ? band : 0));
+    }
+  }
+  for (int i = 1; i < kPieceCount; ++i)
+    y_max = std::max({y_max, kArticle[i] * per_pawn, kTextbook[i] * per_pawn});
+  const double step = nice_step(y_max - y_min, 6);
+  y_max = std::ceil(y_max * 1.05 / step) * step;
+  char title[160];
+  std::snprintf(
+      title, sizeof title, "Piece values with 95%% intervals (%s, exact fit in %d Newton steps)",
+      unit_label(units),
+      state.trajectory.snapshots.empty() ? 0 : state.trajectory.snapshots.back().iteration);
+  bool hovered = false;
+  PlotSpec spec{"##values",
+                title,
+                "learned (dots, 95% bars) beside the article, 1-3-3-5-9 and Capablanca",
+                0.5,
+                4.5,
+                y_min,
+                y_max,
+                fine ? "%.1f" : "%.0f"};
+  spec.x_names = kNames;
+  spec.x_name_count = kPieceCount;
+  const PlotArea area = begin_plot(spec, size, scale, hovered);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float half = (area.max.x - area.min.x) / 4.0f * 0.38f;  // half a category's width
+  // Reference sets: short horizontal marks across each category.
+  struct Reference {
+    const PieceValues* values;
+    ImU32 color;
+    const char* label;
+  };
+  const Reference refs[] = {{&kArticle, IM_COL32(240, 240, 240, 230), "article"},
+                            {&kTextbook, IM_COL32(240, 215, 90, 220), "1-3-3-5-9"},
+                            {&kCapablancaSet, IM_COL32(200, 120, 240, 220), "Capablanca"}};
+  for (const Reference& ref : refs) {
+    for (int i = 1; i < kPieceCount; ++i) {
+      const ImVec2 at = area.to_pixels(i, (*ref.values)[i] * per_pawn);
+      draw->AddLine(ImVec2(at.x - half, at.y), ImVec2(at.x + half, at.y), ref.color, 1.5f * scale);
+    }
+  }
+  // Learned values: one dot per dataset, its 95% interval as a bar.
+  const int n = static_cast<int>(fits.size());
+  std::vector<Disk> disks;
+  for (int d = 0; d < n; ++d) {
+    const protocol::Fit& fit = fits[static_cast<std::size_t>(d)];
+    for (int i = 1; i < kPieceCount; ++i) {
+      const protocol::Coefficient* c = fit.find(learn::kPieceColumns[static_cast<std::size_t>(i)]);
+      if (c == nullptr || !c->identified) continue;
+      const double x = i + (n > 1 ? (d - (n - 1) * 0.5) * (0.6 / n) : 0.0);
+      const double v = in_unit(*c, units), band = 1.96 * se_in_unit(*c, units);
+      const ImU32 color = n > 1 ? dataset_color(d) : kPieceColors[i];
+      if (std::isfinite(band) && band > 0) {
+        const ImVec2 lo = area.to_pixels(x, v - band), hi = area.to_pixels(x, v + band);
+        draw->AddLine(lo, hi, color, 2.5f * scale);
+        draw->AddLine(ImVec2(lo.x - 5 * scale, lo.y), ImVec2(lo.x + 5 * scale, lo.y), color,
+                      2 * scale);
+        draw->AddLine(ImVec2(hi.x - 5 * scale, hi.y), ImVec2(hi.x + 5 * scale, hi.y), color,
+                      2 * scale);
+      }
+      disks.push_back({x, v, 6.0f * scale, color});
+      char text[48];
+      std::snprintf(text, sizeof text, fine ? "%.2f" : "%.0f", v);
+      const ImVec2 at = area.to_pixels(x, v);
+      if (n == 1)
+        draw->AddText(ImVec2(at.x + 9 * scale, at.y - ImGui::GetTextLineHeight() * 0.5f),
+                      IM_COL32(235, 238, 245, 255), text);
+    }
+  }
+  renderer.add_disks(draw, area, disks);
+  // A legend of the marks (and of the datasets' colours).
+  float y = area.min.y + 6 * scale;
+  const float x = area.min.x + 10 * scale;
+  for (const Reference& ref : refs) {
+    draw->AddLine(ImVec2(x, y + ImGui::GetTextLineHeight() * 0.5f),
+                  ImVec2(x + 18 * scale, y + ImGui::GetTextLineHeight() * 0.5f), ref.color,
+                  2 * scale);
+    draw->AddText(ImVec2(x + 24 * scale, y), IM_COL32(200, 204, 212, 255), ref.label);
+    y += ImGui::GetTextLineHeight();
+  }
+  for (int d = 0; d < n && n > 1; ++d) {
+    draw->AddCircleFilled(ImVec2(x + 9 * scale, y + ImGui::GetTextLineHeight() * 0.5f), 5 * scale,
+                          dataset_color(d));
+    draw->AddText(ImVec2(x + 24 * scale, y), dataset_color(d),
+                  fits[static_cast<std::size_t>(d)].name.c_str());
+    y += ImGui::GetTextLineHeight();
+  }
+}
+
+}  // namespace materialist::app

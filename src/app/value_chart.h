@@ -1,0 +1,20 @@
+// Values in the chosen unit: the factor from pawn = 100, and the chart of an exact fit (each
+// value with its 95% interval beside the reference sets).
+#pragma once
+
+#include "app/app_state.h"
+#include "app/plot_renderer.h"
+
+namespace materialist::app {
+
+// "pawn = 100", "Elo", "log-odds"
+const char* unit_label(protocol::Units units);
+
+// After an exact (Newton) fit there are no iterates worth a trajectory: each value with its 95%
+// interval beside the reference sets, in the chosen unit.
+bool shows_value_chart(const AppState& state);
+void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
+// The factor from pawn = 100 to the chosen unit (1 until a fit gives the scale).
+double unit_per_pawn_value(const AppState& state);
+
+}  // namespace materialist::app
