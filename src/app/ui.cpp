@@ -182,8 +182,8 @@ void draw_drop_target(const AppState& state, const UiFonts& fonts, ImVec2 size, 
       state.touch
           ? "with Choose files… (several at once), or Load sample: the article's 2,997 games"
           : "or Open files… (several at once), or Load sample: the article's 2,997 games",
-      "Files are read as streams in a Web Worker: nothing is uploaded. A statistics file "
-      "(.mstats, from materialist stats) is fitted at once.",
+      "Files are read as streams in a Web Worker: nothing is uploaded.",
+      "A statistics file (.mstats, from materialist stats) is fitted at once.",
       "Gradient descent is animated as it converges; Newton gives the exact fit."};
   float y = centre.y + 4 * scale;
   for (const char* line : lines) {
