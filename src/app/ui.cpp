@@ -26,6 +26,40 @@ void same_line_if_fits(const char* label) {
   if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
 }
 
+// The exports: right-aligned in the toolbar, or in a row of their own at the end of a phone's
+// column.
+void draw_exports(AppState& state, std::vector<Command>& commands, float scale, bool in_toolbar) {
+  const char* labels[] = {"Export .mat", "Values CSV", "Values JSON", "PNG"};
+  const char* formats[] = {"mat", "csv", "json", "png"};
+  float width = 0;
+  for (const char* label : labels) {
+    width += ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2 +
+             ImGui::GetStyle().ItemSpacing.x;
+  }
+  const bool fitted = !state.trajectory.snapshots.empty();
+  if (in_toolbar) {
+    // Right-aligned on the same line when they fit, else on a line of their own.
+    ImGui::SameLine();
+    const float right = ImGui::GetContentRegionMax().x - width;
+    if (ImGui::GetCursorPosX() <= right) {
+      ImGui::SetCursorPosX(right);
+    } else {
+      ImGui::NewLine();
+    }
+  }
+  for (int i = 0; i < 4; ++i) {
+    // A picture of the results: only once there are some.
+    const bool enabled = i == 3 ? fitted || state.has_data() : (i == 0 ? state.has_data() : fitted);
+    if (button(state, labels[i], scale,
+               enabled && !(i < 3 && state.phase == protocol::Phase::kReading))) {
+      Command export_command{Command::Kind::kExport};
+      export_command.format = formats[i];
+      commands.push_back(export_command);
+    }
+    if (i < 3) same_line_if_fits(labels[i + 1]);
+  }
+}
+
 void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts& fonts,
                   float scale) {
   ImGui::PushFont(fonts.large);
@@ -61,34 +95,8 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
   ImGui::SameLine(0, 2 * scale);
   if (button(state, "A+", scale, zoom < 1.9f, "zoom:in")) state.zoom = std::min(1.9f, zoom + 0.15f);
 
-  // Exports, right-aligned.
-  const char* labels[] = {"Export .mat", "Values CSV", "Values JSON", "PNG"};
-  const char* formats[] = {"mat", "csv", "json", "png"};
-  float width = 0;
-  for (const char* label : labels) {
-    width += ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2 +
-             ImGui::GetStyle().ItemSpacing.x;
-  }
-  const bool fitted = !state.trajectory.snapshots.empty();
-  // Right-aligned on the same line when they fit, else on a line of their own (narrow windows).
-  ImGui::SameLine();
-  const float right = ImGui::GetContentRegionMax().x - width;
-  if (ImGui::GetCursorPosX() <= right) {
-    ImGui::SetCursorPosX(right);
-  } else {
-    ImGui::NewLine();
-  }
-  for (int i = 0; i < 4; ++i) {
-    // A picture of the results: only once there are some.
-    const bool enabled = i == 3 ? fitted || state.has_data() : (i == 0 ? state.has_data() : fitted);
-    if (button(state, labels[i], scale,
-               enabled && !(i < 3 && state.phase == protocol::Phase::kReading))) {
-      Command export_command{Command::Kind::kExport};
-      export_command.format = formats[i];
-      commands.push_back(export_command);
-    }
-    if (i < 3) same_line_if_fits(labels[i + 1]);
-  }
+  // On a phone the exports wait at the end of the column: the values come first.
+  if (ImGui::GetIO().DisplaySize.x >= 760 * scale) draw_exports(state, commands, scale, true);
 }
 
 void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
@@ -400,6 +408,8 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
         draw_outcome_curves(state, renderer, ImVec2(width, height), scale);
     }
     draw_report(state, scale);
+    section("Export");
+    draw_exports(state, commands, scale, false);
     ImGui::EndChild();
   }
   ImGui::PopStyleColor();
