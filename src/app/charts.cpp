@@ -43,6 +43,9 @@ void draw_end_labels(const PlotArea& area, const std::vector<Series>& series, fl
   ImDrawList* draw = ImGui::GetWindowDrawList();
   for (const Label& label : labels) {
     const float y = label.y - std::max(0.0f, overflow);
+    // A small plot cannot hold every label: those pushed above its top are left out (they would
+    // cover the title).
+    if (y - height * 0.5f < area.min.y) continue;
     const ImVec2 extent = ImGui::CalcTextSize(label.text.c_str());
     const ImVec2 at(std::min(label.x + 10 * scale, area.max.x - extent.x - 8 * scale),
                     y - height * 0.5f);
