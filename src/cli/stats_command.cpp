@@ -142,15 +142,12 @@ int run_stats(const CliOptions& options, const learn::SplitOptions& split, std::
     out.entries.push_back(std::move(*entry));
   }
   // Every entry is checked as a merge would: a file twice, ranges that overlap.
-  // (Ranges are checked once they are all there: a lone range does not tile its file.)
-  bool ranges = false;
-  for (const learn::StatsEntry& entry : out.entries) ranges = ranges || entry.is_range;
+  // Checked as a merge would check them (a file twice, ranges that overlap), but ranges may
+  // leave gaps: the others can come later.
   std::vector<learn::StatsFile> checked;
   checked.push_back(std::move(out));
-  if (!ranges) {
-    if (auto merged = learn::merge_stats(checked, {options.output}); !merged) {
-      return fail(err, merged.error().message, kNoResult);
-    }
+  if (auto valid = learn::check_stats(checked, {options.output}); !valid) {
+    return fail(err, valid.error().message, kNoResult);
   }
   const learn::StatsFile& stats = checked.front();
 

@@ -69,9 +69,9 @@ std::string range_text(const StatsEntry& e) {
   return std::to_string(e.start) + ":" + std::to_string(e.end);
 }
 
-// A file's ranges (in start order) as one file, as a parallel read's parts are merged.
-Expected<Statistics> join_ranges(const std::vector<Located>& ranges, const IngestOptions& ingest,
-                                 const KeyFields& fields, int bootstrap, std::uint64_t seed) {
+// A file's ranges (in start order): the same file, no overlap; with `complete`, they tile it from
+// byte 0 to its end, each but the last standing alone (as a merge needs them).
+std::optional<Error> check_ranges(const std::vector<Located>& ranges, bool complete) {
   const StatsEntry& first = *ranges.front().entry;
   std::uint64_t at = 0;
   for (std::size_t i = 0; i < ranges.size(); ++i) {
@@ -79,22 +79,31 @@ Expected<Statistics> join_ranges(const std::vector<Located>& ranges, const Inges
     const std::string where =
         first.name + " (" + *ranges[i].source + ", range " + range_text(e) + ")";
     if (e.size != first.size) return refused(where + ": the file's size differs between ranges");
-    if (e.start < at)
+    if (i > 0 && e.start < at) {
       return refused(where + ": overlaps the range before it, which ends at " + std::to_string(at));
-    if (e.start > at)
+    }
+    if (complete && e.start > at) {
       return refused(where + ": bytes " + std::to_string(at) + ":" + std::to_string(e.start) +
                      " of the file are in no range");
-    if (i + 1 < ranges.size() && !e.stands_alone) {
+    }
+    if (complete && i + 1 < ranges.size() && !e.stands_alone) {
       return refused(where +
                      ": ends where a sequential read would go on inside a game (an open '{' "
                      "comment): cut the file elsewhere");
     }
     at = e.end;
   }
-  if (at != first.size) {
+  if (complete && at != first.size) {
     return refused(first.name + ": bytes " + std::to_string(at) + ":" + std::to_string(first.size) +
                    " of the file are in no range");
   }
+  return std::nullopt;
+}
+
+// A file's ranges (in start order, checked) as one file, as a parallel read's parts are merged.
+Statistics join_ranges(const std::vector<Located>& ranges, const IngestOptions& ingest,
+                       const KeyFields& fields, int bootstrap, std::uint64_t seed) {
+  const StatsEntry& first = *ranges.front().entry;
   DatasetBuilder builder(ingest);
   builder.set_key_fields(fields);
   if (bootstrap > 0) builder.enable_bootstrap(bootstrap, seed);
@@ -186,8 +195,17 @@ bool is_stats_name(const std::string& name) {
   return ends_with_ignoring_case(name, ".mstats");
 }
 
-Expected<Statistics> merge_stats(const std::vector<StatsFile>& files,
-                                 const std::vector<std::string>& names) {
+namespace {
+
+// The entries of every file in merge order, checked (see merge_stats and check_stats), and the
+// groups of entries of one input: [begin, end) of `all`.
+struct Checked {
+  std::vector<Located> all;
+  std::vector<std::pair<std::size_t, std::size_t>> groups;
+};
+
+Expected<Checked> checked_entries(const std::vector<StatsFile>& files,
+                                  const std::vector<std::string>& names, bool complete) {
   if (files.empty()) return refused("no statistics files");
   const StatsSettings& settings = files.front().settings;
   for (std::size_t i = 1; i < files.size(); ++i) {
@@ -198,12 +216,8 @@ Expected<Statistics> merge_stats(const std::vector<StatsFile>& files,
     }
   }
   const int bootstrap = std::atoi(setting_of(settings, "bootstrap").c_str());
-  const std::uint64_t seed = std::strtoull(setting_of(settings, "seed").c_str(), nullptr, 10);
-  const KeyFields fields = key_fields_of(settings);
-  IngestOptions ingest;
-  ingest.fields = fields;
-
-  std::vector<Located> all;
+  Checked checked;
+  std::vector<Located>& all = checked.all;
   for (std::size_t i = 0; i < files.size(); ++i) {
     for (const StatsEntry& entry : files[i].entries) all.push_back({&entry, &names[i]});
   }
@@ -211,11 +225,6 @@ Expected<Statistics> merge_stats(const std::vector<StatsFile>& files,
     return std::tie(x.entry->file_index, x.entry->name, x.entry->start, x.entry->end) <
            std::tie(y.entry->file_index, y.entry->name, y.entry->start, y.entry->end);
   });
-
-  Statistics merged;
-  merged.pairs = GamePairs(fields);
-  if (bootstrap > 0)
-    merged.bootstrap = std::make_unique<BootstrapHistograms>(bootstrap, seed, fields);
   for (std::size_t i = 0; i < all.size();) {
     const StatsEntry& e = *all[i].entry;
     std::size_t j = i + 1;
@@ -235,15 +244,50 @@ Expected<Statistics> merge_stats(const std::vector<StatsFile>& files,
                      ": its games would count twice");
     }
     if (any_range) {
-      std::vector<Located> ranges(all.begin() + static_cast<std::ptrdiff_t>(i),
-                                  all.begin() + static_cast<std::ptrdiff_t>(j));
-      auto joined = join_ranges(ranges, ingest, fields, bootstrap, seed);
-      if (!joined) return joined.error();
-      add_statistics(merged, *joined, ingest.max_reported_issues);
+      const std::vector<Located> ranges(all.begin() + static_cast<std::ptrdiff_t>(i),
+                                        all.begin() + static_cast<std::ptrdiff_t>(j));
+      if (auto error = check_ranges(ranges, complete)) return *error;
+    }
+    checked.groups.emplace_back(i, j);
+    i = j;
+  }
+  return checked;
+}
+
+}  // namespace
+
+Expected<bool> check_stats(const std::vector<StatsFile>& files,
+                           const std::vector<std::string>& names) {
+  auto checked = checked_entries(files, names, false);
+  if (!checked) return checked.error();
+  return true;
+}
+
+Expected<Statistics> merge_stats(const std::vector<StatsFile>& files,
+                                 const std::vector<std::string>& names) {
+  auto checked = checked_entries(files, names, true);
+  if (!checked) return checked.error();
+  const StatsSettings& settings = files.front().settings;
+  const int bootstrap = std::atoi(setting_of(settings, "bootstrap").c_str());
+  const std::uint64_t seed = std::strtoull(setting_of(settings, "seed").c_str(), nullptr, 10);
+  const KeyFields fields = key_fields_of(settings);
+  IngestOptions ingest;
+  ingest.fields = fields;
+
+  Statistics merged;
+  merged.pairs = GamePairs(fields);
+  if (bootstrap > 0)
+    merged.bootstrap = std::make_unique<BootstrapHistograms>(bootstrap, seed, fields);
+  for (const auto& [i, j] : checked->groups) {
+    const StatsEntry& e = *checked->all[i].entry;
+    if (e.is_range) {
+      const std::vector<Located> ranges(checked->all.begin() + static_cast<std::ptrdiff_t>(i),
+                                        checked->all.begin() + static_cast<std::ptrdiff_t>(j));
+      add_statistics(merged, join_ranges(ranges, ingest, fields, bootstrap, seed),
+                     ingest.max_reported_issues);
     } else {
       add_statistics(merged, e.stats, ingest.max_reported_issues);
     }
-    i = j;
   }
   return merged;
 }

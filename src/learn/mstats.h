@@ -95,6 +95,11 @@ Expected<StatsFile> decode_stats(std::string_view bytes);
 Expected<Statistics> merge_stats(const std::vector<StatsFile>& files,
                                  const std::vector<std::string>& names);
 
+// The checks of merge_stats that hold for any part of a collection: equal settings, no input
+// twice, no overlapping ranges (gaps are allowed: the other ranges may come later).
+Expected<bool> check_stats(const std::vector<StatsFile>& files,
+                           const std::vector<std::string>& names);
+
 // True when the name ends with .mstats (any case).
 bool is_stats_name(const std::string& name);
 

@@ -151,6 +151,13 @@ TEST_CASE("cli stats: ranges and files made apart, merged in any order, fit as o
   refused = run_cli(gap);
   CHECK(refused.status == 1);
   CHECK(contains(refused.err, "overlaps the range before it"));
+
+  // stats of statistics: ranges with gaps are kept for later, a file twice is refused.
+  StatsPath some("some-ranges.mstats");
+  make_stats({"stats", "--no-progress", parts[0]->path(), parts[5]->path(), "-o", some.path()});
+  const CliRun twice = run_cli({"stats", parts[5]->path(), parts[5]->path(), "-o", some.path()});
+  CHECK(twice.status == 1);
+  CHECK(contains(twice.err, "overlaps the range before it"));
 }
 
 TEST_CASE("cli stats: compare of .mstats files is compare of the files; bootstrap with ids") {
