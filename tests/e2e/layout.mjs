@@ -239,3 +239,16 @@ test('messages: variant files name their variants; partial and skipped games lis
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
+
+test('layout: PNG saves nothing before there are results, and a picture after', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  await clickButton(page, 'PNG');
+  await page.waitForTimeout(1000);
+  check((await page.evaluate(() => window.materialist.downloads.length)) === 0, 'PNG saved a picture of the empty app');
+  await clickButton(page, 'Load sample');
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  await clickButton(page, 'PNG');
+  await page.waitForFunction(() => window.materialist.downloads.some((d) => d.name === 'materialist.png'), null, { timeout: 10000 });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
