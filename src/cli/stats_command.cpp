@@ -72,11 +72,6 @@ Expected<learn::StatsEntry> read_whole_input(const std::string& path,
   return entry;
 }
 
-Error incompatible(const std::string& what, const learn::SettingDifference& d) {
-  return make_error(ErrorCode::kInvalidArgument,
-                    what + ": " + d.name + " is '" + d.a + "' there, '" + d.b + "' here");
-}
-
 int fail(std::FILE* err, const std::string& message, int status) {
   std::fprintf(err, "materialist: %s\n", message.c_str());
   return status;
@@ -107,8 +102,11 @@ int run_stats(const CliOptions& options, const learn::SplitOptions& split, std::
                 "games from the file's start, which a range starting later cannot know",
                 kBadOptions);
   }
-  learn::StatsFile out;
-  out.settings = learn::stats_settings(split);
+  // One statistics file per input (a .mstats input as it is), checked together as a merge
+  // checks them (settings, a file twice, overlapping ranges: gaps may be filled later), then
+  // written as one.
+  const learn::StatsSettings settings = learn::stats_settings(split);
+  std::vector<learn::StatsFile> inputs;
   std::uint64_t index = options.file_index;
   for (const std::string& path : options.files) {
     if (path == "-") {
@@ -118,11 +116,13 @@ int run_stats(const CliOptions& options, const learn::SplitOptions& split, std::
     if (learn::is_stats_name(path)) {
       auto stats = read_stats_file(path);
       if (!stats) return fail(err, stats.error().message, kNoResult);
-      if (const auto d = learn::first_difference(stats->settings, out.settings)) {
-        return fail(err, incompatible(path + " was made with other settings", *d).message,
+      if (const auto d = learn::first_difference(stats->settings, settings)) {
+        return fail(err,
+                    path + " was made with " + d->name + " '" + d->a + "', these options give '" +
+                        d->b + "': give the options it was made with",
                     kNoResult);
       }
-      for (learn::StatsEntry& entry : stats->entries) out.entries.push_back(std::move(entry));
+      inputs.push_back(std::move(*stats));
       continue;
     }
     learn::SplitOptions one = split;
@@ -139,17 +139,18 @@ int run_stats(const CliOptions& options, const learn::SplitOptions& split, std::
       const bool bad = entry.error().code == ErrorCode::kInvalidArgument;
       return fail(err, entry.error().message, bad ? kBadOptions : kNoResult);
     }
-    out.entries.push_back(std::move(*entry));
+    learn::StatsFile& read = inputs.emplace_back();
+    read.settings = settings;
+    read.entries.push_back(std::move(*entry));
   }
-  // Every entry is checked as a merge would: a file twice, ranges that overlap.
-  // Checked as a merge would check them (a file twice, ranges that overlap), but ranges may
-  // leave gaps: the others can come later.
-  std::vector<learn::StatsFile> checked;
-  checked.push_back(std::move(out));
-  if (auto valid = learn::check_stats(checked, {options.output}); !valid) {
+  if (auto valid = learn::check_stats(inputs, options.files); !valid) {
     return fail(err, valid.error().message, kNoResult);
   }
-  const learn::StatsFile& stats = checked.front();
+  learn::StatsFile stats;
+  stats.settings = settings;
+  for (learn::StatsFile& input : inputs) {
+    for (learn::StatsEntry& entry : input.entries) stats.entries.push_back(std::move(entry));
+  }
 
   const std::string bytes = learn::encode_stats(stats);
   std::unique_ptr<std::FILE, FileCloser> file(std::fopen(options.output.c_str(), "wb"));

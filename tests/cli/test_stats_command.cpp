@@ -158,6 +158,9 @@ TEST_CASE("cli stats: ranges and files made apart, merged in any order, fit as o
   const CliRun twice = run_cli({"stats", parts[5]->path(), parts[5]->path(), "-o", some.path()});
   CHECK(twice.status == 1);
   CHECK(contains(twice.err, "overlaps the range before it"));
+  const CliRun plies = run_cli({"stats", "--quiet-plies", "3", some.path(), "-o", some.path()});
+  CHECK(plies.status == 1);
+  CHECK(contains(plies.err, "was made with quiet-plies '2', these options give '3'"));
 }
 
 TEST_CASE("cli stats: compare of .mstats files is compare of the files; bootstrap with ids") {
