@@ -10,8 +10,7 @@ cd "$(dirname "$0")/.."
 size_mb=${1:-256}
 range_mb=${2:-32}
 bin=${MATERIALIST:-build/native/materialist}
-fixtures=tests/fixtures/pgn
-input=bench/data/bench-${size_mb}mb.pgn
+input=$(bench/mix-input.sh "$size_mb")  # built once
 
 if [[ -z ${MATERIALIST:-} ]]; then  # built (again when the sources changed)
   cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -20,20 +19,6 @@ fi
 /usr/bin/python3 -c 'import distributed' 2>/dev/null ||
   { echo "python3-distributed missing: run ./emsdk-setup.sh" >&2; exit 1; }
 
-# The same input as bench/native.sh: the engine and lichess games, alternating.
-if [[ ! -f $input ]]; then
-  mkdir -p bench/data
-  echo "building $input ..." >&2
-  tmp=$input.tmp
-  : >"$tmp"
-  while (($(stat -c %s "$tmp") < size_mb * 1024 * 1024)); do
-    tr -d '\032' <"$fixtures/OpenRating.pgn" >>"$tmp"
-    printf '\n' >>"$tmp"
-    cat "$fixtures/lichess-2021-10-first999.pgn" >>"$tmp"
-    printf '\n' >>"$tmp"
-  done
-  mv "$tmp" "$input"
-fi
 bytes=$(stat -c %s "$input")
 cat "$input" >/dev/null  # warm the page cache: both read from memory
 

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 size_mb=${1:-256}
 bin=build/native/materialist
 fixtures=tests/fixtures/pgn
-input=bench/data/bench-${size_mb}mb.pgn
+input=$(bench/mix-input.sh "$size_mb")  # built once
 
 if [[ ! -x $bin ]]; then
   cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -18,21 +18,6 @@ fi
 pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 [[ -x $pgn_extract ]] || { echo "pgn-extract missing: run ./emsdk-setup.sh" >&2; exit 1; }
 
-# Build the input once: the engine games and the lichess games, alternating, until large enough.
-# The DOS end-of-file byte at the end of OpenRating.pgn is dropped so both tools see plain PGN.
-if [[ ! -f $input ]]; then
-  mkdir -p bench/data
-  echo "building $input ..." >&2
-  tmp=$input.tmp
-  : >"$tmp"
-  while (($(stat -c %s "$tmp") < size_mb * 1024 * 1024)); do
-    tr -d '\032' <"$fixtures/OpenRating.pgn" >>"$tmp"
-    printf '\n' >>"$tmp"
-    cat "$fixtures/lichess-2021-10-first999.pgn" >>"$tmp"
-    printf '\n' >>"$tmp"
-  done
-  mv "$tmp" "$input"
-fi
 bytes=$(stat -c %s "$input")
 
 # Runs a command under GNU time; prints "seconds peak_kib" and keeps the command's stdout in $2.
