@@ -92,7 +92,7 @@ test('hostile: 10⁵ nested variations skip one game, with its reason; the games
   check(result.games === 39 && result.skipped === 1, `games ${result.games}, skipped ${result.skipped}`);
   check(heap <= HEAP_BOUND_MB, `the heap grew to ${heap} MB`);
   await settle(page);
-  await page.screenshot({ path: join(ARTIFACTS, '40-hostile-nested.png') });
+  await page.screenshot({ path: join(ARTIFACTS, '50-hostile-nested.png') });
   await checkStillWorks(page);
   check(problems.length === 0, problems.join('\n'));
   await context.close();
@@ -114,7 +114,7 @@ test('hostile: a 1 GB line skips one game, with its reason; the games around it 
     `games ${result.games}, used ${result.used}, skipped ${result.skipped}`);
   check(heap <= HEAP_BOUND_MB, `the heap grew to ${heap} MB`);
   await settle(page);
-  await page.screenshot({ path: join(ARTIFACTS, '41-hostile-one-line.png') });
+  await page.screenshot({ path: join(ARTIFACTS, '51-hostile-one-line.png') });
   await checkStillWorks(page);
   check(problems.length === 0, problems.join('\n'));
   await context.close();
@@ -149,7 +149,7 @@ test('hostile: a zip bomb and a zstd bomb (1 GiB of zeros each) say "binary data
     check(/binary data/.test(result.error || ''), `${name}: error message: ${result.error}`);
     check(heap <= HEAP_BOUND_MB, `${name}: the heap grew to ${heap} MB`);
     await settle(page);
-    await page.screenshot({ path: join(ARTIFACTS, `42-hostile-${name.replace(/\./g, '-')}.png`) });
+    await page.screenshot({ path: join(ARTIFACTS, `52-hostile-${name.replace(/\./g, '-')}.png`) });
   }
   await checkStillWorks(page);
   // The module's own abort line is not expected here: nothing may go wrong.
@@ -176,7 +176,7 @@ test('hostile: 100 MB of games, then binary data: every game before it counts', 
   check(result.games >= 999 * times, `games ${result.games}, expected at least ${999 * times}`);
   check(heap <= HEAP_BOUND_MB, `the heap grew to ${heap} MB`);
   await settle(page);
-  await page.screenshot({ path: join(ARTIFACTS, '43-hostile-then-binary.png') });
+  await page.screenshot({ path: join(ARTIFACTS, '53-hostile-then-binary.png') });
   await checkStillWorks(page);
   check(problems.length === 0, problems.join('\n'));
   await context.close();
@@ -215,7 +215,7 @@ test('hostile: markup and control bytes in tags and file names are shown and exp
   const stray = code.split('\n').filter((line) => line && !/^(\/\/|constexpr |#pragma once$)/.test(line));
   check(stray.length === 0, `code lines that are neither comments nor declarations:\n${stray.join('\n')}`);
   check(code.includes('<img src=x onerror=alert(4)>?[2J.pgn'), 'the code export does not name the file as text');
-  await page.screenshot({ path: join(ARTIFACTS, '44-hostile-markup.png') });
+  await page.screenshot({ path: join(ARTIFACTS, '54-hostile-markup.png') });
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
