@@ -100,6 +100,30 @@ export async function openPage(baseUrl, { hash = '', query = '', scale = 1, widt
 export const mirrorState = (page) => page.$eval('#materialist-status', (e) => e.dataset.state);
 export const mirrorResult = (page) => page.$eval('#materialist-status', (e) => JSON.parse(e.dataset.result));
 
+// Records every data-state the mirror takes from now on (call before starting a read), so that
+// waitForReadEnd cannot mistake the previous read's final state for the next read's.
+export async function watchStates(page) {
+  await page.evaluate(() => {
+    const mirror = document.getElementById('materialist-status');
+    const seen = [];
+    /** @type {any} */ (window).__e2eStates = seen;
+    new MutationObserver((records) => {
+      for (const record of records) seen.push(mirror.dataset.state);
+    }).observe(mirror, { attributes: true, attributeFilter: ['data-state'] });
+  });
+}
+
+// After watchStates and the start of a read: waits for 'reading' and then 'done' or 'error'.
+export async function waitForReadEnd(page, timeout = 60000) {
+  const handle = await page.waitForFunction(() => {
+    const seen = /** @type {any} */ (window).__e2eStates || [];
+    const start = seen.indexOf('reading');
+    if (start < 0) return null;
+    return seen.slice(start + 1).find((state) => state === 'done' || state === 'error') || null;
+  }, null, { timeout });
+  return handle.jsonValue();
+}
+
 export async function waitForState(page, wanted, timeout = 60000) {
   await page.waitForFunction((states) => states.includes(
     document.getElementById('materialist-status').dataset.state), [].concat(wanted), { timeout });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ARTIFACTS, FIXTURES, check, checkArticleValues, clickButton, clickControl, dropFiles, mirrorResult,
-  openPage, settle, test, waitForState,
+  openPage, settle, test, waitForState, watchStates,
 } from './harness.mjs';
 
 const MB = 1 << 20;
@@ -58,16 +58,20 @@ async function largestHeapMB(page) {
 // Chooses files through the page's file input (streamed from disk), waits for the read to end,
 // samples the heap while it runs, and returns the state, the result and the largest heap.
 async function readPaths(page, paths, timeout = 180000) {
+  // The states seen from here on: the previous read's 'done' or 'error' is not this one's end.
+  await watchStates(page);
   await page.setInputFiles('#file-input', paths);
-  await waitForState(page, ['reading', 'done', 'error'], 20000);
   let heap = 0;
   const deadline = Date.now() + timeout;
-  let state = 'reading';
-  while (Date.now() < deadline) {
+  let state = null;
+  while (Date.now() < deadline && state === null) {
     heap = Math.max(heap, await largestHeapMB(page));
-    state = await page.$eval('#materialist-status', (e) => e.dataset.state);
-    if (state === 'done' || state === 'error') break;
-    await new Promise((wake) => setTimeout(wake, 250));
+    state = await page.evaluate(() => {
+      const seen = /** @type {any} */ (window).__e2eStates;
+      const start = seen.indexOf('reading');
+      return start < 0 ? null : seen.slice(start + 1).find((s) => s === 'done' || s === 'error') || null;
+    });
+    if (state === null) await new Promise((wake) => setTimeout(wake, 250));
   }
   heap = Math.max(heap, await largestHeapMB(page));
   return { state, result: await mirrorResult(page), heap };
