@@ -86,6 +86,11 @@ Decoder::Decoder(Sink& sink, DecoderOptions options) : sink_(sink), options_(opt
 
 Decoder::~Decoder() = default;
 
+int Decoder::zstd_window_log_max() const {
+  const int asked = options_.zstd_window_log_max;
+  return asked > 0 && asked < kZstdWindowLogMax ? asked : kZstdWindowLogMax;
+}
+
 std::size_t Decoder::buffer_bytes() const {
   return out_.capacity() + head_.capacity() + zip_header_.capacity() + zip_name_.capacity();
 }
@@ -142,8 +147,9 @@ void Decoder::start(Format format) {
   switch (format) {
     case Format::kZstd:
       codec_->zstd = ZSTD_createDCtx();
-      ready = codec_->zstd != nullptr && !ZSTD_isError(ZSTD_DCtx_setParameter(
-                                             codec_->zstd, ZSTD_d_windowLogMax, kZstdWindowLogMax));
+      ready =
+          codec_->zstd != nullptr && !ZSTD_isError(ZSTD_DCtx_setParameter(
+                                         codec_->zstd, ZSTD_d_windowLogMax, zstd_window_log_max()));
       break;
     case Format::kGzip:
       ready = codec_->init_zlib(15 + 16);
@@ -277,7 +283,8 @@ std::size_t Decoder::stream_step(const char* data, std::size_t size) {
         const bool window = ZSTD_getErrorCode(ret) == ZSTD_error_frameParameter_windowTooLarge;
         fail(window ? ErrorKind::kUnsupported : ErrorKind::kCorrupt, consumed_ + in.pos,
              window ? "zstd frame needs a window larger than 2^" +
-                          std::to_string(kZstdWindowLogMax) + " bytes" + at_byte(consumed_ + in.pos)
+                          std::to_string(zstd_window_log_max()) + " bytes" +
+                          at_byte(consumed_ + in.pos)
                     : std::string("corrupt zstd data (") + ZSTD_getErrorName(ret) + ")" +
                           at_byte(consumed_ + in.pos));
         return size;

@@ -85,6 +85,9 @@ class Sink {
 
 struct DecoderOptions {
   std::size_t chunk_bytes = 64 << 10;  // largest data() call (at least 1)
+  // The largest zstd window accepted, as a power of two (0: zstd's own largest, 2^31 bytes, 2^30
+  // in 32-bit WebAssembly); a frame that needs more is reported as unsupported.
+  int zstd_window_log_max = 0;
 };
 
 class Decoder {
@@ -113,6 +116,7 @@ class Decoder {
   struct Codec;  // the library state of the format being read (decoder_internal.h)
 
  private:
+  int zstd_window_log_max() const;
   void start(Format format);
   void consume(const char* data, std::size_t size);
   void fail(ErrorKind kind, std::uint64_t offset, std::string message);

@@ -254,6 +254,22 @@ TEST_CASE("archive: a zstd frame that ends exactly at an output chunk's end is c
   }
 }
 
+TEST_CASE("archive: a zstd window above the accepted one is unsupported, named in the message") {
+  // The fixture's frames have zstd's window of 8 MiB (2^23 bytes, `zstd -lv`).
+  const std::string input = read_fixture("archive/zeros-1MiB-64KiB.zst");
+  DecoderOptions options;
+  options.zstd_window_log_max = 22;
+  const Recorder refused = decode(input, 4096, options);
+  REQUIRE(refused.error_seen.has_value());
+  CHECK(refused.error_seen->kind == ErrorKind::kUnsupported);
+  CHECK(contains(refused.error_seen->message, "window larger than 2^22 bytes"));
+  CHECK(refused.total == 0);
+  options.zstd_window_log_max = 23;
+  const Recorder accepted = decode(input, 4096, options);
+  CHECK_FALSE(accepted.error_seen.has_value());
+  CHECK(accepted.total == (1u << 20) + (1u << 16));
+}
+
 TEST_CASE("archive: small chunks, empty and tiny inputs") {
   // Output chunks are bounded by the option.
   const Recorder small = decode(read_fixture("archive/lichess-100.pgn.bz2"), 65536, {1000});

@@ -65,7 +65,7 @@ Failure check_legal_moves(const Position& pos) {
     Position after = pos;
     after.play(move);
     MoveList replies;
-    chess::generate_legal(after, replies);
+    if (after.in_check()) chess::generate_legal(after, replies);  // only a check can be a mate
     const char suffix = san.back();
     const bool mate = after.in_check() && replies.empty();
     if ((suffix == '#') != mate || (suffix == '+') != (after.in_check() && !mate))
@@ -90,7 +90,7 @@ Failure check_offered_san(const Position& pos, std::string_view text) {
 }  // namespace
 
 // Input: byte 0 picks the start (even: standard; odd: a Chess960 start from bytes 0-1); then each
-// byte picks a legal move by index (and, when a multiple of 4, checks every legal move first),
+// byte picks a legal move by index (and, when a multiple of 16, checks every legal move first),
 // except 0xff, which offers the next byte's count (1..8) of bytes as a SAN text to resolve.
 Failure check_san(std::string_view input) {
   if (input.size() < 2) return std::nullopt;
@@ -103,8 +103,8 @@ Failure check_san(std::string_view input) {
     pos = *start;
   }
   for (std::size_t i = 2; i < input.size(); ++i) {
-    // Every move's round trip at a quarter of the plies (and at the end): cheaper executions.
-    if ((byte(i) & 3) == 0) {
+    // Every move's round trip at one ply in 16 (and at the end): cheaper executions.
+    if ((byte(i) & 15) == 0) {
       if (Failure failure = check_legal_moves(pos)) return failure;
     }
     if (byte(i) == 0xff && i + 1 < input.size()) {

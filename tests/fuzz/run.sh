@@ -65,7 +65,7 @@ zstd -q -c "${SEEDS}/two.pgn" > "${SEEDS}/archive_zstd/two.pgn.zst"
 { zstd -q -c "${game}"; zstd -q -c "${game}"; } > "${SEEDS}/archive_zstd/two-frames.zst"
 gzip -c "${SEEDS}/two.pgn" > "${SEEDS}/archive_gzip/two.pgn.gz"
 { gzip -c "${game}"; gzip -c "${game}"; } > "${SEEDS}/archive_gzip/two-members.gz"
-bzip2 -c "${SEEDS}/two.pgn" > "${SEEDS}/archive_bzip2/two.pgn.bz2"
+bzip2 -1 -c "${SEEDS}/two.pgn" > "${SEEDS}/archive_bzip2/two.pgn.bz2"
 for archive in "${SEEDS}"/archive_*/*; do
   head -c $(($(stat -c %s "${archive}") * 2 / 3)) "${archive}" > "${archive}.cut"
 done
