@@ -185,8 +185,14 @@ protocol::Fit Engine::describe(const FitTarget& target, const learn::ModelFit* f
     out.relations.push_back(
         {r.relation, r.margin.value, r.margin.se, learn::verdict_name(r.verdict), r.equality});
   }
+  // The curve runs along the pawn column: without an identified pawn it would draw flat lines
+  // at the intercept's odds, a picture of nothing the games determine.
+  const bool pawn_identified = std::none_of(
+      out.coefficients.begin(), out.coefficients.end(),
+      [](const protocol::Coefficient& c) { return !c.identified && c.name.rfind("pawn", 0) == 0; });
   for (const learn::BalancePoint& p :
-       learn::pawn_balance_curve(*fit, kCurveFrom, kCurveTo, kCurveSteps)) {
+       pawn_identified ? learn::pawn_balance_curve(*fit, kCurveFrom, kCurveTo, kCurveSteps)
+                       : std::vector<learn::BalancePoint>{}) {
     out.curve.push_back(
         {p.pawns, p.probabilities.white_win, p.probabilities.draw, p.probabilities.black_win});
   }

@@ -210,6 +210,8 @@ TEST_CASE("engine: a degenerate file is not called fitted") {
   CHECK(count_of(fits, "\"state\":\"warnings\"") == 1);
   CHECK(count_of(fits, "\"code\":\"too-few-decisive\"") == 1);
   CHECK(count_of(fits, "\"identified\":true") == 0);
+  // No outcome curve along a pawn the games do not determine (it would be flat lines at 0.5).
+  CHECK(count_of(fits, "\"curve\":[]") == 1);
 }
 
 }  // namespace
