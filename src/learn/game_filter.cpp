@@ -31,9 +31,9 @@ bool name_matches(std::string_view pattern, std::string_view name) {
   return equals_ignoring_case(pattern, name);
 }
 
-// The mean of two ratings (a half-integer) compared exactly through their sum.
+// The mean of two ratings rounded half up, (sum + 1) / 2, compared through their sum.
 bool average_in(const IntRange& range, long long sum) {
-  return (!range.min || sum >= 2LL * *range.min) && (!range.max || sum <= 2LL * *range.max);
+  return (!range.min || sum >= 2LL * *range.min - 1) && (!range.max || sum <= 2LL * *range.max);
 }
 
 bool is_chess960(std::string_view variant) {
@@ -188,13 +188,23 @@ FilterReason GameFilter::check_tags(const GameTags& tags) const {
     if (!matches) return FilterReason::kOpponent;
   }
 
-  if (o.elo.active() || o.max_rating_difference) {
+  const bool player_rating = o.elo.active() && o.elo_mode == EloMode::kPlayer;
+  if (player_rating) {
+    // The side the player has (White when the name matches both).
+    const auto own = parse_elo(player_white || !player_black ? tags.white_elo : tags.black_elo);
+    if (!own) {
+      if (!o.keep_unrated) return FilterReason::kUnrated;
+    } else if (!o.elo.contains(*own)) {
+      return FilterReason::kElo;
+    }
+  }
+  if ((o.elo.active() && !player_rating) || o.max_rating_difference) {
     auto white_elo = parse_elo(tags.white_elo);
     auto black_elo = parse_elo(tags.black_elo);
     if (!white_elo || !black_elo) {
       if (!o.keep_unrated) return FilterReason::kUnrated;
     } else {
-      if (o.elo.active()) {
+      if (o.elo.active() && !player_rating) {
         bool in_range = o.elo_mode == EloMode::kAverage
                             ? average_in(o.elo, *white_elo + *black_elo)
                             : o.elo.contains(*white_elo) && o.elo.contains(*black_elo);

@@ -88,7 +88,10 @@ std::optional<PgnDate> parse_pgn_date(std::string_view text);
 std::string format_pgn_date(PgnDate date);  // "2021.10.01", unknown parts as "??"
 
 enum class PlayerSide : std::uint8_t { kEither, kWhite, kBlack };
-enum class EloMode : std::uint8_t { kBoth, kAverage };  // both ratings in range, or their mean
+// Which rating the elo range reads: both ratings in range; their mean rounded half up (a whole
+// number, so "elo=1400-1599" and "elo=1600-1799" bands share no game and lose none); or the
+// rating of the player `player` names (elo_mode=player needs a player).
+enum class EloMode : std::uint8_t { kBoth, kAverage, kPlayer };
 
 struct IntRange {
   std::optional<int> min, max;  // inclusive; empty = open
@@ -152,8 +155,8 @@ class GameFilter {
 // The compact text form used by CLI flags and share links, e.g.
 //   player=Carlsen;side=either;pov=1;elo=2000-2500;tc=blitz,rapid;date=2015.01.01-2020.12.31
 // Keys: player side(white|black|either) pov(0|1) opponent elo(lo-hi, either end open)
-// elo_mode(both|average) max_diff unrated(keep|drop) tc(class list) base inc (seconds, lo-hi)
-// date(from-to) event site exclude_termination(list) min_plies chess960(keep|drop)
+// elo_mode(both|average|player) max_diff unrated(keep|drop) tc(class list) base inc (seconds,
+// lo-hi) date(from-to) event site exclude_termination(list) min_plies chess960(keep|drop)
 // setup(keep|drop). Values escape '%', ';', ',', '=' as %XX. Empty text: keep everything.
 Expected<GameFilterOptions> parse_game_filter(std::string_view text);
 // True when values are seen from the player's point of view: pov on and a player named (the

@@ -185,6 +185,8 @@ constexpr KeySpec kKeys[] = {
          o.elo_mode = EloMode::kBoth;
        else if (v == "average")
          o.elo_mode = EloMode::kAverage;
+       else if (v == "player")
+         o.elo_mode = EloMode::kPlayer;
        else
          return false;
        return true;
@@ -280,6 +282,9 @@ Expected<GameFilterOptions> parse_game_filter(std::string_view text) {
     if (!value) return value.error();
     if (!kKeys[index].handle(options, raw, *value)) return bad_value(key, raw);
   }
+  if (options.elo_mode == EloMode::kPlayer && options.player.empty()) {
+    return make_error(ErrorCode::kSyntax, "elo_mode=player needs a player (player=NAME)");
+  }
   return options;
 }
 
@@ -304,7 +309,9 @@ std::string format_game_filter(const GameFilterOptions& o) {
   if (o.player_perspective) put("pov", "1");
   if (!o.opponent.empty()) put("opponent", escape_value(o.opponent));
   if (o.elo.active()) put("elo", format_range(o.elo));
-  if (o.elo_mode != defaults.elo_mode) put("elo_mode", "average");
+  if (o.elo_mode != defaults.elo_mode) {
+    put("elo_mode", o.elo_mode == EloMode::kAverage ? "average" : "player");
+  }
   if (o.max_rating_difference) put("max_diff", std::to_string(*o.max_rating_difference));
   if (!o.keep_unrated) put("unrated", "drop");
   if (o.speeds != kAllSpeeds) {

@@ -125,6 +125,24 @@ TEST_CASE("game filter: default keeps everything, names are case-insensitive") {
   CHECK(check("opponent=xtzdavi182", tags) == FilterReason::kKept);
 }
 
+TEST_CASE("game filter: the player's own rating") {
+  GameTags tags = lichess_tags();  // xtzdavi182 (White) 1703, al_fatih (Black) 1698
+  CHECK(check("player=xtzdavi182;elo=1700-1710;elo_mode=player", tags) == FilterReason::kKept);
+  CHECK(check("player=al_fatih;elo=1700-1710;elo_mode=player", tags) == FilterReason::kElo);
+  CHECK(check("player=al_fatih;elo=1690-1698;elo_mode=player", tags) == FilterReason::kKept);
+  CHECK(check("player=al_fatih;elo=1699-;elo_mode=player", tags) == FilterReason::kElo);
+  // Only the player's rating is needed: an unrated opponent still counts.
+  GameTags opponent_unrated = tags;
+  opponent_unrated.record("WhiteElo", "?");
+  CHECK(check("player=al_fatih;elo=1690-1698;elo_mode=player;unrated=drop", opponent_unrated) ==
+        FilterReason::kKept);
+  CHECK(check("player=xtzdavi182;elo=1700-;elo_mode=player;unrated=drop", opponent_unrated) ==
+        FilterReason::kUnrated);
+  CHECK_FALSE(parse_game_filter("elo=1700-;elo_mode=player").ok());  // whose rating?
+  CHECK(format_game_filter(*parse_game_filter("player=a;elo=1-2;elo_mode=player")) ==
+        "player=a;elo=1-2;elo_mode=player");
+}
+
 TEST_CASE("game filter: perspective flips only when the player has Black") {
   GameTags tags = lichess_tags();
   auto filter_for = [](const std::string& text) { return GameFilter(*parse_game_filter(text)); };
@@ -135,9 +153,11 @@ TEST_CASE("game filter: perspective flips only when the player has Black") {
 }
 
 TEST_CASE("game filter: ratings") {
-  GameTags tags = lichess_tags();                                              // 1703 vs 1698
-  CHECK(check("elo=1700-1800", tags) == FilterReason::kElo);                   // Black is 1698
-  CHECK(check("elo=1701-1800;elo_mode=average", tags) == FilterReason::kElo);  // mean 1700.5
+  GameTags tags = lichess_tags();                             // 1703 vs 1698
+  CHECK(check("elo=1700-1800", tags) == FilterReason::kElo);  // Black is 1698
+  // The mean 1700.5 rounds half up to 1701: in 1701-1800, not in 1600-1700.
+  CHECK(check("elo=1702-1800;elo_mode=average", tags) == FilterReason::kElo);
+  CHECK(check("elo=1701-1800;elo_mode=average", tags) == FilterReason::kKept);
   CHECK(check("elo=1700-1800;elo_mode=average", tags) == FilterReason::kKept);
   CHECK(check("elo=1600-1700;elo_mode=average", tags) == FilterReason::kElo);
   CHECK(check("elo=1690-1710;elo_mode=average", tags) == FilterReason::kKept);
