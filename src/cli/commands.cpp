@@ -9,12 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "cli/band_report.h"
 #include "cli/read_files.h"
 #include "cli/replay_command.h"
 #include "cli/stats_command.h"
 #include "cli/text_report.h"
 #include "core/json.h"
 #include "learn/analysis.h"
+#include "learn/bands.h"
 #include "learn/dataset.h"
 #include "learn/dataset_split.h"
 #include "learn/mat_io.h"
@@ -433,9 +435,11 @@ struct CompareSource {
   bool player_view = false;
 };
 
-// Fits every source and prints the comparison (text or --json); returns the exit status.
+// Fits every source and prints the comparison (text or --json), as a table of bands when
+// `bands` is given; returns the exit status.
 int fit_and_compare(const CliOptions& options, const learn::AnalysisSettings& first,
-                    const std::vector<CompareSource>& sources, std::FILE* out, std::FILE* err) {
+                    const std::vector<CompareSource>& sources, std::FILE* out, std::FILE* err,
+                    const BandTable* bands = nullptr) {
   const bool text = !options.json;
   int status = kExitOk;
   std::vector<ComparedDataset> compared;
@@ -468,13 +472,18 @@ int fit_and_compare(const CliOptions& options, const learn::AnalysisSettings& fi
   }
 
   if (text) {
-    print_comparison(out, compared, options.units);
+    if (bands != nullptr) {
+      print_band_table(out, *bands, compared, options.units);
+    } else {
+      print_comparison(out, compared, options.units);
+    }
     return status;
   }
   JsonWriter json;
   json.begin_object().field("preset", first.preset);
   json.field("solver", learn::solver_name(first.solver));
   json.field("outcomes", learn::outcome_model_name(first.model.outcomes));
+  if (bands != nullptr) write_band_table_json(json, *bands, compared, options.units);
   json.key("datasets").begin_array();
   for (const ComparedDataset& d : compared) {
     json.begin_object().field("name", d.name);
@@ -529,11 +538,28 @@ int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
   std::FILE* progress = options.progress && text ? err : nullptr;
   auto base = dataset_settings(options);
   if (!base) return fail_early(options, out, err, settings_failure(base.error()));
-  if (has_stats_inputs(options.files)) return compare_stats(options, *base, out, err);
+  if (has_stats_inputs(options.files)) {
+    if (!options.by.empty()) {
+      return fail_early(options, out, err,
+                        bad_options("--by splits games: .mstats inputs hold none"));
+    }
+    return compare_stats(options, *base, out, err);
+  }
+  // --by: one --each filter per band.
+  std::optional<BandTable> bands;
+  CliOptions read_options = options;
+  if (!options.by.empty()) {
+    const learn::BandSpec spec = *learn::parse_band_spec(options.by);  // checked by the parse
+    auto made = learn::make_bands(spec, base->ingest.games);
+    if (!made) return fail_early(options, out, err, bad_options("--by: " + made.error().message));
+    bands = BandTable{options.by, learn::band_axis_title(spec, base->ingest.games), {}, {}};
+    for (const learn::Band& band : *made) read_options.each_filter.push_back(band.filter);
+    bands->shown = std::move(*made);
+  }
   // One dataset per file, or one per --each filter over all the files, read in one pass.
   auto split = make_split(
-      options, base->ingest, &base->analysis.model,
-      options.each_filter.empty() ? learn::SplitMode::kPerFile : learn::SplitMode::kPerFilter);
+      read_options, base->ingest, &base->analysis.model,
+      read_options.each_filter.empty() ? learn::SplitMode::kPerFile : learn::SplitMode::kPerFilter);
   if (!split) return fail_early(options, out, err, bad_options("--each " + split.error().message));
   // A file that could not be read ends the reading.
   if (const std::optional<Failure> read_failure =
@@ -548,12 +574,34 @@ int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
     return report_failure(err, *read_failure);
   }
   std::vector<CompareSource> sources;
-  for (const learn::NamedSubset& subset : split->subsets()) {
-    const learn::DatasetBuilder& builder = *subset.builder;
-    sources.push_back({subset.name, &builder.report(), &builder.histogram(), builder.pairs(),
+  std::vector<learn::Band> shown;
+  for (std::size_t i = 0; i < split->subsets().size(); ++i) {
+    const learn::DatasetBuilder& builder = *split->subsets()[i].builder;
+    std::string name = split->subsets()[i].name;
+    if (bands) {
+      // A band no game fell in is left out of the table, and named under it.
+      if (builder.report().games.filter_tally.kept() == 0) {
+        bands->omitted.push_back(bands->shown[i].label);
+        continue;
+      }
+      shown.push_back(bands->shown[i]);
+      name = bands->shown[i].label;
+    }
+    sources.push_back({name, &builder.report(), &builder.histogram(), builder.pairs(),
                        builder.bootstrap(), learn::player_view(builder.options().games)});
   }
-  return fit_and_compare(options, base->analysis, sources, out, err);
+  if (bands) {
+    bands->shown = std::move(shown);
+    if (sources.empty()) {
+      const learn::DatasetBuilder& first = *split->subsets().front().builder;
+      const Failure none{"filtered-out",
+                         "no game fell in any band (games without the band's rating or speed are "
+                         "in none)"};
+      if (!text) return fail_json(out, err, none, first.report(), first.histogram());
+      return report_failure(err, none);
+    }
+  }
+  return fit_and_compare(options, base->analysis, sources, out, err, bands ? &*bands : nullptr);
 }
 
 int run_stats_command(const CliOptions& options, std::FILE* err) {

@@ -5,6 +5,7 @@
 #include "core/enum_names.h"
 #include "core/text.h"
 #include "learn/analysis.h"
+#include "learn/bands.h"
 
 namespace materialist::cli {
 
@@ -75,6 +76,8 @@ Usage:
   materialist fit [options] FILE...            fit piece values (.pgn and .mat files, '-' = stdin)
   materialist compare [options] FILE...        fit each file as its own dataset, side by side
   materialist compare --each SPEC... FILE...   one dataset per filter over the same files
+  materialist compare --by elo:200|speed FILE...
+                                               values by rating band or by speed, one pass
   materialist stats [data options] FILE... -o OUT.mstats
                                                the statistics a fit needs, to merge later
   materialist --help | --version
@@ -92,6 +95,10 @@ Data options:
   --filter SPEC              game filter, e.g. "player=Carlsen;elo=2000-2800;tc=blitz,rapid"
   --each SPEC                (compare, repeatable) a dataset per filter, e.g. --each tc=bullet
                              --each tc=blitz; the files are read once for all of them
+  --by BANDS                 (compare) a dataset per band, read once: elo:WIDTH (by the
+                             average rating, or the player's with --filter "player=NAME"),
+                             elo:WIDTH:average, elo:WIDTH:player, or speed; bands of 800 to
+                             2800 (open below and above), empty bands left out
 
 Model options:
   --solver gd|newton         gradient descent (article) or exact Newton/IRLS
@@ -291,9 +298,16 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
       options.filter = text;
     } else if (arg == "--each") {
       options.each_filter.push_back(text);
+    } else if (arg == "--by") {
+      if (auto spec = learn::parse_band_spec(text); !spec) return spec.error();
+      options.by = text;
     } else {
       return make_error(ErrorCode::kInvalidArgument, "unknown option '" + arg + "' (try --help)");
     }
+  }
+  if (!options.by.empty() &&
+      (options.command != Command::kCompare || !options.each_filter.empty())) {
+    return make_error(ErrorCode::kInvalidArgument, "--by is for compare, without --each");
   }
   if (options.files.empty()) {
     return make_error(ErrorCode::kInvalidArgument, "no input files (try --help)");

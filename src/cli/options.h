@@ -38,6 +38,8 @@ struct CliOptions {
   std::string filter;  // compact filter text, see learn/game_filter.h
   // compare: one dataset per filter (each added to --filter), all read in one pass.
   std::vector<std::string> each_filter;
+  // compare: one dataset per rating band or speed (learn/bands.h: "elo:200", "speed").
+  std::string by;
 
   // Model and solver.
   std::string solver;    // "gd" or "newton"; empty = preset's choice
