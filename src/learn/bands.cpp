@@ -108,15 +108,27 @@ Expected<std::vector<Band>> make_bands(const BandSpec& spec, const GameFilterOpt
 std::optional<std::string> band_label(std::string_view filter) {
   Expected<GameFilterOptions> options = parse_game_filter(filter);
   // A band by the player's rating names no player: its subset layers it on the base filter.
-  if (!options) options = parse_game_filter(combine_game_filters("player=?", filter));
+  const bool player_added = !options;
+  if (player_added) options = parse_game_filter(combine_game_filters("player=?", filter));
   if (!options) return std::nullopt;
-  if (options->elo.active() && options->elo_mode != EloMode::kBoth)
-    return range_label(options->elo);
-  for (int i = 0; i < kSpeedClassCount; ++i) {
-    if (options->speeds == (1u << i))
-      return std::string(speed_class_name(static_cast<SpeedClass>(i)));
+  GameFilterOptions rest = *options;
+  if (player_added) rest.player.clear();
+  std::optional<std::string> label;
+  if (rest.elo.active() && rest.elo_mode != EloMode::kBoth && !rest.keep_unrated) {
+    label = range_label(rest.elo);
+    rest.elo = {};
+    rest.elo_mode = EloMode::kBoth;
+    rest.keep_unrated = true;
+  } else {
+    for (int i = 0; i < kSpeedClassCount; ++i) {
+      if (rest.speeds != (1u << i)) continue;
+      label = speed_class_name(static_cast<SpeedClass>(i));
+      rest.speeds = kAllSpeeds;
+    }
   }
-  return std::nullopt;
+  // Exactly a band's filter: anything more is another comparison.
+  if (!(rest == GameFilterOptions{})) return std::nullopt;
+  return label;
 }
 
 std::string band_axis_title(const BandSpec& spec, const GameFilterOptions& base) {

@@ -58,9 +58,9 @@ struct Band {
 // speeds the base filter keeps.
 Expected<std::vector<Band>> make_bands(const BandSpec& spec, const GameFilterOptions& base);
 
-// The band a filter text stands for, for charts of a per-filter comparison: "1400-1599", "<800"
-// and "2800+" for an elo range read as an average or a player's rating, the class name for a
-// filter of exactly one speed; nullopt for any other filter.
+// The band a filter text stands for, when it is exactly a band's filter (make_bands'): "<800",
+// "1400-1599", "2800+" (an elo range by the average or the player's rating, unrated games
+// dropped) or a speed's name (one speed class); nullopt for any other filter.
 std::optional<std::string> band_label(std::string_view filter);
 
 // What the bands are, for titles: "average rating, bands of 200 Elo", "the player's rating,

@@ -138,12 +138,16 @@ TEST_CASE("bands: speeds, and only those the base filter keeps") {
 
 TEST_CASE("bands: a filter's band label") {
   for (const Band& band : bands_of("elo:200")) CHECK(band_label(band.filter) == band.label);
+  // As a per-filter subset is named: the band's text alone, without the base's player.
   for (const Band& band : bands_of("elo:100", "player=x")) {
-    CHECK(band_label("player=x;" + band.filter) == band.label);
-    CHECK(band_label(band.filter) == band.label);  // as a per-filter subset is named
+    CHECK(band_label(band.filter) == band.label);
   }
   for (const Band& band : bands_of("speed")) CHECK(band_label(band.filter) == band.label);
   CHECK_FALSE(band_label("elo=1500-").has_value());  // both ratings: not one band's rating
+  CHECK_FALSE(band_label("elo=1500-;elo_mode=average").has_value());  // unrated games kept
+  // Anything beyond the band is another comparison.
+  CHECK_FALSE(band_label("elo=1500-;elo_mode=average;unrated=drop;tc=blitz").has_value());
+  CHECK_FALSE(band_label("tc=blitz;event=Titled").has_value());
   CHECK_FALSE(band_label("tc=blitz,rapid").has_value());
   CHECK_FALSE(band_label("").has_value());
   CHECK_FALSE(band_label("tc=nonsense").has_value());
