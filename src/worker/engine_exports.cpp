@@ -7,6 +7,7 @@
 
 #include "core/json.h"
 #include "core/text.h"
+#include "learn/bands.h"
 #include "learn/coefficient_names.h"
 #include "learn/compare.h"
 #include "learn/game_filter.h"
@@ -403,13 +404,15 @@ std::string Engine::status_line() const {
   for (std::size_t d = 0; d < n; ++d) {
     const learn::ModelFit* fit = this->fit(d);
     out += d > 0 ? " · " : " ";
-    if (n > 1) out += fit_.targets[d].name + ": ";
+    // A band of a comparison by rating or speed is named by its band ("1400-1599").
+    if (n > 1) out += learn::band_label(fit_.targets[d].name).value_or(fit_.targets[d].name) + ": ";
     if (fit == nullptr) {
       out += "no fit (" + fit_.errors[d] + ")";
       continue;
     }
     out += short_values(*fit);
-    if (!fit->warnings.empty()) out += " [" + fit->warnings.front().message + "]";
+    // Many datasets: their warnings are in the app's table, the line keeps to the values.
+    if (!fit->warnings.empty() && n <= 3) out += " [" + fit->warnings.front().message + "]";
   }
   if (current_ && !current_->stats_source.empty()) {
     out += " · from " + current_->stats_source + " (statistics of " +

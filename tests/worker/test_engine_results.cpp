@@ -247,5 +247,25 @@ TEST_CASE("engine: estimates while reading fit the games read so far, and narrow
   CHECK(engine.estimate(FitSettings{}).fits.empty());  // the read is over: fits take over
 }
 
+TEST_CASE("engine: a comparison of rating bands names each band in the status line") {
+  Engine engine;
+  ReadOptions options;
+  options.datasets = DatasetMode::kPerFilter;
+  options.each_filter = {"elo=1600-1799;elo_mode=average;unrated=drop",
+                         "elo=1800-1999;elo_mode=average;unrated=drop", "tc=blitz", "tc=bullet"};
+  REQUIRE(!engine.begin_read(options));
+  read_file(engine, "lichess.pgn", fixture("lichess-2021-10-first999.pgn"));
+  REQUIRE(engine.end_read());
+  FitSettings newton;
+  newton.solver = learn::SolverKind::kNewton;
+  fit_to_end(engine, newton);
+  REQUIRE(engine.fit_count() == 4);
+  const std::string status = engine.status_line();
+  CHECK(status.find(" 1600-1799: P 100") != std::string::npos);
+  CHECK(status.find(" blitz: P 100") != std::string::npos);
+  CHECK(status.find("elo_mode") == std::string::npos);
+  CHECK(status.find(" [") == std::string::npos);  // four datasets: no warning text on the line
+}
+
 }  // namespace
 }  // namespace materialist::worker
