@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "app/band_chart.h"
 #include "app/fit_panel.h"
 #include "app/theme.h"
 #include "app/widgets.h"
@@ -163,6 +164,7 @@ void dataset_options(AppState& state, float field, float scale) {
   int mode = static_cast<int>(read.datasets);
   radio_row(state, "datasets", kModes, mode, scale);
   read.datasets = static_cast<protocol::DatasetMode>(mode);
+  band_presets(state, scale);
   if (read.datasets != protocol::DatasetMode::kPerFilter) return;
   int remove = -1;
   for (std::size_t i = 0; i < read.each_filter.size(); ++i) {

@@ -6,6 +6,7 @@
 
 #include "app/share_link.h"
 #include "core/json_value.h"
+#include "learn/bands.h"
 #include "learn/coefficient_names.h"
 #include "protocol/codec.h"
 
@@ -68,6 +69,17 @@ const char* command_type(Command::Kind kind) {
       return "share";
   }
   return "unknown";
+}
+
+// A comparison of bands (compare by rating band or speed, learn/bands.h) names each dataset by
+// its band, not by its filter text.
+void name_bands(Trajectory& trajectory) {
+  std::vector<protocol::Fit>& fits = trajectory.fits;
+  trajectory.bands = fits.size() >= 2 && std::all_of(fits.begin(), fits.end(), [](const auto& fit) {
+                       return learn::band_label(fit.name).has_value();
+                     });
+  if (!trajectory.bands) return;
+  for (protocol::Fit& fit : fits) fit.name = *learn::band_label(fit.name);
 }
 
 }  // namespace
@@ -161,6 +173,7 @@ bool apply_message(AppState& state, std::string_view json) {
     if (!read_into(m, done)) return false;
     state.trajectory.done = true;
     state.trajectory.fits = std::move(done.fits);
+    name_bands(state.trajectory);
     state.trajectory.differences = std::move(done.differences);
     // The final state with its standard errors: the same θ as the first dataset's last step,
     // which it replaces (a point of its own only if that step was never sent).

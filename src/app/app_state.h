@@ -37,6 +37,8 @@ struct Trajectory {
   std::string reason;  // why the worker chose its solver (fit-begin)
   std::vector<protocol::Snapshot> snapshots;
   std::vector<protocol::Fit> fits;  // fit-done: one per dataset
+  // Every dataset is a band (learn/bands.h): each fit is then named by its band ("1400-1599").
+  bool bands = false;
   std::vector<protocol::Difference> differences;
 };
 

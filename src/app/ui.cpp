@@ -7,6 +7,7 @@
 
 #include "app/about.h"
 #include "app/analysis_panel.h"
+#include "app/band_chart.h"
 #include "app/charts.h"
 #include "app/fit_panel.h"
 #include "app/results_panel.h"
@@ -249,7 +250,9 @@ void draw_results(AppState& state, const UiFonts& fonts, float scale) {
 
 // The main chart: the trajectory, or the values with their intervals after an exact fit.
 void draw_main_chart(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
-  if (shows_value_chart(state)) {
+  if (shows_band_chart(state)) {
+    draw_band_chart(state, renderer, size, scale);
+  } else if (shows_value_chart(state)) {
     draw_value_chart(state, renderer, size, scale);
   } else {
     draw_convergence(state, renderer, size, scale);

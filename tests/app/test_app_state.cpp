@@ -74,6 +74,30 @@ TEST_CASE("app state: a fit's messages in order build the trajectory and its res
   CHECK(state.trajectory.fits.empty());
 }
 
+TEST_CASE("app state: a comparison of bands names each dataset by its band") {
+  AppState state;
+  protocol::FitDone done;
+  done.fits = {sample_fit("elo=-799;elo_mode=average;unrated=drop"),
+               sample_fit("elo=1400-1599;elo_mode=average;unrated=drop"),
+               sample_fit("elo=2800-;elo_mode=player;unrated=drop")};
+  CHECK(apply_message(state, protocol::message(done)));
+  CHECK(state.trajectory.bands);
+  REQUIRE(state.trajectory.fits.size() == 3);
+  CHECK(state.trajectory.fits[0].name == "<800");
+  CHECK(state.trajectory.fits[1].name == "1400-1599");
+  CHECK(state.trajectory.fits[2].name == "2800+");
+
+  // One dataset that is not a band: the comparison keeps every filter's text.
+  done.fits = {sample_fit("tc=blitz"), sample_fit("tc=rapid;elo=1500-")};
+  CHECK(apply_message(state, protocol::message(done)));
+  CHECK_FALSE(state.trajectory.bands);
+  CHECK(state.trajectory.fits[0].name == "tc=blitz");
+  done.fits = {sample_fit("tc=blitz"), sample_fit("tc=rapid")};
+  CHECK(apply_message(state, protocol::message(done)));
+  CHECK(state.trajectory.bands);
+  CHECK(state.trajectory.fits[1].name == "rapid");
+}
+
 TEST_CASE("app state: a share link's settings fill the controls and the filter form") {
   AppState state;
   protocol::Settings shared;

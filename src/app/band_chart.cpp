@@ -1,0 +1,243 @@
+#include "app/band_chart.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/plot.h"
+#include "app/theme.h"
+#include "app/value_chart.h"
+#include "app/widgets.h"
+#include "learn/bands.h"
+#include "learn/pieces.h"
+
+namespace materialist::app {
+namespace {
+
+constexpr double kZ95 = 1.96;
+
+struct BandColumn {
+  const protocol::Fit* fit;
+  std::string label;
+};
+
+// The bands with games, in the datasets' order (rising rating, or speed); the fits are named by
+// their bands (app_state.cpp).
+std::vector<BandColumn> band_columns(const AppState& state) {
+  std::vector<BandColumn> columns;
+  for (const protocol::Fit& fit : state.trajectory.fits) {
+    if (fit.used > 0) columns.push_back({&fit, fit.name});
+  }
+  return columns;
+}
+
+double in_unit(const protocol::Coefficient& c, protocol::Units units) {
+  return units == protocol::Units::kElo       ? c.elo
+         : units == protocol::Units::kLogOdds ? c.theta
+                                              : c.value;
+}
+double se_in_unit(const protocol::Coefficient& c, protocol::Units units) {
+  return units == protocol::Units::kElo       ? c.elo_se
+         : units == protocol::Units::kLogOdds ? c.theta_se
+                                              : c.value_se;
+}
+
+// "1.2k" when the full count would not fit under a narrow band.
+std::string games_text(std::uint64_t games, float room) {
+  std::string text = grouped(games);
+  if (ImGui::CalcTextSize(text.c_str()).x <= room || games < 1000) return text;
+  char compact[16];
+  std::snprintf(compact, sizeof compact, "%.1fk", static_cast<double>(games) / 1000.0);
+  return compact;
+}
+
+// A band's start: "1400" for "1400-1599" ("<800", "2800+" and speeds as they are).
+std::string band_start(const std::string& label) {
+  const std::size_t dash = label.find('-');
+  return dash == std::string::npos || dash == 0 ? label : label.substr(0, dash);
+}
+
+void publish_rect(AppState& state, const std::string& label, ImVec2 min, ImVec2 max, float scale) {
+  state.buttons.push_back(
+      {label, min.x / scale, min.y / scale, (max.x - min.x) / scale, (max.y - min.y) / scale});
+}
+
+void set_bands(AppState& state, const char* spec_text) {
+  const auto bands =
+      learn::make_bands(*learn::parse_band_spec(spec_text), state.filter_form);  // a fixed spec
+  if (!bands) {
+    state.toast = bands.error().message;
+    state.toast_since = -1;
+    return;
+  }
+  protocol::ReadOptions& read = state.settings.read;
+  read.datasets = protocol::DatasetMode::kPerFilter;
+  read.each_filter.clear();
+  for (const learn::Band& band : *bands) read.each_filter.push_back(band.filter);
+}
+
+}  // namespace
+
+void band_presets(AppState& state, float scale) {
+  ImGui::TextColored(to_vec4(kMuted), "Compare:");
+  ImGui::SameLine();
+  if (button(state, "by rating band (200)", scale, true, "compare:elo-bands")) {
+    set_bands(state, "elo:200");
+  }
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize("by speed").x + 30 * scale) {
+    ImGui::NewLine();
+  }
+  if (button(state, "by speed", scale, true, "compare:speeds")) set_bands(state, "speed");
+}
+
+bool shows_band_chart(const AppState& state) {
+  return state.trajectory.done && state.trajectory.bands;
+}
+
+void draw_band_chart(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+  const std::vector<BandColumn> columns = band_columns(state);
+  const protocol::Units units = state.settings.units;
+  const bool fine = units == protocol::Units::kLogOdds;
+  // The pawn is the unit itself in pawn = 100: drawn only in the other units.
+  const int first_piece = units == protocol::Units::kPawn ? 1 : 0;
+  const int count = static_cast<int>(columns.size());
+  // The y range: every value and the intervals' tops, but no higher than 1.6 × the largest value
+  // (a band of a few games has bars of thousands that would flatten every value): a bar cut at
+  // the frame ends in an arrow. From 0 unless a value is negative.
+  double y_min = 0, top_value = 0, top_bar = 0;
+  for (const BandColumn& column : columns) {
+    for (int i = first_piece; i < kPieceCount; ++i) {
+      const protocol::Coefficient* c = column.fit->find(learn::kPieceColumns[i]);
+      if (c == nullptr || !c->identified) continue;
+      const double v = in_unit(*c, units), half = kZ95 * se_in_unit(*c, units);
+      y_min = std::min(y_min, v);
+      top_value = std::max(top_value, v);
+      top_bar = std::max(top_bar, v + (std::isfinite(half) ? half : 0));
+    }
+  }
+  double y_max = top_value > 0 ? std::min(top_bar * 1.05, top_value * 1.6) : top_bar;
+  if (!(y_max > y_min)) y_max = y_min + 1;
+  const double step = nice_step(y_max - y_min, 6);
+  y_max = std::ceil(y_max / step) * step;
+  y_min = std::floor(y_min / step) * step;
+
+  // Rating bands are numbers ("1400-1599", "<800"), speeds are names.
+  const bool by_rating =
+      count > 0 && columns.front().label.find_first_of("0123456789") != std::string::npos;
+  char title[160];
+  std::snprintf(title, sizeof title, "Piece values by %s, 95%% intervals (%s)",
+                by_rating ? "rating band" : "speed", unit_label(units));
+  const float line = ImGui::GetTextLineHeight();
+  if (ImGui::CalcTextSize(title).x > size.x) {  // a phone: the short title
+    std::snprintf(title, sizeof title, "Values by %s (%s)", by_rating ? "rating band" : "speed",
+                  unit_label(units));
+  }
+  // Each band's label and games under it: full labels, or each band's start ("1400") when one
+  // would not fit, or those on two staggered rows when even they would not (a phone). The room
+  // per band is measured as begin_plot lays out its data area.
+  const float area_width = size.x - (6.0f * line * 0.62f + 8 * scale) - 24 * scale;
+  const float room = count > 0 ? area_width / count - 6 * scale : 0;
+  const auto widest = [&columns](auto text_of) {
+    float width = 0;
+    for (const BandColumn& c : columns)
+      width = std::max(width, ImGui::CalcTextSize(text_of(c).c_str()).x);
+    return width;
+  };
+  const bool short_labels = widest([](const BandColumn& c) { return c.label; }) > room;
+  const auto label_of = [short_labels](const BandColumn& c) {
+    return short_labels ? band_start(c.label) : c.label;
+  };
+  const auto games_of = [room](const BandColumn& c) { return games_text(c.fit->used, room); };
+  const bool staggered = std::max(widest(label_of), widest(games_of)) > room;
+  const float under = (staggered ? 4.0f : 2.0f) * line;  // the labels' lines
+  // The legend's row goes under the labels; staggered labels (a phone's scrolling column) get a
+  // taller plot than the height given.
+  const ImVec2 plot_size(
+      size.x, std::max(size.y - under + 0.4f * line - line * 1.6f, line * (staggered ? 14 : 8)));
+  std::vector<const char*> no_names(static_cast<std::size_t>(std::max(count, 1)), "");
+  PlotSpec spec{"##bands", title, "", -0.5, count - 0.5, y_min, y_max, fine ? "%.1f" : "%.0f"};
+  spec.x_names = no_names.data();  // the band labels are drawn below, two lines each
+  spec.x_name_count = count;
+  bool hovered = false;
+  const PlotArea area = begin_plot(spec, plot_size, scale, hovered);
+  publish_rect(state, "bands:plot", area.min, area.max, scale);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (int b = 0; b < count; ++b) {
+    const float center = area.to_pixels(b, 0).x;
+    const std::string label = label_of(columns[b]);
+    const std::string games = games_of(columns[b]);
+    const ImVec2 label_size = ImGui::CalcTextSize(label.c_str());
+    const ImVec2 games_size = ImGui::CalcTextSize(games.c_str());
+    const float row = staggered && b % 2 == 1 ? 2 * line : 0;
+    const ImVec2 label_at(center - label_size.x * 0.5f, area.max.y + 3 * scale + row);
+    const ImVec2 games_at(center - games_size.x * 0.5f, label_at.y + line);
+    if (staggered && b % 2 == 1) {  // a tick down to the lower row
+      draw->AddLine(ImVec2(center, area.max.y + 2 * scale), ImVec2(center, label_at.y - 2 * scale),
+                    IM_COL32(90, 96, 108, 255), 1.0f * scale);
+    }
+    draw->AddText(label_at, IM_COL32(210, 214, 222, 255), label.c_str());
+    draw->AddText(games_at, kMuted, games.c_str());
+    publish_rect(state, "bands:label:" + std::to_string(b), label_at,
+                 ImVec2(label_at.x + label_size.x, label_at.y + label_size.y), scale);
+    publish_rect(state, "bands:games:" + std::to_string(b), games_at,
+                 ImVec2(games_at.x + games_size.x, games_at.y + games_size.y), scale);
+  }
+
+  // Each piece: its values joined across the bands, a bar for each 95% interval, and a dot;
+  // the pieces side by side within a band so their bars never hide each other.
+  const int pieces = kPieceCount - first_piece;
+  std::vector<Disk> disks;
+  for (int i = first_piece; i < kPieceCount; ++i) {
+    const double offset = (i - first_piece - (pieces - 1) * 0.5) * std::min(0.6 / pieces, 0.14);
+    const ImU32 color = kPieceColors[i];
+    std::vector<double> xs, ys;
+    for (int b = 0; b < count; ++b) {
+      const protocol::Coefficient* c = columns[b].fit->find(learn::kPieceColumns[i]);
+      if (c == nullptr || !c->identified || columns[b].fit->state == "failed") continue;
+      const double x = b + offset, v = in_unit(*c, units), half = kZ95 * se_in_unit(*c, units);
+      xs.push_back(x);
+      ys.push_back(v);
+      if (std::isfinite(half) && half > 0) {
+        const ImVec2 lo = area.to_pixels(x, std::max(y_min, v - half));
+        const ImVec2 hi = area.to_pixels(x, std::min(y_max, v + half));
+        draw->AddLine(lo, hi, color, 2 * scale);
+        const float cap = 4 * scale;
+        if (v - half >= y_min) {
+          draw->AddLine(ImVec2(lo.x - cap, lo.y), ImVec2(lo.x + cap, lo.y), color, 1.5f * scale);
+        }
+        if (v + half <= y_max) {
+          draw->AddLine(ImVec2(hi.x - cap, hi.y), ImVec2(hi.x + cap, hi.y), color, 1.5f * scale);
+        } else {  // cut at the frame: an arrow says it goes on
+          draw->AddTriangleFilled(ImVec2(hi.x, hi.y), ImVec2(hi.x - cap, hi.y + 2 * cap),
+                                  ImVec2(hi.x + cap, hi.y + 2 * cap), color);
+        }
+      }
+      disks.push_back({x, v, 4.5f * scale, color});
+    }
+    if (xs.size() >= 2) {
+      renderer.add_polyline(draw, area, xs, ys, (color & 0x00FFFFFFu) | (140u << 24), 1.5f * scale);
+    }
+  }
+  renderer.add_disks(draw, area, disks);
+
+  // The legend: the pieces' colours, and what the marks mean.
+  ImGui::SetCursorScreenPos(ImVec2(area.min.x, area.max.y + under + 0.3f * line));
+  for (int i = first_piece; i < kPieceCount; ++i) {
+    if (i > first_piece) ImGui::SameLine();
+    ImGui::TextColored(to_vec4(kPieceColors[i]), "■ %s", piece_name(i).c_str());
+  }
+  ImGui::SameLine();
+  const char* note_text =
+      short_labels ? "bars: 95% (an arrow: cut at the top); under each band: its lowest "
+                     "rating, its games; no dot: not identified"
+                   : "bars: 95% (an arrow: cut at the top); under each band: its games; no "
+                     "dot: not identified";
+  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(note_text).x) ImGui::NewLine();
+  note(note_text, kMuted);
+}
+
+}  // namespace materialist::app
