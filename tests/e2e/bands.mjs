@@ -98,3 +98,26 @@ test('values by rating band: the chart of the lichess sample, each band with its
   check(phone.problems.length === 0, phone.problems.join('\n'));
   await phone.context.close();
 });
+
+test('values by speed: one band per speed class of the lichess sample, named by its class', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  await clickControl(page, 'Preset');
+  await clickButton(page, 'preset:exact');
+  await clickControl(page, 'compare:speeds');
+  await clickControl(page, 'Apply filters');
+  await watchStates(page);
+  await dropFiles(page, [{ name: 'lichess-999.pgn', text: LICHESS() }]);
+  check(await waitForReadEnd(page, 120000) === 'done', 'the speeds did not fit');
+  await settle(page, 10);
+  const fits = (await mirrorResult(page)).fits || [];
+  // The sample has ultrabullet to classical games; no correspondence, every time control known.
+  check(JSON.stringify(fits.map((f) => f.name)) ===
+    JSON.stringify(['tc=ultrabullet', 'tc=bullet', 'tc=blitz', 'tc=rapid', 'tc=classical']),
+  `fits: ${fits.map((f) => f.name)}`);
+  checkBandLayout(await bandLayout(page), fits, 'speeds 1400x900');
+  const status = await page.$eval('#materialist-status', (e) => e.textContent);
+  check(status.includes('blitz: P 100'), `the status line does not name the speeds: ${status}`);
+  await page.screenshot({ path: join(ARTIFACTS, '62-speeds-1400.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
