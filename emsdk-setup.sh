@@ -93,6 +93,8 @@ packages_wanted() {
     echo "zstd:zstd"
     echo "zip:zip"
     echo "doctest-dev:/usr/include/doctest/doctest.h"
+    # HTTPS for the CLI's --lichess / --chesscom (src/cli/http_input.cpp); native only.
+    echo "libcurl4-openssl-dev:curl-config"
     # libFuzzer targets (tests/fuzz): clang, its fuzzer runtime and the sanitizers' runtimes.
     echo "clang:clang"
     echo "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a"

@@ -15,16 +15,19 @@
 #           DIFFERENTIAL_GAMES (default 3000) generated random legal games (tests/differential)
 #   hostile the CLI on a 1 GB line, 10^6 one-ply games, nested variations, zip and zstd bombs,
 #           games then binary data: clear messages, no game lost, bounded memory (tests/hostile)
+#   services  the CLI's --lichess / --chesscom against the local stand-in of the services
+#           (tests/e2e/services-stub.mjs): games, months in order, 404, 429, no network
+#           (tests/services)
 # Stage logs go to build/logs/. The last line is "N passed, N failed" (test cases summed over
 # stages; a stage that fails before reporting counts as one failure). Exit status 0 only if all pass.
 # Environment: JOBS (default 2), STAGES (default "native crosscheck typecheck asan wasm e2e fuzz
-# differential hostile"), VERBOSE=1 to stream logs.
+# differential hostile services"), VERBOSE=1 to stream logs.
 set -uo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "${REPO_ROOT}" || exit 1
 JOBS="${JOBS:-2}"
-STAGES="${STAGES:-native crosscheck typecheck asan wasm e2e fuzz differential hostile}"
+STAGES="${STAGES:-native crosscheck typecheck asan wasm e2e fuzz differential hostile services}"
 LOG_DIR="${REPO_ROOT}/build/logs"
 
 total_passed=0
@@ -183,9 +186,16 @@ stage_hostile() {
   /usr/bin/python3 tests/hostile/cli_hostile.py build/native/materialist
 }
 
+# Needs the CLI and node; the stand-in runs on a free localhost port.
+stage_services() {
+  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
+    cmake --build build/native -j"${JOBS}" --target materialist || return
+  /usr/bin/python3 tests/services/cli_services.py build/native/materialist
+}
+
 for stage in ${STAGES}; do
   case "${stage}" in
-    native | crosscheck | typecheck | asan | wasm | fuzz | differential | hostile)
+    native | crosscheck | typecheck | asan | wasm | fuzz | differential | hostile | services)
       run_stage "${stage}" "stage_${stage}"
       ;;
     e2e)

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/band_report.h"
+#include "cli/player_input.h"
 #include "cli/read_files.h"
 #include "cli/replay_command.h"
 #include "cli/stats_command.h"
@@ -42,6 +43,15 @@ struct Failure {
 
 Failure bad_options(const std::string& message) {
   return {"bad-options", message, kExitBadOptions};
+}
+
+// A service's failures (cli/http_input.h) exit with 3, others with 1.
+int service_status(const std::string& code) {
+  for (const ErrorCode service : {ErrorCode::kUnknownUser, ErrorCode::kRateLimited,
+                                  ErrorCode::kNoNetwork, ErrorCode::kServiceError}) {
+    if (code == error_code_name(service)) return kExitService;
+  }
+  return kExitNoResult;
 }
 
 // Data options → ingest options (preset first, then explicit flags).
@@ -119,7 +129,7 @@ std::optional<Failure> read_files(const std::vector<std::string>& files, learn::
   settings.progress = progress;
   std::optional<ReadFailure> failure = cli::read_files(files, split, settings);
   if (!failure) return std::nullopt;
-  return Failure{failure->code, failure->message};
+  return Failure{failure->code, failure->message, service_status(failure->code)};
 }
 
 std::uint64_t decisive_rows(const learn::Histogram& histogram) {
@@ -615,7 +625,17 @@ int run_stats_command(const CliOptions& options, std::FILE* err) {
 
 int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   if (!args.empty() && args[0] == "replay") return run_replay(args, out, err);  // tests' oracle
-  const auto options = parse_options(args);
+  auto parsed = parse_options(args);
+  // --lichess / --chesscom: the player's addresses become inputs (chess.com's list is fetched).
+  const bool player = parsed && (!parsed->lichess.empty() || !parsed->chesscom.empty());
+  const auto options = player ? with_player_inputs(*parsed) : std::move(parsed);
+  if (!options && options.error().code != ErrorCode::kInvalidArgument) {
+    CliOptions json_options;
+    json_options.json = parsed && parsed->json;
+    return fail_early(json_options, out, err,
+                      {error_code_name(options.error().code), options.error().message,
+                       service_status(error_code_name(options.error().code))});
+  }
   if (!options) {
     // fit --json and compare --json print their one object even for bad options.
     const bool json_wanted =

@@ -17,6 +17,9 @@ inline constexpr int kExitOk = 0;  // done: rows written, fitted (warnings or no
 inline constexpr int kExitNoResult = 1;
 inline constexpr int kExitBadOptions = 2;  // unknown or malformed options, a bad --filter, a
                                            // model the chosen solver cannot fit
+// A game service (--lichess, --chesscom) gave no games: unknown user, rate limit, no network, a
+// service error (cli/http_input.h).
+inline constexpr int kExitService = 3;
 
 // The whole tool: parses argv (without the program name) and runs the command.
 int run_command(const std::vector<std::string>& args, std::FILE* out = stdout,

@@ -9,6 +9,8 @@
 #include <optional>
 #include <vector>
 
+#include "cli/http_input.h"
+
 namespace materialist::cli {
 
 namespace {
@@ -37,6 +39,7 @@ std::uint64_t input_size(const std::string& path) {
 
 Expected<std::uint64_t> stream_file(const std::string& path, const ChunkSink& sink,
                                     const ProgressSink& progress) {
+  if (is_url(path)) return stream_url(path, sink, progress);  // --lichess, --chesscom
   struct stat info {};
   if (path != "-" && ::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) {
     return make_error(ErrorCode::kIo, path + ": is a directory");

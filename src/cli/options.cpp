@@ -57,6 +57,8 @@ constexpr Switch kSwitches[] = {
     {"--game-ids", &CliOptions::game_ids, true},
     {"--json", &CliOptions::json, true},
     {"--no-progress", &CliOptions::progress, false},
+    {"--rated", &CliOptions::rated, true},
+    {"--both-sides", &CliOptions::both_sides, true},
 };
 
 const Switch* find_switch(const std::string& arg) {
@@ -131,6 +133,17 @@ Reading options:
   --max-mb X                 read only the first X MB of the files (as stored: compressed bytes
                              of an archive), to the end of the game being read, in one thread
 
+A player's games (README: "Games by username"; the real services, over HTTPS):
+  --lichess NAME             read NAME's games from lichess (newest first; --max-games N asks
+                             lichess for N) instead of or beside files
+  --chesscom NAME            read NAME's monthly archives from chess.com, newest month first
+  --speed S  --rated         lichess's filters: bullet, blitz, rapid, classical (comma list);
+                             rated games only (chess.com: --speed is a time-control filter)
+  --since DAY  --until DAY   the first and last day, YYYY-MM-DD (chess.com: their months)
+  --both-sides               both sides as White and Black; by default the fit is from the
+                             player's side (--filter player=NAME;pov=1: + is their material)
+  The services' addresses: MATERIALIST_LICHESS_URL, MATERIALIST_CHESSCOM_URL (tests).
+
 Statistics options (stats; docs/MSTATS.md):
   -o FILE, --output FILE     the statistics file to write (.mstats); fit and compare read
                              .mstats inputs, merged by addition (the same data options needed)
@@ -163,8 +176,24 @@ Exit status:
      nothing to fit (no games, no rows, every game filtered out, no decisive row) or the fit
      failed; compare: any dataset not fitted (the others are still shown)
   2  bad options: unknown or malformed options, a bad --filter, a model the solver cannot fit
+  3  a game service could not give the games: unknown user, rate limit (the message says how
+     long to wait), no network, a service error
 )";
 }
+
+namespace {
+
+// The player options with a value (--lichess NAME ...): the field they set, else null.
+std::string* player_option(CliOptions& options, const std::string& arg) {
+  if (arg == "--lichess") return &options.lichess;
+  if (arg == "--chesscom") return &options.chesscom;
+  if (arg == "--speed") return &options.speed;
+  if (arg == "--since") return &options.since;
+  if (arg == "--until") return &options.until;
+  return nullptr;
+}
+
+}  // namespace
 
 Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
   CliOptions options;
@@ -301,6 +330,8 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
     } else if (arg == "--by") {
       if (auto spec = learn::parse_band_spec(text); !spec) return spec.error();
       options.by = text;
+    } else if (auto* player = player_option(options, arg)) {
+      *player = text;
     } else {
       return make_error(ErrorCode::kInvalidArgument, "unknown option '" + arg + "' (try --help)");
     }
@@ -309,7 +340,7 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
       (options.command != Command::kCompare || !options.each_filter.empty())) {
     return make_error(ErrorCode::kInvalidArgument, "--by is for compare, without --each");
   }
-  if (options.files.empty()) {
+  if (options.files.empty() && options.lichess.empty() && options.chesscom.empty()) {
     return make_error(ErrorCode::kInvalidArgument, "no input files (try --help)");
   }
   return options;

@@ -82,6 +82,14 @@ struct CliOptions {
   std::string output;
   std::optional<ByteRange> range;
   std::uint64_t file_index = 0;
+
+  // A player's games from a service (cli/player_input.h): --lichess NAME or --chesscom NAME,
+  // with lichess's filters (speed: its perfType, "blitz" or "bullet,blitz"; rated) and the days
+  // (YYYY-MM-DD, inclusive). Read from the player's side (their edge on) unless both_sides.
+  std::string lichess, chesscom;
+  std::string speed, since, until;
+  bool rated = false;
+  bool both_sides = false;
 };
 
 // Parses argv (without the program name). Errors name the offending argument.

@@ -244,7 +244,10 @@ void Pipeline::read_inputs(const std::vector<std::string>& files) {
     auto end = std::make_unique<Item>();
     end->kind = ItemKind::kEndInput;
     end->bytes = read ? *read : input_bytes_.load();
-    if (!read) end->end.read_error = read.error().message;
+    if (!read) {
+      end->end.read_error = read.error().message;
+      end->end.read_error_code = read.error().code;
+    }
     end->end.decode_error = sink.error();
     end->end.problem = sink.problem(decoder);
     const bool failed = failure_of(name, end->end).has_value();

@@ -14,7 +14,11 @@ namespace materialist::cli {
 constexpr bool kThreadsAvailable = MATERIALIST_CLI_THREADS != 0;
 
 std::optional<ReadFailure> failure_of(const std::string& name, const InputEnd& end) {
-  if (end.read_error) return ReadFailure{"unreadable-file", *end.read_error};
+  if (end.read_error) {
+    const bool service = end.read_error_code != ErrorCode::kIo;
+    return ReadFailure{service ? error_code_name(end.read_error_code) : "unreadable-file",
+                       *end.read_error};
+  }
   if (end.decode_error) {
     const bool unsupported = end.decode_error->kind == archive::ErrorKind::kUnsupported;
     return ReadFailure{unsupported ? "unsupported-format" : "corrupt-archive",
@@ -62,7 +66,10 @@ std::optional<ReadFailure> read_files(const std::vector<std::string>& files,
     read_before += bytes;
     progress.end_file(bytes, counts_of(split));
     InputEnd end;
-    if (!read) end.read_error = read.error().message;
+    if (!read) {
+      end.read_error = read.error().message;
+      end.read_error_code = read.error().code;
+    }
     end.decode_error = reader.error();
     end.problem = reader.problem();
     if (auto failure = failure_of(name, end)) return failure;

@@ -42,6 +42,7 @@ std::optional<ReadFailure> read_files_in_parallel(const std::vector<std::string>
 // first, then the decoder's error, then a zip without .pgn entries.
 struct InputEnd {
   std::optional<std::string> read_error;
+  ErrorCode read_error_code = ErrorCode::kIo;  // a service's: unknown-user, rate-limited, ...
   std::optional<archive::DecodeError> decode_error;
   std::string problem;  // learn::ArchiveReader::problem() when there is no error
 };

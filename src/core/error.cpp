@@ -6,9 +6,11 @@ namespace materialist {
 
 namespace {
 
-constexpr std::array kErrorCodeNames = {"ok",    "syntax", "illegal-move",     "ambiguous-move",
-                                        "limit", "io",     "invalid-argument", "not-converged"};
-static_assert(kErrorCodeNames.size() == static_cast<std::size_t>(ErrorCode::kNotConverged) + 1);
+constexpr std::array kErrorCodeNames = {
+    "ok",           "syntax",       "illegal-move",     "ambiguous-move",
+    "limit",        "io",           "invalid-argument", "not-converged",
+    "unknown-user", "rate-limited", "no-network",       "service-error"};
+static_assert(kErrorCodeNames.size() == static_cast<std::size_t>(ErrorCode::kServiceError) + 1);
 
 }  // namespace
 

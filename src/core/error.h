@@ -19,6 +19,11 @@ enum class ErrorCode : std::uint8_t {
   kIo,             // a file could not be opened or read
   kInvalidArgument,
   kNotConverged,
+  // A game service (lichess, chess.com) over the network: cli/http_input.h.
+  kUnknownUser,   // the service has no such player (HTTP 404, an empty archive list)
+  kRateLimited,   // HTTP 429: too many requests; the message says how long to wait
+  kNoNetwork,     // the service could not be reached
+  kServiceError,  // any other answer than the games
 };
 
 // Names the code for reports ("illegal-move"), stable for JSON and tests.
