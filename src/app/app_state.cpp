@@ -67,6 +67,8 @@ const char* command_type(Command::Kind kind) {
       return "dismiss-error";
     case Command::Kind::kShare:
       return "share";
+    case Command::Kind::kLoadPlayer:
+      return "load-player";
   }
   return "unknown";
 }
@@ -226,7 +228,9 @@ bool apply_message(AppState& state, std::string_view json) {
     const protocol::ReadOptions applied = state.applied_read;
     const bool touch = state.touch, settings_open = state.settings_open;
     const float zoom = state.zoom;
+    const PlayerForm player_form = state.player_form;
     state = AppState{};
+    state.player_form = player_form;
     state.touch = touch;
     state.settings_open = settings_open;
     state.zoom = zoom;
@@ -238,6 +242,7 @@ bool apply_message(AppState& state, std::string_view json) {
 }
 
 std::string encode_command(const Command& command) {
+  if (command.kind == Command::Kind::kLoadPlayer) return encode_load_player(command);
   JsonWriter json;
   json.begin_object().field("type", command_type(command.kind));
   if (command.kind == Command::Kind::kFit || command.kind == Command::Kind::kShare) {

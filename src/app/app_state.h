@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/player_form.h"
 #include "learn/game_filter.h"
 #include "protocol/messages.h"
 
@@ -82,6 +83,8 @@ struct AppState {
   double toast_since = -1;               // ImGui time it appeared (-1: not drawn yet)
   bool settings_open = true;             // the settings panel (collapsible)
   bool about_open = false;               // the "About" window
+  bool player_open = false;              // the "Player" window (player_panel.h)
+  PlayerForm player_form;                // its fields
   bool touch = false;                    // a touch screen with no fine pointer: "Choose files"
   float zoom = 0;                        // text size factor (0: automatic, larger on wide screens)
 
@@ -106,11 +109,13 @@ struct Command {
     kExport,        // `format`: "mat", "csv", "json", "png", "provenance", "code"
     kReset,         // forget all data
     kDismissError,  // clear the error banner (app-only; the page resets data-state)
-    kShare          // the page writes a share link of `settings` ("link": the compact query)
+    kShare,         // the page writes a share link of `settings` ("link": the compact query)
+    kLoadPlayer     // read `player`'s games from lichess or chess.com with `settings`
   };
   Kind kind;
   protocol::Settings settings{};  // with `read` as applied (kFit, kShare)
   std::string format{};
+  PlayerForm player{};  // kLoadPlayer
 };
 
 // Applies one worker or page message (JSON text, web/PROTOCOL.md) to the state; returns false

@@ -8,6 +8,7 @@
 
 #include "app/charts.h"
 #include "app/fit_tables.h"
+#include "app/player_form.h"
 #include "app/theme.h"
 #include "app/widgets.h"
 #include "learn/relations.h"
@@ -15,7 +16,7 @@
 namespace materialist::app {
 
 void draw_values(AppState& state, const UiFonts& fonts, float scale) {
-  section("Piece values");
+  section(values_title(state).c_str());
   const Trajectory& t = state.trajectory;
   const protocol::Snapshot* last = t.snapshots.empty() ? nullptr : &t.snapshots.back();
   if (last != nullptr) {

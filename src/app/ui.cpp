@@ -10,6 +10,7 @@
 #include "app/band_chart.h"
 #include "app/charts.h"
 #include "app/fit_panel.h"
+#include "app/player_panel.h"
 #include "app/results_panel.h"
 #include "app/theme.h"
 #include "app/widgets.h"
@@ -80,6 +81,8 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
     commands.push_back({Command::Kind::kOpenFiles});
   same_line_if_fits("Load sample");
   if (button(state, "Load sample", scale)) commands.push_back({Command::Kind::kLoadSample});
+  same_line_if_fits("Player…");
+  if (button(state, "Player…", scale, !state.busy())) state.player_open = true;
   same_line_if_fits("Cancel");
   if (button(state, "Cancel", scale, state.busy())) commands.push_back({Command::Kind::kCancel});
   same_line_if_fits("Reset");
@@ -418,6 +421,7 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
   ImGui::PopStyleColor();
   ImGui::End();
   draw_about(state, scale);
+  draw_player_panel(state, commands, scale);
   if (large_targets) ImGui::PopStyleVar(2);
   draw_drag_overlay(state, fonts, scale, drop_target_visible);
   draw_toast(state, scale);

@@ -1,0 +1,93 @@
+#include "app/player_panel.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <string>
+
+#include "app/player_form.h"
+#include "app/theme.h"
+#include "app/widgets.h"
+#include "imgui.h"
+#include "imgui_stdlib.h"
+
+namespace materialist::app {
+namespace {
+
+void field(AppState& state, const char* label, std::string& value, const char* hint, float width,
+           const char* published_as, float scale) {
+  ImGui::SetNextItemWidth(width);
+  ImGui::InputTextWithHint(label, hint, &value);
+  publish(state, published_as, scale);
+}
+
+}  // namespace
+
+void draw_player_panel(AppState& state, std::vector<Command>& commands, float scale) {
+  if (!state.player_open) return;
+  PlayerForm& form = state.player_form;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const ImVec2 size(std::min(display.x - 24 * scale, 560 * scale),
+                    std::min(display.y - 24 * scale, 470 * scale));
+  ImGui::SetNextWindowPos(ImVec2((display.x - size.x) * 0.5f, (display.y - size.y) * 0.5f));
+  ImGui::SetNextWindowSize(size);
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.11f, 0.12f, 0.145f, 0.98f));
+  ImGui::Begin("Load a player's games", nullptr,
+               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                   ImGuiWindowFlags_NoSavedSettings);
+  const float width =
+      std::min(16.0f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x * 0.6f);
+
+  int service = form.chesscom ? 1 : 0;
+  constexpr std::array<Choice, 2> kServices = {{{"lichess", "lichess"}, {"chesscom", "chess.com"}}};
+  radio_row(state, "player", kServices, service, scale);
+  form.chesscom = service == 1;
+  field(state, "username", form.user, "e.g. DrNykterstein", width, "player:user", scale);
+
+  constexpr std::array<Choice, 5> kSpeeds = {{{"any", "any speed"},
+                                              {"bullet", "bullet"},
+                                              {"blitz", "blitz"},
+                                              {"rapid", "rapid"},
+                                              {"classical", "classical"}}};
+  radio_row(state, "player:speed", kSpeeds, form.speed, scale);
+  if (!form.chesscom) {
+    checkbox(state, "rated games only", form.rated, "player:rated", scale);
+  } else {
+    note("chess.com's monthly archives hold every game: the speed is a time-control filter here",
+         kMuted);
+  }
+  field(state, "first day", form.since, "YYYY-MM-DD", width * 0.5f, "player:since", scale);
+  ImGui::SameLine();
+  field(state, "last day", form.until, "YYYY-MM-DD", width * 0.5f, "player:until", scale);
+  std::string max_text = form.max_games ? std::to_string(form.max_games) : std::string();
+  ImGui::SetNextItemWidth(width * 0.5f);
+  if (ImGui::InputTextWithHint("most games (newest first)", "all", &max_text,
+                               ImGuiInputTextFlags_CharsDecimal)) {
+    form.max_games = max_text.empty() ? 0 : std::strtoull(max_text.c_str(), nullptr, 10);
+  }
+  publish(state, "player:max", scale);
+  checkbox(state,
+           "My values: from this player's side (+ is their material, a win theirs), "
+           "with their edge over the opponents",
+           form.mine, "player:mine", scale);
+
+  ImGui::Spacing();
+  const std::string problem = player_form_problem(form);
+  if (button(state, "Load games", scale, problem.empty() && !state.busy(), "player:load")) {
+    commands.push_back(load_player(state, form));
+    state.player_open = false;
+  }
+  ImGui::SameLine();
+  if (button(state, "Close", scale, true, "player:close")) state.player_open = false;
+  if (!problem.empty()) note(problem.c_str(), kMuted);
+  note(form.chesscom
+           ? "chess.com: the months are read one by one, newest first (its API allows one "
+             "request at a time)."
+           : "lichess: the games stream newest first; after too many requests lichess asks to "
+             "wait a minute.",
+       kMuted);
+  ImGui::End();
+  ImGui::PopStyleColor();
+}
+
+}  // namespace materialist::app
