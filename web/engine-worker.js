@@ -4,7 +4,8 @@
 // @ts-check: types in web/types.d.ts (the engine worker's realm: tsconfig.engine-worker.json).
 'use strict';
 
-importScripts('materialist-engine.js', 'read-options.js', 'parallel-read.js', 'decode-read.js', 'out-of-memory.js');
+importScripts('materialist-engine.js', 'read-options.js', 'parallel-read.js', 'decode-read.js', 'out-of-memory.js',
+  'player-source.js');
 
 const CHUNK_BYTES = 1 << 20;          // File slices: 1 MB (a few ms of parsing each)
 const PROGRESS_INTERVAL_MS = 500;     // two progress messages a second: each redraws the page, which shares the cores
@@ -88,6 +89,7 @@ function plural(n, word) { return `${n.toLocaleString('en-US')} ${word}${n === 1
 
 /** @param {Source} source @returns {{name: string, size: number}} */
 function describe(source) {
+  if (source.kind === 'player') return { name: `${source.service}-${source.user}.pgn`, size: 0 };
   return source.kind === 'url'
     ? { name: source.name || source.url.split('/').pop() || '', size: source.size || 0 }
     : { name: source.file.name, size: source.file.size };
@@ -112,6 +114,12 @@ async function isCompressed(file) {
  * @returns {AsyncGenerator<{data: Uint8Array<ArrayBuffer>, source: number}>}
  */
 async function* chunksOf(source, onSize) {
+  if (source.kind === 'player') throw new Error('a player source is read through its addresses (playerSources)');
+  if (source.kind === 'url' && source.player) {  // lichess's address asks for the read limit's games
+    const url = source.player.service === 'lichess' ? lichessExportUrl(source.player, Number(worker.settings.maxGames) || 0) : source.url;
+    yield* playerChunks(source.player, url);
+    return;
+  }
   if (source.kind === 'url') {
     // A refused cross-origin request (no CORS headers) or an unreachable host only says "failed
     // to fetch": name the host so people know whom to ask.
@@ -144,6 +152,25 @@ async function* chunksOf(source, onSize) {
   }
 }
 
+// Player sources become the addresses of their games (one for lichess, a month each for
+// chess.com, newest first), each a URL source that keeps its player for the service's messages.
+/** @param {Source[]} sources @returns {Promise<Source[]>} */
+async function playerSources(sources) {
+  /** @type {Source[]} */
+  const out = [];
+  for (const source of sources) {
+    if (source.kind !== 'player') {
+      out.push(source);
+      continue;
+    }
+    state('reading', `Asking ${source.service === 'lichess' ? 'lichess' : 'chess.com'} for the games of ${source.user}…`);
+    for (const { url, name } of await playerStreams(source, Number(worker.settings.maxGames) || 0)) {
+      out.push({ kind: 'url', url, name, player: source });
+    }
+  }
+  return out;
+}
+
 // Copies a chunk into the engine's buffer (HEAPU8.set) and parses it; false if the file was
 // rejected. Large network chunks are split so cancel stays responsive.
 /** @param {Uint8Array} bytes @param {Engine} [engine]  the worker's engine unless given */
@@ -168,6 +195,9 @@ function feed(bytes, engine = loaded().engine) {
  */
 async function read(sources, myJob, why = '', compressedInOrder = false) {
   if (sources.some(isStats)) return readStats(sources, myJob);
+  worker.activity = 'asking for the player\'s games';
+  sources = await playerSources(sources);
+  if (myJob !== worker.job) return null;
   const { engine } = loaded();
   const files = sources.map(describe);
   let totalBytes = files.reduce((sum, f) => sum + f.size, 0);

@@ -22,6 +22,7 @@ type AppInboxMessage =
 type AppCommand =
   | { type: 'open-files' }
   | { type: 'load-sample' }
+  | { type: 'load-player'; player: Omit<PlayerSource, 'kind' | 'base'>; mine: boolean; settings: Partial<Settings> }
   | { type: 'export'; format: ExportFormat | 'png' }
   | { type: 'share'; settings: Partial<Settings>; link: string }
   | { type: 'fit'; settings: Partial<Settings> }

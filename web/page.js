@@ -36,8 +36,9 @@
   // ("eachFilter=a&eachFilter=b"); or the older #s=<encodeURIComponent(JSON of the settings)>.
   // With &sample (the bundled sample) or &url=<encoded address of a PGN>, in any order.
   // &stats=<encoded address of a .mstats statistics file> shows its fit at once (docs/MSTATS.md).
-  /** @typedef {{sample: boolean, settings: Partial<Settings> | null, url: string | null, stats: string | null, error: string | null}} Link */
-  const LINK_WORDS = new Set(['sample', 'url', 's', 'stats']);  // not settings
+  // #lichess=NAME or #chesscom=NAME (player-link.js): that player's games, from their side.
+  /** @typedef {{sample: boolean, settings: Partial<Settings> | null, url: string | null, stats: string | null, player: PlayerSource | null, mine: boolean, error: string | null}} Link */
+  const LINK_WORDS = new Set(['sample', 'url', 's', 'stats', ...PLAYER_LINK_WORDS]);  // not settings
   const TEXT_SETTINGS = new Set(['preset', 'filter', 'eachFilter']);  // never numbers
   /** @param {string} key @param {string} text @returns {unknown} */
   function settingValue(key, text) {
@@ -48,13 +49,16 @@
   /** @param {string} hash @returns {Link} */
   function parseLink(hash) {
     /** @type {Link} */
-    const link = { sample: false, settings: null, url: null, stats: null, error: null };
+    const link = { sample: false, settings: null, url: null, stats: null, player: null, mine: true, error: null };
     /** @type {Record<string, any>} */
     const pairs = {};
+    /** @type {Record<string, string>} */
+    const playerParts = {};
     for (const part of hash.replace(/^#/, '').split('&')) {
       const eq = part.indexOf('=');
       const key = decodeURIComponent(eq < 0 ? part : part.slice(0, eq));
       if (part === 'sample') link.sample = true;
+      else if (PLAYER_LINK_WORDS.includes(key) && eq > 0) playerParts[key] = decodeURIComponent(part.slice(eq + 1));
       else if (part.startsWith('url=')) link.url = decodeURIComponent(part.slice(4));
       else if (part.startsWith('stats=')) link.stats = decodeURIComponent(part.slice(6));
       else if (part.startsWith('s=')) {
@@ -76,6 +80,14 @@
       }
     }
     if (Object.keys(pairs).length > 0) link.settings = { ...(link.settings || {}), ...pairs };
+    link.player = playerFromLink(playerParts, location.search);
+    link.mine = playerSideFromLink(playerParts);
+    if (link.player && link.mine && !(link.settings && 'filter' in link.settings)) {
+      // My values: the player's side, and their edge (the intercept) unless the link says no.
+      const model = (link.settings && link.settings.model) || {};
+      link.settings = { ...(link.settings || {}), filter: playerSideFilter(link.player.user),
+        model: { intercept: true, ...model } };
+    }
     return link;
   }
   const openingLink = parseLink(location.hash);
@@ -90,7 +102,7 @@
    * The page's mutable state.
    * @typedef {object} PageState
    * @property {Record<string, unknown>} result  the mirror's data-result
-   * @property {'sample' | 'files' | {url: string, stats: boolean} | null} dataOrigin  where the data came from, for share links
+   * @property {'sample' | 'files' | {url: string, stats: boolean} | {player: PlayerSource, mine: boolean} | null} dataOrigin  where the data came from, for share links
    * @property {number} dragDepth  dragenter minus dragleave events: 0 when the drag left the page
    * @property {string[]} variants  chess variants named in the files' first tags (Crazyhouse, …)
    */
@@ -241,12 +253,13 @@
   // ?readers=N sets how many workers read one large file in parallel (default: a core each, but
   // one left for the page).
   const readers = Number(new URLSearchParams(location.search).get('readers')) || 0;
-  /** @param {Source[]} sources @param {Partial<Settings> | null} [settings] */
-  function read(sources, settings) {
+  /** @param {Source[]} sources @param {Partial<Settings> | null} [settings] @param {boolean} [mine] */
+  function read(sources, settings, mine = true) {
     if (sources.length === 0) return;
     if (sources.some((source) => source.kind !== 'file')) page.variants = [];
     updateResult({ error: null });
-    page.dataOrigin = sources.length === 1 && sources[0] === SAMPLE ? 'sample'
+    const first = sources[0];
+    page.dataOrigin = first.kind === 'player' ? { player: first, mine } : sources.length === 1 && first === SAMPLE ? 'sample'
       : sources.length === 1 && sources[0].kind === 'url'
         ? { url: sources[0].url, stats: /\.mstats$/i.test(sources[0].name || '') } : 'files';
     toWorker({ type: 'read', sources, readers, ...(settings ? { settings } : {}) });
@@ -278,6 +291,8 @@
         name = decodeURIComponent(new URL(link.url, location.href).pathname.split('/').pop() ?? '') || name;
       } catch { /* keep the default name */ }
       read([{ kind: 'url', url: link.url, name }], link.settings);
+    } else if (link.player) {
+      read([link.player], link.settings, link.mine);
     } else if (link.sample) {
       loadSample(link.settings);
     } else if (link.settings) {
@@ -292,7 +307,9 @@
   function share(settings, query) {
     const parts = query ? [query] : [];
     if (page.dataOrigin === 'sample') parts.push('sample');
-    if (typeof page.dataOrigin === 'object' && page.dataOrigin) {
+    if (page.dataOrigin && typeof page.dataOrigin === 'object' && 'player' in page.dataOrigin) {
+      parts.push(playerLinkParts(page.dataOrigin.player, page.dataOrigin.mine));
+    } else if (typeof page.dataOrigin === 'object' && page.dataOrigin) {
       parts.push(`${page.dataOrigin.stats ? 'stats' : 'url'}=${encodeURIComponent(page.dataOrigin.url)}`);
     }
     history.replaceState(null, '', parts.length ? `#${parts.join('&')}` : location.pathname + location.search);  // no hashchange: no re-read
@@ -322,6 +339,12 @@
       case 'load-sample':
         loadSample();
         break;
+      case 'load-player': {  // the app's Player form; its settings hold the filter and read limit
+        const base = new URLSearchParams(location.search).get(`${command.player.service}-base`);
+        updateResult({ settings: command.settings });
+        read([{ ...command.player, kind: 'player', ...(base ? { base } : {}) }], command.settings, command.mine);
+        break;
+      }
       case 'export':
         if (command.format === 'png') {
           // Called right after the frame was drawn: the drawing buffer still holds it.

@@ -85,9 +85,22 @@ interface ReadOptions {
 // ---- what the engine reports ----
 
 // A source of a read: a dropped or picked File, or an address (the bundled sample, a share link).
+// A player's games from a service (web/player-source.js): speed a lichess perfType ("blitz",
+// "bullet,blitz"), dates "YYYY-MM-DD" (inclusive), base the service's address for tests.
+interface PlayerSource {
+  kind: 'player';
+  service: 'lichess' | 'chesscom';
+  user: string;
+  speed?: string;
+  rated?: boolean;
+  since?: string;
+  until?: string;
+  base?: string;
+}
 type Source =
   | { kind: 'file'; file: File }
-  | { kind: 'url'; url: string; name?: string; size?: number };
+  | { kind: 'url'; url: string; name?: string; size?: number; player?: PlayerSource }
+  | PlayerSource;
 
 interface Counts {
   games: number;

@@ -14,11 +14,18 @@
 namespace materialist::app {
 namespace {
 
-void field(AppState& state, const char* label, std::string& value, const char* hint, float width,
-           const char* published_as, float scale) {
+// A text field after its label; only the field is published (tests click its middle).
+bool field(AppState& state, const char* label, std::string& value, const char* hint, float width,
+           const char* published_as, float scale, ImGuiInputTextFlags flags = 0) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine();
   ImGui::SetNextItemWidth(width);
-  ImGui::InputTextWithHint(label, hint, &value);
+  ImGui::PushID(published_as);
+  const bool changed = ImGui::InputTextWithHint("", hint, &value, flags);
+  ImGui::PopID();
   publish(state, published_as, scale);
+  return changed;
 }
 
 }  // namespace
@@ -27,10 +34,10 @@ void draw_player_panel(AppState& state, std::vector<Command>& commands, float sc
   if (!state.player_open) return;
   PlayerForm& form = state.player_form;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const ImVec2 size(std::min(display.x - 24 * scale, 560 * scale),
-                    std::min(display.y - 24 * scale, 470 * scale));
-  ImGui::SetNextWindowPos(ImVec2((display.x - size.x) * 0.5f, (display.y - size.y) * 0.5f));
-  ImGui::SetNextWindowSize(size);
+  // Centred, as wide as fits (up to 560), as tall as its contents (a height of 0 fits them).
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 24 * scale, 560 * scale), 0));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.11f, 0.12f, 0.145f, 0.98f));
   ImGui::Begin("Load a player's games", nullptr,
                ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
@@ -43,6 +50,7 @@ void draw_player_panel(AppState& state, std::vector<Command>& commands, float sc
   radio_row(state, "player", kServices, service, scale);
   form.chesscom = service == 1;
   field(state, "username", form.user, "e.g. DrNykterstein", width, "player:user", scale);
+  ImGui::Spacing();
 
   constexpr std::array<Choice, 5> kSpeeds = {{{"any", "any speed"},
                                               {"bullet", "bullet"},
@@ -56,20 +64,21 @@ void draw_player_panel(AppState& state, std::vector<Command>& commands, float sc
     note("chess.com's monthly archives hold every game: the speed is a time-control filter here",
          kMuted);
   }
-  field(state, "first day", form.since, "YYYY-MM-DD", width * 0.5f, "player:since", scale);
+  field(state, "from", form.since, "YYYY-MM-DD", width * 0.5f, "player:since", scale);
   ImGui::SameLine();
-  field(state, "last day", form.until, "YYYY-MM-DD", width * 0.5f, "player:until", scale);
+  field(state, "to", form.until, "YYYY-MM-DD", width * 0.5f, "player:until", scale);
   std::string max_text = form.max_games ? std::to_string(form.max_games) : std::string();
-  ImGui::SetNextItemWidth(width * 0.5f);
-  if (ImGui::InputTextWithHint("most games (newest first)", "all", &max_text,
-                               ImGuiInputTextFlags_CharsDecimal)) {
+  if (field(state, "most games (newest first)", max_text, "all", width * 0.5f, "player:max", scale,
+            ImGuiInputTextFlags_CharsDecimal)) {
     form.max_games = max_text.empty() ? 0 : std::strtoull(max_text.c_str(), nullptr, 10);
   }
-  publish(state, "player:max", scale);
-  checkbox(state,
-           "My values: from this player's side (+ is their material, a win theirs), "
-           "with their edge over the opponents",
-           form.mine, "player:mine", scale);
+  checkbox(state, "My values: from this player's side", form.mine, "player:mine", scale);
+  ImGui::Indent(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
+  note(
+      "+ is the player's material and a win is theirs; the intercept is their edge over the "
+      "opponents. Off: White against Black, as for any games.",
+      kMuted);
+  ImGui::Unindent(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
 
   ImGui::Spacing();
   const std::string problem = player_form_problem(form);

@@ -109,8 +109,13 @@ void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
     const float fraction =
         p.total_bytes > 0 ? static_cast<float>(std::min(1.0, p.bytes / p.total_bytes)) : 0.0f;
     char overlay[96];
-    std::snprintf(overlay, sizeof overlay, "%s of %s", megabytes(p.bytes).c_str(),
-                  megabytes(p.total_bytes).c_str());
+    // A stream of unknown length (a player's games from a service): what has arrived so far.
+    if (p.total_bytes > 0) {
+      std::snprintf(overlay, sizeof overlay, "%s of %s", megabytes(p.bytes).c_str(),
+                    megabytes(p.total_bytes).c_str());
+    } else {
+      std::snprintf(overlay, sizeof overlay, "%s so far", megabytes(p.bytes).c_str());
+    }
     ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay);
     ImGui::Text("Reading %s (file %d of %d) · %s games · %s rows · %s skipped · %.1f MB/s · ETA %s",
                 p.file.c_str(), p.file_index + 1, std::max(1, p.file_count),
@@ -146,7 +151,9 @@ void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
 std::string drop_headline(const AppState& state) {
   if (!state.drag_over && state.phase == protocol::Phase::kReading) {
     const protocol::Progress& p = state.progress;
-    const int percent = p.total_bytes > 0 ? static_cast<int>(100 * p.bytes / p.total_bytes) : 0;
+    // A stream of unknown length (a player's games): the games so far, not a percent.
+    if (p.total_bytes <= 0) return "Reading " + p.file + ": " + grouped(p.games) + " games so far";
+    const int percent = static_cast<int>(100 * p.bytes / p.total_bytes);
     return "Reading " + p.file + ": " + std::to_string(percent) + "%";
   }
   if (!state.drag_over) return state.touch ? "Choose PGN files" : "Drop PGN files here";

@@ -55,12 +55,12 @@ function dateMsOf(game) {
 }
 
 /** Writes `text` in a few pieces with short pauses: a stream, as the services send it. */
-async function streamText(response, text, pieces = 8) {
+async function streamText(response, text, pieces = 16) {
   const size = Math.ceil(text.length / pieces) || 1;
   for (let at = 0; at < text.length; at += size) {
     if (response.destroyed) return;
     response.write(text.slice(at, at + size));
-    await new Promise((done) => { setTimeout(done, 40); });
+    await new Promise((done) => { setTimeout(done, 60); });
   }
   response.end();
 }

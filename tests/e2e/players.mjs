@@ -1,0 +1,148 @@
+// A player's games by username, against the local stand-in of lichess and chess.com
+// (services-stub.mjs; the page's ?lichess-base= / ?chesscom-base= point it there): the Player
+// window streams the games into the engine and fits them from the player's side ("My values"),
+// the share link #lichess=NAME restores it, and a 429, an unknown user and no network are said
+// in words. Screenshots 60-65.
+import { join } from 'node:path';
+import {
+  ARTIFACTS, check, clickButton, clickControl, mirrorResult, openPage, settle, test, waitForState,
+} from './harness.mjs';
+import { RETRY_AFTER_SECONDS, startServicesStub } from './services-stub.mjs';
+
+// Opens the site (baseUrl) with the services pointed at `stub`.
+const open = (baseUrl, stub, hash = '') => openPage(baseUrl, {
+  hash, query: `?lichess-base=${encodeURIComponent(stub.url)}&chesscom-base=${encodeURIComponent(stub.url)}`,
+});
+
+// Types into a field of the Player window (it is not in the settings panel).
+async function typeField(page, label, text) {
+  await clickButton(page, label);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text, { delay: 15 });
+  await page.keyboard.press('Tab');
+  await settle(page, 3);
+}
+
+const fitOf = (result) => (result.fits || [])[0] || {};
+
+test('player: a lichess username streams the games and fits them from the player\'s side', async ({ baseUrl }) => {
+  const stub = await startServicesStub();
+  const { context, page, problems } = await open(baseUrl, stub);
+  try {
+    await clickButton(page, 'Player…');
+    await typeField(page, 'player:user', 'bob');
+    await clickButton(page, 'player:speed:blitz');
+    await typeField(page, 'player:max', '300');
+    await settle(page, 4);
+    await page.screenshot({ path: join(ARTIFACTS, '60-player-window.png') });
+    await clickButton(page, 'player:load');
+    check(await waitForState(page, ['reading', 'done', 'error'], 20000) !== 'error', 'the load failed at once');
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(ARTIFACTS, '61-player-streaming.png') });
+    check(await waitForState(page, ['done', 'error']) === 'done', `the fit did not finish: ${(await mirrorResult(page)).error}`);
+    await settle(page, 8);
+    await page.screenshot({ path: join(ARTIFACTS, '62-player-my-values.png') });
+    const result = await mirrorResult(page);
+    const asked = stub.requests.find((r) => r.startsWith('/api/games/user/bob'));
+    check(asked && asked.includes('perfType=blitz') && asked.includes('max=300'), `lichess was asked ${asked}`);
+    check(result.files.length === 1 && result.files[0] === 'lichess-bob.pgn', `files ${JSON.stringify(result.files)}`);
+    check(result.games > 100 && result.games <= 300, `${result.games} games read`);
+    check(result.settings && result.settings.filter === 'player=bob;pov=1', `filter ${JSON.stringify(result.settings)}`);
+    const fit = fitOf(result);
+    check(fit.coefficients.includes('intercept'), `no player's edge: ${fit.coefficients}`);
+    check(fit.values.N > 100 && fit.values.Q > fit.values.R, `values ${JSON.stringify(fit.values)}`);
+    await clickControl(page, 'Copy share link');
+    const shared = await page.waitForFunction(() => {
+      const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+      return r.shareLink && r.toast && r.shareLink;
+    }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+    const hash = new URL(shared).hash;
+    check(hash.includes('lichess=bob') && hash.includes('speed=blitz') && hash.includes('maxGames=300'),
+      `the share link does not reproduce the load: ${hash}`);
+    check(problems.length === 0, problems.join('\n'));
+  } finally {
+    await context.close();
+    await stub.close();
+  }
+});
+
+test('player: the share link #lichess=NAME restores the analysis for anyone', async ({ baseUrl }) => {
+  const stub = await startServicesStub();
+  const { context, page, problems } = await open(baseUrl, stub, '#lichess=alice&speed=bullet&maxGames=200');
+  try {
+    check(await waitForState(page, ['done', 'error']) === 'done', `the link's read failed: ${(await mirrorResult(page)).error}`);
+    const result = await mirrorResult(page);
+    check(stub.requests.some((r) => r.startsWith('/api/games/user/alice?perfType=bullet')), stub.requests.join(' '));
+    check(result.games > 50 && result.games <= 200, `${result.games} games`);
+    check(result.settings.filter === 'player=alice;pov=1', `My values not on: ${JSON.stringify(result.settings)}`);
+    check(fitOf(result).coefficients.includes('intercept'), 'no player\'s edge');
+    await settle(page, 6);
+    await page.screenshot({ path: join(ARTIFACTS, '63-player-share-link.png') });
+    check(problems.length === 0, problems.join('\n'));
+  } finally {
+    await context.close();
+    await stub.close();
+  }
+});
+
+test('player: chess.com\'s monthly archives are read one by one, newest first', async ({ baseUrl }) => {
+  const stub = await startServicesStub();
+  const { context, page, problems } = await open(baseUrl, stub, '#chesscom=Bob');
+  try {
+    check(await waitForState(page, ['done', 'error']) === 'done', `the read failed: ${(await mirrorResult(page)).error}`);
+    const months = stub.requests.filter((r) => r.startsWith('/pub/player/'));
+    check(JSON.stringify(months) === JSON.stringify(['/pub/player/bob/games/archives',
+      '/pub/player/bob/games/2021/10/pgn', '/pub/player/bob/games/2021/09/pgn', '/pub/player/bob/games/2021/08/pgn']),
+    `requests ${JSON.stringify(months)}`);
+    const result = await mirrorResult(page);
+    check(JSON.stringify(result.files) === JSON.stringify(['chesscom-Bob-2021-10.pgn', 'chesscom-Bob-2021-09.pgn',
+      'chesscom-Bob-2021-08.pgn']), `files ${JSON.stringify(result.files)}`);
+    check(result.games === 999, `${result.games} games`);
+    check(problems.length === 0, problems.join('\n'));
+  } finally {
+    await context.close();
+    await stub.close();
+  }
+});
+
+test('player: a rate limit (429) says how long to wait', async ({ baseUrl }) => {
+  const stub = await startServicesStub();
+  const { context, page } = await open(baseUrl, stub, '#lichess=ratelimited');
+  try {
+    check(await waitForState(page, ['done', 'error']) === 'error', 'no error for a 429');
+    const { error } = await mirrorResult(page);
+    check(/lichess is limiting requests \(HTTP 429/.test(error) && error.includes(`wait ${RETRY_AFTER_SECONDS} s`),
+      `message: ${error}`);
+    await settle(page, 6);
+    await page.screenshot({ path: join(ARTIFACTS, '64-player-rate-limit.png') });
+  } finally {
+    await context.close();
+    await stub.close();
+  }
+});
+
+test('player: an unknown user and no network are said in words', async ({ baseUrl }) => {
+  const stub = await startServicesStub();
+  const { context, page } = await open(baseUrl, stub, '#chesscom=unknownplayer');
+  try {
+    check(await waitForState(page, ['done', 'error']) === 'error', 'no error for an unknown user');
+    const { error } = await mirrorResult(page);
+    check(error.includes('chess.com has no player "unknownplayer" (HTTP 404)'), `message: ${error}`);
+    await settle(page, 6);
+    await page.screenshot({ path: join(ARTIFACTS, '65-player-unknown.png') });
+  } finally {
+    await context.close();
+  }
+  // The stand-in gone: its address answers nothing, as without network.
+  const gone = { url: stub.url };
+  await stub.close();
+  const offline = await open(baseUrl, gone, '#lichess=bob');
+  try {
+    check(await waitForState(offline.page, ['done', 'error']) === 'error', 'no error without network');
+    const { error } = await mirrorResult(offline.page);
+    check(/Could not reach lichess .*no network, or the service refused this page's cross-origin request \(CORS\)/.test(error),
+      `message: ${error}`);
+  } finally {
+    await offline.context.close();
+  }
+});
