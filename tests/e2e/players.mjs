@@ -2,7 +2,7 @@
 // (services-stub.mjs; the page's ?lichess-base= / ?chesscom-base= point it there): the Player
 // window streams the games into the engine and fits them from the player's side ("My values"),
 // the share link #lichess=NAME restores it, and a 429, an unknown user and no network are said
-// in words. Screenshots 60-65.
+// in words, and Cancel stops the download. Screenshots 60-65.
 import { join } from 'node:path';
 import {
   ARTIFACTS, check, clickButton, clickControl, mirrorResult, openPage, settle, test, waitForState,
@@ -144,5 +144,26 @@ test('player: an unknown user and no network are said in words', async ({ baseUr
       `message: ${error}`);
   } finally {
     await offline.context.close();
+  }
+});
+
+test('player: Cancel stops a download as it streams; the stand-in sees it go', async ({ baseUrl }) => {
+  const stub = await startServicesStub();
+  const { context, page, problems } = await open(baseUrl, stub, '#lichess=slow');
+  try {
+    await page.waitForFunction(() => {
+      const r = document.getElementById('materialist-status');
+      return r.dataset.state === 'reading' && /Reading lichess-slow/.test(r.textContent || '');
+    }, null, { timeout: 20000 });
+    await page.waitForTimeout(600);  // some games in
+    await clickButton(page, 'Cancel');
+    check(await waitForState(page, ['idle', 'done', 'error'], 5000) === 'idle', 'not idle after Cancel');
+    check((await page.$eval('#materialist-status', (e) => e.textContent)).includes('Cancelled'), 'no "Cancelled"');
+    for (let i = 0; i < 30 && stub.counts.aborted === 0; ++i) await page.waitForTimeout(100);
+    check(stub.counts.aborted === 1, `the download went on: ${stub.counts.aborted} aborted`);
+    check(problems.length === 0, problems.join('\n'));
+  } finally {
+    await context.close();
+    await stub.close();
   }
 });

@@ -8,10 +8,12 @@
 // The games are those of tests/fixtures/pgn/lichess-2021-10-first999.pgn with the user put in
 // as White in even games and Black in odd ones (so a player's own side can be fitted). A user
 // named "unknown*" is answered 404 as the services do, "ratelimited" 429 with Retry-After: 42,
-// "nogames" an empty export / archive list. Every answer carries the CORS headers the services
+// "nogames" an empty export / archive list, "slow" a lichess export that takes about 10 s (a
+// download to cancel: `aborted` counts the answers whose client went away before their end). Every answer carries the CORS headers the services
 // send (any origin). `requests` lists the paths asked, in order.
 //
 //   import { startServicesStub } from './services-stub.mjs';  const stub = await startServicesStub();
+//   stub.url, stub.requests (paths asked, in order), stub.counts.aborted, await stub.close()
 //   node tests/e2e/services-stub.mjs [--port N]   prints "listening http://127.0.0.1:N", serves
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -55,12 +57,12 @@ function dateMsOf(game) {
 }
 
 /** Writes `text` in a few pieces with short pauses: a stream, as the services send it. */
-async function streamText(response, text, pieces = 16) {
+async function streamText(response, text, pieces = 16, pauseMs = 60) {
   const size = Math.ceil(text.length / pieces) || 1;
   for (let at = 0; at < text.length; at += size) {
     if (response.destroyed) return;
     response.write(text.slice(at, at + size));
-    await new Promise((done) => { setTimeout(done, 60); });
+    await new Promise((done) => { setTimeout(done, pauseMs); });
   }
   response.end();
 }
@@ -74,7 +76,9 @@ function answer(response, status, headers, body) {
 export function startServicesStub({ port = 0 } = {}) {
   const games = loadGames();
   const requests = [];
+  const counts = { aborted: 0 };
   const server = createServer((request, response) => {
+    response.on('close', () => { if (!response.writableFinished) counts.aborted += 1; });
     const url = new URL(request.url, 'http://stub');
     requests.push(url.pathname + url.search);
     if (request.method === 'OPTIONS') return answer(response, 204, {}, '');
@@ -104,7 +108,8 @@ export function startServicesStub({ port = 0 } = {}) {
         (!speeds.length || speeds.includes(speedOf(g))) && (q.get('rated') !== 'false')
         && dateMsOf(g) >= since && dateMsOf(g) < until).slice(0, max);
       response.writeHead(200, { ...CORS, 'content-type': 'application/x-chess-pgn' });
-      return void streamText(response, picked.join(''));
+      const slow = user.toLowerCase() === 'slow';
+      return void streamText(response, picked.join(''), slow ? 100 : 16, slow ? 100 : 60);
     }
     if (archives) {
       const list = none ? [] : CHESSCOM_MONTHS.map(([y, m]) => `${base}/pub/player/${encodeURIComponent(user)}/games/${y}/${m}`);
@@ -123,7 +128,7 @@ export function startServicesStub({ port = 0 } = {}) {
   });
   return new Promise((ready) => server.listen(port, '127.0.0.1', () => {
     const url = `http://127.0.0.1:${server.address().port}`;
-    ready({ url, requests, close: () => new Promise((done) => { server.closeAllConnections?.(); server.close(done); }) });
+    ready({ url, requests, counts, close: () => new Promise((done) => { server.closeAllConnections?.(); server.close(done); }) });
   }));
 }
 
