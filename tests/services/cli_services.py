@@ -75,6 +75,12 @@ def main():
                     f"exit {r.returncode}: {r.stderr[-400:]} {r.stdout[:600]}")
 
 
+        r = cases.run("compare", "--no-progress", "--lichess", "bob", "--each", "tc=bullet",
+                      "--each", "tc=blitz")
+        cases.check("compare: the player's speeds side by side", r.returncode == 0
+                    and "tc=bullet" in r.stdout and "tc=blitz" in r.stdout and "Player's edge" in r.stdout,
+                    f"exit {r.returncode}: {r.stderr[-400:]} {r.stdout[:400]}")
+
         r = cases.run("fit", "--json", "--lichess", "ratelimited")
         out = json.loads(r.stdout) if r.stdout.strip() else {}
         error = out.get("error", {})
