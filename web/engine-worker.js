@@ -195,9 +195,11 @@ function feed(bytes, engine = loaded().engine) {
  */
 async function read(sources, myJob, why = '', compressedInOrder = false) {
   if (sources.some(isStats)) return readStats(sources, myJob);
-  worker.activity = 'asking for the player\'s games';
-  sources = await playerSources(sources);
-  if (myJob !== worker.job) return null;
+  if (sources.some((source) => source.kind === 'player')) {
+    worker.activity = 'asking for the player\'s games';
+    sources = await playerSources(sources);
+    if (myJob !== worker.job) return null;
+  }
   const { engine } = loaded();
   const files = sources.map(describe);
   let totalBytes = files.reduce((sum, f) => sum + f.size, 0);
