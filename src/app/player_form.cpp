@@ -1,5 +1,6 @@
 #include "app/player_form.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "app/app_state.h"
@@ -17,6 +18,12 @@ bool is_date(const std::string& text) {
     if (i != 4 && i != 7 && std::isdigit(static_cast<unsigned char>(text[i])) == 0) return false;
   }
   return true;
+}
+
+// "2024-01-31" as PGN writes it, "2024.01.31" ("" stays "").
+std::string pgn_date(std::string text) {
+  std::replace(text.begin(), text.end(), '-', '.');
+  return text;
 }
 
 }  // namespace
@@ -46,6 +53,11 @@ Command load_player(AppState& state, const PlayerForm& form) {
     const auto speed = static_cast<learn::SpeedClass>(static_cast<int>(learn::SpeedClass::kBullet) +
                                                       form.speed - 1);
     filter.speeds = static_cast<std::uint8_t>(1u << static_cast<unsigned>(speed));
+  }
+  // chess.com's archives are whole months: the days within them are a date filter.
+  if (form.chesscom) {
+    if (auto from = learn::parse_pgn_date(pgn_date(form.since))) filter.date_from = *from;
+    if (auto to = learn::parse_pgn_date(pgn_date(form.until))) filter.date_to = *to;
   }
   state.filter_form = filter;
   state.filter_error.clear();

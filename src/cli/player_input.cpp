@@ -49,6 +49,12 @@ std::string url_encoded(std::string_view text) {
   return out;
 }
 
+// "2024-01-31" as PGN writes a date, "2024.01.31" ("" stays "").
+std::string pgn_day(std::string day) {
+  std::replace(day.begin(), day.end(), '-', '.');
+  return day;
+}
+
 }  // namespace
 
 std::string service_base(const char* variable, const char* fallback) {
@@ -138,9 +144,13 @@ Expected<CliOptions> with_player_inputs(CliOptions options) {
     options.files.push_back(*url);
     return options;
   }
-  // chess.com's speed: a time-control filter (its archives hold every game).
+  // chess.com's speed and days: filters (its archives hold every game of whole months).
   if (!options.speed.empty()) {
     options.filter += (options.filter.empty() ? "tc=" : ";tc=") + options.speed;
+  }
+  if (!options.since.empty() || !options.until.empty()) {
+    options.filter += (options.filter.empty() ? "date=" : ";date=") + pgn_day(options.since) + "-" +
+                      pgn_day(options.until);
   }
   const std::string base = service_base("MATERIALIST_CHESSCOM_URL", kChesscomBase);
   std::string lower = user;

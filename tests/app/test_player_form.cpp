@@ -68,6 +68,14 @@ TEST_CASE("player form: chess.com's speed becomes a time-control filter, lichess
   form.chesscom = true;
   load_player(state, form);
   CHECK(state.applied_read.filter.find("blitz") != std::string::npos);
+  // chess.com's months are whole: the days are a date filter there (lichess's query has them).
+  form.since = "2021-10-01";
+  form.until = "2021-10-15";
+  load_player(state, form);
+  CHECK(state.applied_read.filter.find("date=2021.10.01-2021.10.15") != std::string::npos);
+  form.chesscom = false;
+  load_player(state, form);
+  CHECK(state.applied_read.filter.empty());
 }
 
 TEST_CASE("player form: the load-player command carries the player, My values and the settings") {

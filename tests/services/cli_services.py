@@ -81,6 +81,13 @@ def main():
                     and "tc=bullet" in r.stdout and "tc=blitz" in r.stdout and "Player's edge" in r.stdout,
                     f"exit {r.returncode}: {r.stderr[-400:]} {r.stdout[:400]}")
 
+        r = cases.run("fit", "--json", "--no-progress", "--chesscom", "bob", "--since", "2021-10-02")
+        out = json.loads(r.stdout) if r.stdout.strip() else {}
+        cases.check("chess.com: the days within the months are a date filter", r.returncode == 1
+                    and out.get("error", {}).get("code") == "filtered-out"
+                    and out.get("filteredReasons", {}).get("date") == 399,
+                    f"exit {r.returncode}: {r.stdout[-600:]} {r.stderr[-300:]}")
+
         r = cases.run("fit", "--json", "--lichess", "ratelimited")
         out = json.loads(r.stdout) if r.stdout.strip() else {}
         error = out.get("error", {})
