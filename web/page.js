@@ -82,11 +82,12 @@
     if (Object.keys(pairs).length > 0) link.settings = { ...(link.settings || {}), ...pairs };
     link.player = playerFromLink(playerParts, location.search);
     link.mine = playerSideFromLink(playerParts);
-    if (link.player && link.mine && !(link.settings && 'filter' in link.settings)) {
+    if (link.player && !(link.settings && 'filter' in link.settings)) {
       // My values: the player's side, and their edge (the intercept) unless the link says no.
       const model = (link.settings && link.settings.model) || {};
-      link.settings = { ...(link.settings || {}), filter: playerSideFilter(link.player.user),
-        model: { intercept: true, ...model } };
+      const filter = playerFilter(link.player, link.mine);
+      if (filter) link.settings = { ...(link.settings || {}), filter };
+      if (link.mine) link.settings = { ...(link.settings || {}), model: { intercept: true, ...model } };
     }
     return link;
   }

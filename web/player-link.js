@@ -33,9 +33,19 @@ function playerFromLink(parts, search) {
 /** @param {Record<string, string>} parts @returns {boolean} */
 const playerSideFromLink = (parts) => parts.mine !== 'false';
 
-// The filter that fits a player's games from their side: + is their material, a win theirs.
-/** @param {string} user @returns {string} */
-const playerSideFilter = (user) => `player=${user};pov=1`;
+// The filter of a player's games: from their side (mine: + is their material, a win theirs);
+// for chess.com, whose archives are whole months of every speed, also the speed and the days
+// (as the app's Player window writes it: src/app/player_form.cpp).
+/** @param {PlayerSource} source @param {boolean} mine @returns {string} */
+function playerFilter(source, mine) {
+  const parts = mine ? [`player=${source.user}`, 'pov=1'] : [];
+  if (source.service === 'chesscom') {
+    if (source.speed) parts.push(`tc=${source.speed}`);
+    const day = (/** @type {string | undefined} */ text) => (text || '').replace(/-/g, '.');
+    if (source.since || source.until) parts.push(`date=${day(source.since)}-${day(source.until)}`);
+  }
+  return parts.join(';');
+}
 
 /** The link's parts of a player source: "lichess=NAME&speed=blitz&rated=true".
  * @param {PlayerSource} source @param {boolean} mine @returns {string} */

@@ -87,7 +87,7 @@ test('player: the share link #lichess=NAME restores the analysis for anyone', as
 
 test('player: chess.com\'s monthly archives are read one by one, newest first', async ({ baseUrl }) => {
   const stub = await startServicesStub();
-  const { context, page, problems } = await open(baseUrl, stub, '#chesscom=Bob');
+  const { context, page, problems } = await open(baseUrl, stub, '#chesscom=Bob&speed=blitz');
   try {
     check(await waitForState(page, ['done', 'error']) === 'done', `the read failed: ${(await mirrorResult(page)).error}`);
     const months = stub.requests.filter((r) => r.startsWith('/pub/player/'));
@@ -98,6 +98,9 @@ test('player: chess.com\'s monthly archives are read one by one, newest first', 
     check(JSON.stringify(result.files) === JSON.stringify(['chesscom-Bob-2021-10.pgn', 'chesscom-Bob-2021-09.pgn',
       'chesscom-Bob-2021-08.pgn']), `files ${JSON.stringify(result.files)}`);
     check(result.games === 999, `${result.games} games`);
+    // chess.com's months hold every speed: the link's speed is a time-control filter.
+    check(result.settings.filter === 'player=Bob;pov=1;tc=blitz', `filter ${result.settings.filter}`);
+    check(result.filtered > 0 && result.filteredBy['time-control'] === result.filtered, JSON.stringify(result.filteredBy));
     check(problems.length === 0, problems.join('\n'));
   } finally {
     await context.close();
