@@ -61,8 +61,10 @@ void draw_player_panel(AppState& state, std::vector<Command>& commands, float sc
   if (!form.chesscom) {
     checkbox(state, "rated games only", form.rated, "player:rated", scale);
   } else {
-    note("chess.com's monthly archives hold every game: the speed is a time-control filter here",
-         kMuted);
+    note(
+        "chess.com's archives are whole months of every speed: the speed and the days filter "
+        "the games here",
+        kMuted);
   }
   field(state, "from", form.since, "YYYY-MM-DD", width * 0.5f, "player:since", scale);
   ImGui::SameLine();
@@ -90,7 +92,7 @@ void draw_player_panel(AppState& state, std::vector<Command>& commands, float sc
   if (button(state, "Close", scale, true, "player:close")) state.player_open = false;
   if (!problem.empty()) note(problem.c_str(), kMuted);
   note(form.chesscom
-           ? "chess.com: the months are read one by one, newest first (its API allows one "
+           ? "chess.com: the months are read one by one, newest first (chess.com asks for one "
              "request at a time)."
            : "lichess: the games stream newest first; after too many requests lichess asks to "
              "wait a minute.",
