@@ -2,7 +2,7 @@
 // (services-stub.mjs; the page's ?lichess-base= / ?chesscom-base= point it there): the Player
 // window streams the games into the engine and fits them from the player's side ("My values"),
 // the share link #lichess=NAME restores it, and a 429, an unknown user and no network are said
-// in words, and Cancel stops the download. Screenshots 60-65.
+// in words, and Cancel stops the download. Screenshots 70-75.
 import { join } from 'node:path';
 import {
   ARTIFACTS, check, clickButton, clickControl, mirrorResult, openPage, settle, test, waitForState,
@@ -34,14 +34,14 @@ test('player: a lichess username streams the games and fits them from the player
     await clickButton(page, 'player:speed:blitz');
     await typeField(page, 'player:max', '300');
     await settle(page, 4);
-    await page.screenshot({ path: join(ARTIFACTS, '60-player-window.png') });
+    await page.screenshot({ path: join(ARTIFACTS, '70-player-window.png') });
     await clickButton(page, 'player:load');
     check(await waitForState(page, ['reading', 'done', 'error'], 20000) !== 'error', 'the load failed at once');
     await page.waitForTimeout(150);
-    await page.screenshot({ path: join(ARTIFACTS, '61-player-streaming.png') });
+    await page.screenshot({ path: join(ARTIFACTS, '71-player-streaming.png') });
     check(await waitForState(page, ['done', 'error']) === 'done', `the fit did not finish: ${(await mirrorResult(page)).error}`);
     await settle(page, 8);
-    await page.screenshot({ path: join(ARTIFACTS, '62-player-my-values.png') });
+    await page.screenshot({ path: join(ARTIFACTS, '72-player-my-values.png') });
     const result = await mirrorResult(page);
     const asked = stub.requests.find((r) => r.startsWith('/api/games/user/bob'));
     check(asked && asked.includes('perfType=blitz') && asked.includes('max=300'), `lichess was asked ${asked}`);
@@ -77,7 +77,7 @@ test('player: the share link #lichess=NAME restores the analysis for anyone', as
     check(result.settings.filter === 'player=alice;pov=1', `My values not on: ${JSON.stringify(result.settings)}`);
     check(fitOf(result).coefficients.includes('intercept'), 'no player\'s edge');
     await settle(page, 6);
-    await page.screenshot({ path: join(ARTIFACTS, '63-player-share-link.png') });
+    await page.screenshot({ path: join(ARTIFACTS, '73-player-share-link.png') });
     check(problems.length === 0, problems.join('\n'));
   } finally {
     await context.close();
@@ -117,7 +117,7 @@ test('player: a rate limit (429) says how long to wait', async ({ baseUrl }) => 
     check(/lichess is limiting requests \(HTTP 429/.test(error) && error.includes(`wait ${RETRY_AFTER_SECONDS} s`),
       `message: ${error}`);
     await settle(page, 6);
-    await page.screenshot({ path: join(ARTIFACTS, '64-player-rate-limit.png') });
+    await page.screenshot({ path: join(ARTIFACTS, '74-player-rate-limit.png') });
   } finally {
     await context.close();
     await stub.close();
@@ -132,7 +132,7 @@ test('player: an unknown user and no network are said in words', async ({ baseUr
     const { error } = await mirrorResult(page);
     check(error.includes('chess.com has no player "unknownplayer" (HTTP 404)'), `message: ${error}`);
     await settle(page, 6);
-    await page.screenshot({ path: join(ARTIFACTS, '65-player-unknown.png') });
+    await page.screenshot({ path: join(ARTIFACTS, '75-player-unknown.png') });
   } finally {
     await context.close();
   }
