@@ -402,15 +402,22 @@ bool has_outcome_curves(const AppState& state) {
 void draw_outcome_curves(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
   const std::vector<protocol::Fit>& fits = state.trajectory.fits;
   bool hovered = false;
-  const PlotArea area =
-      begin_plot({"##outcomes",
-                  state.player_view() ? "P(the player wins / draws / loses) vs material (pawns)"
-                                      : "P(White wins / draws / loses) vs material (pawns)",
-                  "material balance along the pawn column", -10, 10, 0, 1, "%.1f"},
-                 size, scale, hovered);
+  const PlotArea area = begin_plot(
+      {"##outcomes",
+       fits.size() > 3 ? (state.player_view() ? "P(the player wins) vs material (pawns), by dataset"
+                                              : "P(White wins) vs material (pawns), by dataset")
+       : state.player_view() ? "P(the player wins / draws / loses) vs material (pawns)"
+                             : "P(White wins / draws / loses) vs material (pawns)",
+       "material balance along the pawn column", -10, 10, 0, 1, "%.1f"},
+      size, scale, hovered);
   std::vector<Series> series;
   const bool several = fits.size() > 1;
+  // Beyond three datasets (rating or speed bands) the legend would outgrow the plot: each
+  // dataset shows its win curve only, enough to tell the datasets apart.
+  const bool wins_only = fits.size() > 3;
   for (std::size_t d = 0; d < fits.size(); ++d) {
+    // A fit whose pawn is not identified has no curve (engine_exports.cpp): no legend entry.
+    if (fits[d].curve.size() < 2) continue;
     const ImU32 base = several ? dataset_color(static_cast<int>(d)) : kAccent;
     // Win solid and bright, draw dimmer, loss faint: the same colour per dataset.
     const ImU32 dim = (base & 0x00FFFFFFu) | (150u << 24);
@@ -427,7 +434,9 @@ void draw_outcome_curves(const AppState& state, PlotRenderer& renderer, ImVec2 s
       loss.xs.push_back(p.pawns);
       loss.ys.push_back(p.loss);
     }
+    if (wins_only) win.label = fits[d].name;
     series.push_back(std::move(win));
+    if (wins_only) continue;
     // The draw curve is flat zero when draws are left out of the model: not worth a line.
     if (std::any_of(draw.ys.begin(), draw.ys.end(), [](double y) { return y > 1e-6; }))
       series.push_back(std::move(draw));
