@@ -31,10 +31,14 @@ const readKeyOf = (s) => JSON.stringify(readOptionsOf(s));
 // model that reads more needs the files read again.
 /** @param {ModelChoice | undefined} m @returns {KeyFields} */
 function keyFieldsOf(m) {
-  return { bishopPair: Boolean(m && m.bishopPair), phase: Boolean(m && m.phase),
+  /** @type {KeyFields} */
+  const fields = { bishopPair: Boolean(m && m.bishopPair), phase: Boolean(m && m.phase),
     sideToMove: Boolean(m && m.sideToMove), rating: Boolean(m && m.eloOffset) };
+  // Each side's counts only for the imbalance and split-sides models (other reads unchanged).
+  if (m && (m.imbalance || m.splitSides)) fields.counts = true;
+  return fields;
 }
-const KEY_FIELD_WORDS = { bishopPair: 'the bishop pair', phase: 'the game phase', sideToMove: 'the side to move', rating: 'the rating difference' };
+const KEY_FIELD_WORDS = { bishopPair: 'the bishop pair', phase: 'the game phase', sideToMove: 'the side to move', rating: 'the rating difference', counts: "each side's piece counts" };
 // What the settings' model reads that `kept` (the current data's fields) lacks, in words ("" when
 // nothing).
 /** @param {Settings} s @param {KeyFields | null} kept @returns {string} */

@@ -36,6 +36,8 @@ interface ModelChoice {
   phase?: boolean;
   eloOffset?: boolean;
   sideToMove?: boolean;
+  imbalance?: string;      // imbalance terms, comma-separated (learn/imbalance.h); absent: none
+  splitSides?: boolean;    // own and opponent's pieces as separate columns
 }
 
 // Every setting the worker keeps (absent fields of a message keep these: DEFAULT_SETTINGS).
@@ -65,6 +67,7 @@ interface KeyFields {
   phase: boolean;
   sideToMove: boolean;
   rating: boolean;
+  counts?: boolean;  // each side's piece counts (imbalance and split-sides models only)
 }
 // The engine's read options: what decides which games and positions count.
 interface ReadOptions {

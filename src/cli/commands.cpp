@@ -54,6 +54,20 @@ int service_status(const std::string& code) {
   return kExitNoResult;
 }
 
+// The imbalance terms and split sides, written only when on (other models' JSON unchanged).
+void write_model_terms_json(JsonWriter& json, const learn::ModelOptions& model) {
+  if (model.imbalances != 0) {
+    json.key("imbalances").begin_array();
+    for (int term = 0; term < learn::kImbalanceTerms; ++term) {
+      if (learn::has_term(model.imbalances, static_cast<learn::ImbalanceTerm>(term))) {
+        json.value(learn::kImbalanceNames[term]);
+      }
+    }
+    json.end_array();
+  }
+  if (model.split_sides) json.field("splitSides", true);
+}
+
 // Data options → ingest options (preset first, then explicit flags).
 Expected<learn::IngestOptions> ingest_options(const CliOptions& options) {
   const learn::Preset* preset = learn::find_preset(options.preset);
@@ -89,6 +103,17 @@ Expected<learn::AnalysisSettings> analysis_settings(const CliOptions& options,
   settings.model.bishop_pair = options.bishop_pair;
   settings.model.phase_tapered = options.phase;
   settings.model.rating_offset = options.elo_offset;
+  settings.model.imbalances = options.imbalances;
+  settings.model.split_sides = options.split_sides;
+  if (options.split_sides && !from_player_view) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      "--split-sides needs a player's point of view: add --filter "
+                      "\"player=NAME;pov=1\" (own and opponent's pieces are the player's and "
+                      "the opponents')");
+  }
+  if (const std::string conflict = learn::model_conflict(settings.model); !conflict.empty()) {
+    return make_error(ErrorCode::kInvalidArgument, conflict);
+  }
   if (settings.solver == learn::SolverKind::kGradientDescent) {
     if (auto error = learn::check_gradient_descent(settings.model)) return *error;
   }
@@ -417,6 +442,7 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
       std::fprintf(out, "  (.mat rows carry no game: each counts as a game of its own)\n");
     }
     print_relations(out, *fit);
+    print_sides(out, *fit);
     return kExitOk;
   }
   JsonWriter json;
@@ -424,6 +450,7 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
   json.field("preset", analysis.preset).field("solver", learn::solver_name(analysis.solver));
   json.field("outcomes", learn::outcome_model_name(analysis.model.outcomes));
   json.field("pointOfView", settings->player_view ? "player" : "white");
+  write_model_terms_json(json, analysis.model);
   write_data_json(json, report, histogram, 50);
   write_fit_json(json, *fit, settings->player_view);
   if (bootstrap) write_bootstrap_json(json, *bootstrap);
@@ -460,8 +487,12 @@ int fit_and_compare(const CliOptions& options, const learn::AnalysisSettings& fi
     d.histogram = *source.histogram;
     d.player_view = source.player_view;
     // The base settings' model (checked), the intercept by this dataset's point of view.
-    const learn::AnalysisSettings analysis = *analysis_settings(options, d.player_view);
-    std::optional<Failure> failure = nothing_to_fit(d.report, d.histogram);
+    // (--split-sides is refused for a dataset without a player's point of view.)
+    const Expected<learn::AnalysisSettings> settings = analysis_settings(options, d.player_view);
+    const learn::AnalysisSettings analysis = settings ? *settings : first;
+    std::optional<Failure> failure =
+        settings ? nothing_to_fit(d.report, d.histogram)
+                 : std::optional<Failure>(Failure{"dataset-not-fitted", settings.error().message});
     if (!failure) {
       auto fit = learn::run_analysis(d.histogram, analysis, {}, 1, source.pairs);
       if (fit) {
@@ -498,6 +529,7 @@ int fit_and_compare(const CliOptions& options, const learn::AnalysisSettings& fi
   for (const ComparedDataset& d : compared) {
     json.begin_object().field("name", d.name);
     json.field("pointOfView", d.player_view ? "player" : "white");
+    write_model_terms_json(json, first.model);
     write_data_json(json, d.report, d.histogram, 0);
     if (d.error.empty()) {
       write_fit_json(json, d.fit, d.player_view);

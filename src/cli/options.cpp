@@ -54,6 +54,7 @@ constexpr Switch kSwitches[] = {
     {"--bishop-pair", &CliOptions::bishop_pair, true},
     {"--phase", &CliOptions::phase, true},
     {"--elo-offset", &CliOptions::elo_offset, true},
+    {"--split-sides", &CliOptions::split_sides, true},
     {"--game-ids", &CliOptions::game_ids, true},
     {"--json", &CliOptions::json, true},
     {"--no-progress", &CliOptions::progress, false},
@@ -112,6 +113,12 @@ Model options:
   --side-to-move             a side-to-move term (+1 White to move, -1 Black) beside the values
   --bishop-pair  --phase     extra features (bishop pair; middlegame/endgame tapered values)
   --elo-offset               add ln10/400 * (WhiteElo - BlackElo) to the log-odds
+  --imbalance TERM,...|all   imbalance terms beside the values (White's minus Black's):
+                             knight-pawns, rook-pawns (value per knight/rook per own pawn
+                             beyond 5), rook-pair, queen-rook, minor-pair (two minors, not
+                             the bishop pair), exchange-minors, exchange-no-minors
+  --split-sides              (with --filter "player=NAME;pov=1") own and opponent's pieces as
+                             separate columns, compared piece by piece
   --units pawn|elo|logodds   how values are reported (pawn = 100 by default)
   --bootstrap B  --seed S    B bootstrap replicates over games for 95% intervals
 
@@ -323,6 +330,10 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
       options.file_index = static_cast<std::uint64_t>(*v);
     } else if (arg == "--export-mat") {
       options.export_mat = text;
+    } else if (arg == "--imbalance") {
+      auto v = learn::parse_imbalance_list(text);
+      if (!v) return make_error(ErrorCode::kInvalidArgument, arg + ": " + v.error().message);
+      options.imbalances = *v;
     } else if (arg == "--filter") {
       options.filter = text;
     } else if (arg == "--each") {

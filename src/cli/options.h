@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "learn/imbalance.h"
 
 namespace materialist::cli {
 
@@ -53,6 +54,9 @@ struct CliOptions {
   bool bishop_pair = false;
   bool phase = false;
   bool elo_offset = false;
+  learn::ImbalanceSet imbalances = 0;  // --imbalance TERM,... or all (learn/imbalance.h)
+  // Own and opponent's pieces as separate columns; needs --filter "player=NAME;pov=1".
+  bool split_sides = false;
   std::string units = "pawn";  // "pawn", "elo" or "logodds"
   int bootstrap = 0;           // replicates over games; 0 = none
   std::uint64_t seed = 1;

@@ -8,9 +8,11 @@
 
 #include "learn/coefficient_names.h"
 #include "learn/compare.h"
+#include "learn/imbalance.h"
 #include "learn/pieces.h"
 #include "learn/relations.h"
 #include "learn/report_json.h"
+#include "learn/split_sides.h"
 #include "learn/uncertainty.h"
 
 namespace materialist::cli {
@@ -46,7 +48,9 @@ const Estimate& in_units(const Coefficient& c, const std::string& units) {
 const char* unit_label(const Coefficient& c, const std::string& units) {
   if (units == "elo") return "Elo";
   if (units == "logodds") return "log-odds";
-  return std::isnan(c.value.value) ? "Elo" : "";
+  if (std::isnan(c.value.value)) return "Elo";
+  const int term = learn::imbalance_index(c.name);
+  return term >= 0 ? learn::kImbalanceUnits[term] : "";
 }
 
 // "288.478 ± 8.6" (full precision, the article's style) or "288.5 ± 8.6" (compact, for tables).
@@ -246,6 +250,25 @@ void print_relations(std::FILE* out, const ModelFit& fit) {
   }
 }
 
+void print_sides(std::FILE* out, const ModelFit& fit) {
+  const std::vector<learn::SideComparison> sides = learn::compare_sides(fit);
+  if (sides.empty()) return;
+  std::fprintf(out,
+               "Own against opponent's pieces (pawn = 100, own pawns; p: own = opponent's):\n");
+  std::fprintf(out, "  %-8s %-18s %-18s %-18s %s\n", "", "own", "opponent's", "difference", "p");
+  for (const learn::SideComparison& side : sides) {
+    const char* label = learn::kPieces[side.piece].label.data();
+    if (!side.identified) {
+      std::fprintf(out, "  %-8s not identified\n", label);
+      continue;
+    }
+    std::fprintf(out, "  %-8s %-18s %-18s %-18s %.3g\n", label,
+                 format_estimate(side.own, true).c_str(),
+                 format_estimate(side.opponent, true).c_str(),
+                 format_estimate(side.difference, true).c_str(), side.p_value);
+  }
+}
+
 void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& all_datasets,
                       const std::string& units) {
   for (const ComparedDataset& d : all_datasets) {
@@ -424,6 +447,25 @@ void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
         .end_object();
   }
   json.end_array();
+  const std::vector<learn::SideComparison> sides = learn::compare_sides(fit);
+  if (!sides.empty()) {
+    json.key("sides").begin_array();
+    for (const learn::SideComparison& side : sides) {
+      const auto number = [&](double x) { return side.identified ? x : kNull; };
+      json.begin_object()
+          .field("piece", learn::kPieces[side.piece].column)
+          .field("identified", side.identified)
+          .field("own", number(side.own.value))
+          .field("ownSe", number(side.own.se))
+          .field("opponent", number(side.opponent.value))
+          .field("opponentSe", number(side.opponent.se))
+          .field("difference", number(side.difference.value))
+          .field("differenceSe", number(side.difference.se))
+          .field("pValue", number(side.p_value))
+          .end_object();
+    }
+    json.end_array();
+  }
   json.key("relations").begin_array();
   const std::array<double, 5> v = values_array(fit);
   if (!std::isnan(v[0]) && all_pieces_identified(fit)) {

@@ -1,7 +1,9 @@
 #include "learn/coefficient_names.h"
 
 #include <cctype>
+#include <optional>
 
+#include "learn/imbalance.h"
 #include "learn/pieces.h"
 
 namespace materialist::learn {
@@ -11,6 +13,22 @@ std::string coefficient_label(std::string_view name, bool player_view) {
   if (name == "side-to-move") return "Side to move";
   if (name == "draw-margin") return "Draw margin";
   if (name == "rating-diff") return "Rating difference";
+  if (const int term = imbalance_index(name); term >= 0) return kImbalanceLabels[term];
+  const auto side_label = [name](std::string_view prefix) -> std::optional<int> {
+    if (name.substr(0, prefix.size()) != prefix) return std::nullopt;
+    return piece_index(name.substr(prefix.size()));
+  };
+  if (const auto own = side_label("own-")) {
+    return std::string(player_view ? "Player's " : "White's ") +
+           static_cast<char>(std::tolower(static_cast<unsigned char>(kPieces[*own].label[0]))) +
+           std::string(kPieces[*own].label.substr(1));
+  }
+  if (const auto opponent = side_label("opponent-")) {
+    return std::string(player_view ? "Opponent's " : "Black's ") +
+           static_cast<char>(
+               std::tolower(static_cast<unsigned char>(kPieces[*opponent].label[0]))) +
+           std::string(kPieces[*opponent].label.substr(1));
+  }
   for (const PieceNames& piece : kPieces) {
     if (name == piece.column) return std::string(piece.label);
     if (name.size() == piece.column.size() + 3 &&

@@ -13,7 +13,9 @@
 namespace materialist::learn {
 
 // "Pawn", "Knight (middlegame)", "Bishop pair", "White's first move" or, from a player's point of
-// view, "Player's edge", "Side to move", "Draw margin"; unknown names come back unchanged.
+// view, "Player's edge", "Side to move", "Draw margin", "Knight per own pawn" (imbalance terms),
+// "Player's knight" / "Opponent's knight" (split sides; "White's" / "Black's" otherwise); unknown
+// names come back unchanged.
 std::string coefficient_label(std::string_view name, bool player_view);
 
 // An identifier fragment in CamelCase from any text ("anand.pgn" → "AnandPgn", "tc=blitz" →

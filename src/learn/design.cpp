@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "learn/imbalance.h"
 #include "learn/pieces.h"
 
 namespace materialist::learn {
@@ -24,6 +25,12 @@ std::string Feature::name() const {
       return "side-to-move";
     case FeatureKind::kRatingDiff:
       return "rating-diff";
+    case FeatureKind::kImbalance:
+      return kImbalanceNames[std::clamp(piece, 0, kImbalanceTerms - 1)];
+    case FeatureKind::kOwnCount:
+      return "own-" + piece_name;
+    case FeatureKind::kOpponentCount:
+      return "opponent-" + piece_name;
   }
   return "unknown";
 }
@@ -45,6 +52,13 @@ double Feature::value(const RowKey& key) const {
       return key.black_to_move ? -1.0 : 1.0;
     case FeatureKind::kRatingDiff:
       return key.rating_known ? key.rating_diff / 100.0 : 0.0;
+    case FeatureKind::kImbalance:
+      return imbalance_value(static_cast<ImbalanceTerm>(std::clamp(piece, 0, kImbalanceTerms - 1)),
+                             key.counts());
+    case FeatureKind::kOwnCount:
+      return key.white_counts[std::clamp(piece, 0, kPieceKinds - 1)];
+    case FeatureKind::kOpponentCount:
+      return -static_cast<double>(key.counts().black[std::clamp(piece, 0, kPieceKinds - 1)]);
   }
   return 0.0;
 }
@@ -60,6 +74,11 @@ ModelSpec ModelSpec::article() {
 int ModelSpec::pawn_column() const {
   for (std::size_t i = 0; i < features.size(); ++i) {
     if (features[i].kind == FeatureKind::kDelta && features[i].piece == kPawnIndex) {
+      return static_cast<int>(i);
+    }
+  }
+  for (std::size_t i = 0; i < features.size(); ++i) {
+    if (features[i].kind == FeatureKind::kOwnCount && features[i].piece == kPawnIndex) {
       return static_cast<int>(i);
     }
   }

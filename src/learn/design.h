@@ -18,21 +18,27 @@
 namespace materialist::learn {
 
 enum class FeatureKind : std::uint8_t {
-  kDelta,         // ΔP..ΔQ of `piece`
-  kDeltaMidgame,  // Δpiece × phase / 24: the middlegame half of a tapered value
-  kDeltaEndgame,  // Δpiece × (24 - phase) / 24: the endgame half
-  kIntercept,     // 1: an advantage independent of material
-  kBishopPair,    // bishop-pair delta, -1..1
-  kSideToMove,    // +1 White to move, -1 Black to move
-  kRatingDiff,    // (WhiteElo - BlackElo) / 100, 0 when unknown
+  kDelta,          // ΔP..ΔQ of `piece`
+  kDeltaMidgame,   // Δpiece × phase / 24: the middlegame half of a tapered value
+  kDeltaEndgame,   // Δpiece × (24 - phase) / 24: the endgame half
+  kIntercept,      // 1: an advantage independent of material
+  kBishopPair,     // bishop-pair delta, -1..1
+  kSideToMove,     // +1 White to move, -1 Black to move
+  kRatingDiff,     // (WhiteElo - BlackElo) / 100, 0 when unknown
+  kImbalance,      // imbalance term `piece` (an ImbalanceTerm, learn/imbalance.h) of the counts
+  kOwnCount,       // split sides: White's (the player's) count of `piece`
+  kOpponentCount,  // split sides: minus Black's (the opponent's) count of `piece`, so that the
+                   // symmetric model is own = opponent and both coefficients read as values
 };
 
 struct Feature {
   FeatureKind kind = FeatureKind::kDelta;
-  int piece = kPawnIndex;  // for the delta kinds: kPawnIndex..kQueenIndex
+  int piece = kPawnIndex;  // the delta and count kinds: kPawnIndex..kQueenIndex; kImbalance:
+                           // the ImbalanceTerm
 
   // Names the column for reports: "pawn".."queen", "pawn-mg", "rook-eg", "intercept",
-  // "bishop-pair", "side-to-move", "rating-diff".
+  // "bishop-pair", "side-to-move", "rating-diff", "knight-pawns" (imbalance terms),
+  // "own-knight", "opponent-knight" (split sides).
   std::string name() const;
   // The column's value for one recorded position.
   double value(const RowKey& key) const;
@@ -43,7 +49,8 @@ struct ModelSpec {
 
   // The article's model: the five deltas, no intercept.
   static ModelSpec article();
-  // The index of the pawn-delta column (the unit of reported values), or -1 if absent.
+  // The index of the pawn-delta column (the unit of reported values; with split sides the own
+  // pawn's), or -1 if absent.
   int pawn_column() const;
 };
 

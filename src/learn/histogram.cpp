@@ -17,6 +17,18 @@ constexpr int kSideShift = kPhaseShift + 5;                 // 42
 constexpr int kRatingKnownShift = kSideShift + 1;           // 43
 constexpr int kRatingShift = kRatingKnownShift + 1;         // 44
 
+// With counts (bit 60 set): White's then Black's five counts (4 bits each, at most 15), the
+// bishop pair kept (1), the phase kept (1), black to move (1), rating known (1), rating diff +
+// 32768 (16). The deltas, the phase and the bishop pair follow from the counts.
+constexpr int kCountBits = 4;
+constexpr int kCountsEnd = 2 * kPieceKinds * kCountBits;  // 40
+constexpr int kCountsBishopPairShift = kCountsEnd;
+constexpr int kCountsPhaseShift = kCountsEnd + 1;
+constexpr int kCountsSideShift = kCountsEnd + 2;
+constexpr int kCountsRatingKnownShift = kCountsEnd + 3;
+constexpr int kCountsRatingShift = kCountsEnd + 4;  // to bit 59
+constexpr int kCountsFlagShift = 60;
+
 constexpr std::uint64_t field(std::uint64_t packed, int shift, int bits) {
   return (packed >> shift) & ((std::uint64_t{1} << bits) - 1);
 }
@@ -25,8 +37,30 @@ constexpr std::size_t kInitialCapacity = 1024;
 
 }  // namespace
 
+MaterialCounts RowKey::counts() const {
+  MaterialCounts c;
+  c.white = white_counts;
+  for (int i = 0; i < kPieceKinds; ++i) {
+    c.black[i] = static_cast<std::uint8_t>(std::clamp(white_counts[i] - delta[i], 0, 15));
+  }
+  return c;
+}
+
 std::uint64_t RowKey::pack() const {
   std::uint64_t packed = 0;
+  if (counts_known) {
+    const MaterialCounts c = counts();
+    for (int i = 0; i < kPieceKinds; ++i) {
+      packed |= static_cast<std::uint64_t>(std::min<int>(c.white[i], 15)) << (i * kCountBits);
+      packed |= static_cast<std::uint64_t>(c.black[i]) << ((kPieceKinds + i) * kCountBits);
+    }
+    packed |= static_cast<std::uint64_t>(bishop_pair != 0 ? 1 : 0) << kCountsBishopPairShift;
+    packed |= static_cast<std::uint64_t>(phase != 0 ? 1 : 0) << kCountsPhaseShift;
+    packed |= static_cast<std::uint64_t>(black_to_move ? 1 : 0) << kCountsSideShift;
+    packed |= static_cast<std::uint64_t>(rating_known ? 1 : 0) << kCountsRatingKnownShift;
+    packed |= static_cast<std::uint64_t>(rating_diff + 32768) << kCountsRatingShift;
+    return packed | std::uint64_t{1} << kCountsFlagShift;
+  }
   for (int i = 0; i < kPieceKinds; ++i) {
     const int d = std::clamp<int>(delta[i], -64, 63);
     packed |= static_cast<std::uint64_t>(d + 64) << (i * kDeltaBits);
@@ -41,6 +75,26 @@ std::uint64_t RowKey::pack() const {
 
 RowKey RowKey::unpack(std::uint64_t packed) {
   RowKey key;
+  if (field(packed, kCountsFlagShift, 1) != 0) {
+    MaterialCounts c;
+    for (int i = 0; i < kPieceKinds; ++i) {
+      c.white[i] = static_cast<std::uint8_t>(field(packed, i * kCountBits, kCountBits));
+      c.black[i] =
+          static_cast<std::uint8_t>(field(packed, (kPieceKinds + i) * kCountBits, kCountBits));
+    }
+    key.counts_known = 1;
+    key.white_counts = c.white;
+    key.delta = c.delta();
+    if (field(packed, kCountsBishopPairShift, 1) != 0) {
+      key.bishop_pair = static_cast<std::int8_t>(c.bishop_pair_delta());
+    }
+    if (field(packed, kCountsPhaseShift, 1) != 0) key.phase = static_cast<std::uint8_t>(c.phase());
+    key.black_to_move = static_cast<std::uint8_t>(field(packed, kCountsSideShift, 1));
+    key.rating_known = static_cast<std::uint8_t>(field(packed, kCountsRatingKnownShift, 1));
+    key.rating_diff =
+        static_cast<std::int16_t>(static_cast<int>(field(packed, kCountsRatingShift, 16)) - 32768);
+    return key;
+  }
   for (int i = 0; i < kPieceKinds; ++i) {
     key.delta[i] =
         static_cast<std::int8_t>(static_cast<int>(field(packed, i * kDeltaBits, 7)) - 64);

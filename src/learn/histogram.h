@@ -6,7 +6,8 @@
 //   for (const HistogramEntry& e : h.entries()) ...   // sorted by key: deterministic
 //
 // The key holds the five material deltas plus fields reserved for richer models (bishop-pair
-// delta, game phase, side to move, rating difference), so adding a model never changes the format.
+// delta, game phase, side to move, rating difference) and, for the imbalance and split-sides
+// models only, White's absolute counts (a key without them packs exactly as before).
 // Rows are small integer vectors: a few thousand distinct keys for the article's model.
 #pragma once
 
@@ -21,6 +22,9 @@
 
 namespace materialist::learn {
 
+// A packed key's width: bit 60 marks a key with counts; the bits above are never set.
+inline constexpr int kPackedKeyBits = 61;
+
 struct RowKey {
   MaterialVector delta{};          // P N B R Q, white minus black (each within -64..63)
   std::int8_t bishop_pair = 0;     // -1..1, see MaterialCounts::bishop_pair_delta
@@ -28,6 +32,11 @@ struct RowKey {
   std::uint8_t black_to_move = 0;  // side to move in the recorded position: 0 White, 1 Black
   std::uint8_t rating_known = 0;   // 1 when both WhiteElo and BlackElo were numbers
   std::int16_t rating_diff = 0;    // WhiteElo - BlackElo, 0 when unknown
+  // White's piece counts P N B R Q (from a player's point of view: the player's), kept only when
+  // counts_known; Black's are white_counts - delta. With them the phase and the bishop pair are
+  // those of the counts (or 0: not kept).
+  std::uint8_t counts_known = 0;
+  std::array<std::uint8_t, kPieceKinds> white_counts{};
 
   static RowKey from_delta(const MaterialVector& delta) {
     RowKey key;
@@ -35,7 +44,10 @@ struct RowKey {
     return key;
   }
 
-  // Packs every field into 60 bits (a total order used for sorting); unpack inverts it.
+  // Both sides' counts (meaningful when counts_known).
+  MaterialCounts counts() const;
+
+  // Packs every field into 61 bits (a total order used for sorting); unpack inverts it.
   std::uint64_t pack() const;
   static RowKey unpack(std::uint64_t packed);
 

@@ -190,6 +190,10 @@ void Ingestor::record_position(const chess::MoveFacts& facts) {
     key.rating_known = 1;
     key.rating_diff = rating_diff_;
   }
+  if (fields.counts) {
+    key.counts_known = 1;
+    key.white_counts = perspective_ < 0 ? counts.black : counts.white;  // the player's side
+  }
   if (perspective_ < 0) {  // the filter's player has Black: rows from Black's side
     for (auto& d : key.delta) d = static_cast<std::int8_t>(-d);
     key.bishop_pair = static_cast<std::int8_t>(-key.bishop_pair);

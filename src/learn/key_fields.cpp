@@ -20,6 +20,7 @@ KeyFields KeyFields::for_model(const ModelOptions& model) {
   fields.phase = model.phase_tapered;
   fields.side_to_move = model.side_to_move;
   fields.rating = model.rating_offset;
+  fields.counts = needs_counts(model);
   return fields;
 }
 
@@ -31,6 +32,10 @@ RowKey KeyFields::project(const RowKey& key) const {
   if (!rating) {
     projected.rating_known = 0;
     projected.rating_diff = 0;
+  }
+  if (!counts) {
+    projected.counts_known = 0;
+    projected.white_counts = {};
   }
   return projected;
 }
@@ -52,25 +57,26 @@ std::string KeyFields::missing_for(const ModelOptions& model) const {
   add(needed.phase && !phase, "the game phase");
   add(needed.side_to_move && !side_to_move, "the side to move");
   add(needed.rating && !rating, "the rating difference");
+  add(needed.counts && !counts, "each side's piece counts");
   return out;
 }
 
 KeyFields KeyFields::all() {
-  return KeyFields{true, true, true, true};
+  return KeyFields{true, true, true, true, true};
 }
 
 KeyFields KeyFields::none() {
-  return KeyFields{false, false, false, false};
+  return KeyFields{false, false, false, false, false};
 }
 
 KeyFields KeyFields::intersection(const KeyFields& a, const KeyFields& b) {
   return KeyFields{a.bishop_pair && b.bishop_pair, a.phase && b.phase,
-                   a.side_to_move && b.side_to_move, a.rating && b.rating};
+                   a.side_to_move && b.side_to_move, a.rating && b.rating, a.counts && b.counts};
 }
 
 KeyFields KeyFields::united(const KeyFields& a, const KeyFields& b) {
   return KeyFields{a.bishop_pair || b.bishop_pair, a.phase || b.phase,
-                   a.side_to_move || b.side_to_move, a.rating || b.rating};
+                   a.side_to_move || b.side_to_move, a.rating || b.rating, a.counts || b.counts};
 }
 
 }  // namespace materialist::learn

@@ -27,6 +27,9 @@ struct KeyFields {
   bool phase = true;
   bool side_to_move = true;
   bool rating = false;  // rating_known and rating_diff
+  // counts_known and white_counts: only the imbalance and split-sides models read them, so other
+  // reads keep today's keys.
+  bool counts = false;
 
   // The fields a model reads (a key with only these still gives every column and offset).
   static KeyFields for_model(const ModelOptions& model);

@@ -30,11 +30,23 @@ bool is_piece_kind(FeatureKind kind) {
 }
 
 // The pawn = 100 reference of a column: the pawn of the same phase, else the plain pawn, else
-// the middlegame pawn.
+// the middlegame pawn, else (split sides) the own pawn: the opponent's pieces are then in the
+// player's pawns too, so own and opponent values compare on one scale.
 int reference_column(const ModelSpec& spec, const Feature& feature) {
   if (is_piece_kind(feature.kind)) return find_feature(spec, feature.kind, kPawnIndex);
   const int plain = find_feature(spec, FeatureKind::kDelta, kPawnIndex);
-  return plain >= 0 ? plain : find_feature(spec, FeatureKind::kDeltaMidgame, kPawnIndex);
+  if (plain >= 0) return plain;
+  const int midgame = find_feature(spec, FeatureKind::kDeltaMidgame, kPawnIndex);
+  return midgame >= 0 ? midgame : find_feature(spec, FeatureKind::kOwnCount, kPawnIndex);
+}
+
+// Rows whose keys lack the counts a model reads (e.g. .mat rows).
+bool lacks_counts(const Histogram& histogram) {
+  bool lacking = false;
+  histogram.for_each([&lacking](const RowKey& key, const OutcomeCounts&) {
+    if (!key.counts_known) lacking = true;
+  });
+  return lacking;
 }
 
 Histogram rated_rows_only(const Histogram& histogram, std::uint64_t& left_out) {
@@ -312,9 +324,29 @@ std::optional<OutcomeModel> parse_outcome_model(std::string_view name) {
   return value_named<OutcomeModel>(kOutcomeModelNames, name);
 }
 
+bool needs_counts(const ModelOptions& options) {
+  return options.imbalances != 0 || options.split_sides;
+}
+
+std::string model_conflict(const ModelOptions& options) {
+  if (options.split_sides && options.phase_tapered) {
+    return "split sides and tapered values cannot be combined: choose one";
+  }
+  return "";
+}
+
 ModelSpec model_spec(const ModelOptions& options) {
   ModelSpec spec;
-  for (int piece = kPawnIndex; piece <= kQueenIndex; ++piece) {
+  if (options.split_sides && !options.phase_tapered) {
+    for (int piece = kPawnIndex; piece <= kQueenIndex; ++piece) {
+      spec.features.push_back({FeatureKind::kOwnCount, piece});
+    }
+    for (int piece = kPawnIndex; piece <= kQueenIndex; ++piece) {
+      spec.features.push_back({FeatureKind::kOpponentCount, piece});
+    }
+  }
+  const bool split = !spec.features.empty();
+  for (int piece = kPawnIndex; piece <= kQueenIndex && !split; ++piece) {
     if (options.phase_tapered) {
       spec.features.push_back({FeatureKind::kDeltaMidgame, piece});
     } else {
@@ -329,6 +361,11 @@ ModelSpec model_spec(const ModelOptions& options) {
   if (options.bishop_pair) spec.features.push_back({FeatureKind::kBishopPair, kPawnIndex});
   if (options.intercept) spec.features.push_back({FeatureKind::kIntercept, kPawnIndex});
   if (options.side_to_move) spec.features.push_back({FeatureKind::kSideToMove, kPawnIndex});
+  for (int term = 0; term < kImbalanceTerms; ++term) {
+    if (has_term(options.imbalances, static_cast<ImbalanceTerm>(term))) {
+      spec.features.push_back({FeatureKind::kImbalance, term});
+    }
+  }
   return spec;
 }
 
@@ -347,6 +384,15 @@ std::vector<double> ModelFit::parameters() const {
 
 Expected<ModelFit> fit_model(const Histogram& histogram, const ModelOptions& options,
                              const GamePairs* pairs) {
+  if (const std::string conflict = model_conflict(options); !conflict.empty()) {
+    return make_error(ErrorCode::kInvalidArgument, conflict);
+  }
+  if (needs_counts(options) && lacks_counts(histogram)) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      "the imbalance terms and split sides read each side's piece counts, which "
+                      ".mat rows (and statistics made without these terms) do not carry: read "
+                      "the PGN games with the model");
+  }
   ModelFit fit;
   fit.options = options;
   fit.spec = model_spec(options);

@@ -28,6 +28,7 @@
 #include "learn/clustered.h"
 #include "learn/design.h"
 #include "learn/histogram.h"
+#include "learn/imbalance.h"
 #include "learn/ordinal.h"
 #include "learn/uncertainty.h"
 
@@ -69,12 +70,23 @@ struct ModelOptions {
   bool bishop_pair = false;   // bishop-pair delta column
   bool phase_tapered = false;  // each piece as Δ·phase/24 (mg) and Δ·(1 − phase/24) (eg) columns
   bool rating_offset = false;  // ln10/400 · ΔElo as a fixed offset; rows without ratings left out
-  double lambda = 1e-6;        // λ Σ θj², as the article
+  // Imbalance columns (learn/imbalance.h), after the others; they read each side's counts.
+  ImbalanceSet imbalances = 0;
+  // Own P..Q and the opponent's P..Q as ten columns in place of the five deltas (meant for a
+  // player's point of view: "own" is the player's side); reads each side's counts.
+  bool split_sides = false;
+  double lambda = 1e-6;  // λ Σ θj², as the article
   double gradient_tolerance = 1e-10;
   int max_iterations = 100;
 
   bool operator==(const ModelOptions&) const = default;
 };
+
+// True when the model reads each side's absolute counts (imbalance terms, split sides).
+bool needs_counts(const ModelOptions& options);
+
+// Why the model cannot be fitted as asked, or "": split sides with tapered values.
+std::string model_conflict(const ModelOptions& options);
 
 // The fitted columns of a model (the rating offset is not one of them).
 ModelSpec model_spec(const ModelOptions& options);

@@ -22,6 +22,7 @@ std::string key_fields_text(const KeyFields& f) {
   add(f.phase, "phase");
   add(f.side_to_move, "side-to-move");
   add(f.rating, "rating");
+  add(f.counts, "counts");
   return text.empty() ? "none" : text;
 }
 
@@ -179,6 +180,7 @@ KeyFields key_fields_of(const StatsSettings& settings) {
   fields.phase = kept.find(",phase,") != std::string::npos;
   fields.side_to_move = kept.find(",side-to-move,") != std::string::npos;
   fields.rating = kept.find(",rating,") != std::string::npos;
+  fields.counts = kept.find(",counts,") != std::string::npos;
   return fields;
 }
 

@@ -99,11 +99,12 @@ class Reader {
 
 std::uint64_t fields_bits(const KeyFields& f) {
   return (f.bishop_pair ? 1u : 0u) | (f.phase ? 2u : 0u) | (f.side_to_move ? 4u : 0u) |
-         (f.rating ? 8u : 0u);
+         (f.rating ? 8u : 0u) | (f.counts ? 16u : 0u);
 }
 
 KeyFields fields_of(std::uint64_t bits) {
-  return KeyFields{(bits & 1) != 0, (bits & 2) != 0, (bits & 4) != 0, (bits & 8) != 0};
+  return KeyFields{(bits & 1) != 0, (bits & 2) != 0, (bits & 4) != 0, (bits & 8) != 0,
+                   (bits & 16) != 0};
 }
 
 template <std::size_t N>
@@ -226,7 +227,7 @@ void read_histogram(Reader& r, Histogram& histogram) {
   for (std::uint64_t i = 0; i < n && r.error().empty(); ++i) {
     const std::uint64_t packed = r.uint();
     const OutcomeCounts counts = r.counts();
-    if (packed >> 60) {
+    if (packed >> kPackedKeyBits) {
       r.fail("a histogram key out of range");
       return;
     }
@@ -248,7 +249,7 @@ void write_pairs(Writer& w, const GamePairs& pairs) {
 }
 
 GamePairs read_pairs(Reader& r) {
-  GamePairs pairs(fields_of(r.below(16, "key fields")));
+  GamePairs pairs(fields_of(r.below(32, "key fields")));
   const std::uint64_t games = r.uint();
   const OutcomeCounts by_outcome = r.counts();
   const OutcomeCounts rated = r.counts();
@@ -260,7 +261,7 @@ GamePairs read_pairs(Reader& r) {
     const std::uint64_t a = r.uint();
     const std::uint64_t b = r.uint();
     const OutcomeCounts counts = r.counts();
-    if ((a >> 60) || (b >> 60) || a > b) {
+    if ((a >> kPackedKeyBits) || (b >> kPackedKeyBits) || a > b) {
       r.fail("a game pair out of range");
       break;
     }
@@ -296,7 +297,7 @@ std::unique_ptr<BootstrapHistograms> read_bootstrap(Reader& r) {
     return nullptr;
   }
   const std::uint64_t seed = r.uint();
-  const KeyFields fields = fields_of(r.below(16, "key fields"));
+  const KeyFields fields = fields_of(r.below(32, "key fields"));
   auto bootstrap =
       std::make_unique<BootstrapHistograms>(static_cast<int>(replicates), seed, fields);
   if (r.flag()) bootstrap->mark_saturated();
@@ -306,7 +307,7 @@ std::unique_ptr<BootstrapHistograms> read_bootstrap(Reader& r) {
   for (std::uint64_t i = 0; i < n && r.error().empty(); ++i) {
     const std::uint64_t packed = r.uint();
     for (std::uint64_t& c : counts) c = r.uint();
-    if (packed >> 60) {
+    if (packed >> kPackedKeyBits) {
       r.fail("a bootstrap key out of range");
       break;
     }

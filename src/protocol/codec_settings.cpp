@@ -32,6 +32,11 @@ void put(JsonWriter& json, const ModelChoice& value) {
   field(json, "eloOffset", value.elo_offset);
   // Only when on: the app has no control for it, and its share links list the other four.
   if (value.side_to_move) field(json, "sideToMove", value.side_to_move);
+  // Only when on, like sideToMove: other models' messages and links stay as they were.
+  if (value.imbalances != 0) {
+    field(json, "imbalance", learn::imbalance_list_text(value.imbalances));
+  }
+  if (value.split_sides) field(json, "splitSides", value.split_sides);
   json.end_object();
 }
 
@@ -41,12 +46,13 @@ void put(JsonWriter& json, const learn::KeyFields& value) {
   field(json, "phase", value.phase);
   field(json, "sideToMove", value.side_to_move);
   field(json, "rating", value.rating);
+  if (value.counts) field(json, "counts", value.counts);  // only when kept (imbalance models)
   json.end_object();
 }
 
 Result get(const JsonValue& json, const std::string& path, learn::KeyFields& out) {
   return Fields(json, path)("bishopPair", out.bishop_pair)("phase", out.phase)(
-             "sideToMove", out.side_to_move)("rating", out.rating)
+             "sideToMove", out.side_to_move)("rating", out.rating)("counts", out.counts)
       .result();
 }
 
@@ -57,10 +63,18 @@ Result get(const JsonValue& json, const std::string& path, learn::QuietFilterOpt
 }
 
 Result get(const JsonValue& json, const std::string& path, ModelChoice& out) {
-  return Fields(json, path)("outcomes", out.outcomes)("intercept", out.intercept)(
-             "bishopPair", out.bishop_pair)("phase", out.phase)("eloOffset", out.elo_offset)(
-             "sideToMove", out.side_to_move)
-      .result();
+  const Result result =
+      Fields(json, path)("outcomes", out.outcomes)("intercept", out.intercept)(
+          "bishopPair", out.bishop_pair)("phase", out.phase)("eloOffset", out.elo_offset)(
+          "sideToMove", out.side_to_move)("splitSides", out.split_sides)
+          .result();
+  if (result) return result;
+  std::string imbalance = learn::imbalance_list_text(out.imbalances);
+  if (Result text = Fields(json, path)("imbalance", imbalance).result()) return text;
+  Expected<learn::ImbalanceSet> set = learn::parse_imbalance_list(imbalance);
+  if (!set) return wrong(path + ".imbalance", set.error().message);
+  out.imbalances = *set;
+  return std::nullopt;
 }
 
 }  // namespace detail

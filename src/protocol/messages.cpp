@@ -26,6 +26,8 @@ learn::ModelOptions FitSettings::model_options() const {
   options.phase_tapered = model.phase;
   options.rating_offset = model.elo_offset;
   options.side_to_move = model.side_to_move;
+  options.imbalances = model.imbalances;
+  options.split_sides = model.split_sides;
   options.lambda = lambda;
   return options;
 }

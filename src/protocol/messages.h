@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "learn/analysis.h"
+#include "learn/imbalance.h"
 #include "learn/key_fields.h"
 #include "learn/models.h"
 #include "learn/quiet_filter.h"
@@ -61,9 +62,11 @@ struct ModelChoice {
   learn::OutcomeModel outcomes = learn::OutcomeModel::kDrawsOut;
   bool intercept = false;  // White's first move, or the player's edge from one player's side
   bool bishop_pair = false;
-  bool phase = false;         // tapered middlegame and endgame values
-  bool elo_offset = false;    // the rating difference as a fixed offset
-  bool side_to_move = false;  // +1 White to move, −1 Black to move
+  bool phase = false;                  // tapered middlegame and endgame values
+  bool elo_offset = false;             // the rating difference as a fixed offset
+  bool side_to_move = false;           // +1 White to move, −1 Black to move
+  learn::ImbalanceSet imbalances = 0;  // imbalance terms (learn/imbalance.h)
+  bool split_sides = false;            // own and opponent's pieces apart (a player's side)
 
   bool operator==(const ModelChoice&) const = default;
 };

@@ -137,6 +137,7 @@ TEST_CASE("clustered: KeyFields keep what a model reads") {
   CHECK(KeyFields::for_model(article) == KeyFields{false, false, false, false});
   ModelOptions rich;
   rich.bishop_pair = rich.phase_tapered = rich.side_to_move = rich.rating_offset = true;
+  rich.imbalances = kAllImbalances;  // each side's counts
   CHECK(KeyFields::for_model(rich) == KeyFields::all());
   CHECK(KeyFields{}.covers(article));
   CHECK_FALSE(KeyFields{}.covers(rich));  // the default drops the rating difference

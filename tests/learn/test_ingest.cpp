@@ -323,3 +323,33 @@ TEST_CASE("row keys carry side to move, phase and ratings; filters and caps appl
   const IngestRun plain = ingest(text, narrow);
   CHECK(plain.rows[0].key == RowKey::from_delta({0, 0, 0, 0, 0}));
 }
+
+TEST_CASE("row keys carry each side's counts when kept, turned to the player's side") {
+  // White gives a knight for a pawn (3. Nxe5? Nxe5): White keeps 8 pawns and 1 knight, Black 7
+  // pawns and 2 knights.
+  const std::string text =
+      "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"0-1\"]\n\n"
+      "1. e4 e5 2. Nf3 Nc6 3. Nxe5 Nxe5 4. d4 Nc6 5. a3 a6 6. h3 h6 0-1\n";
+  IngestOptions options;
+  options.fields = KeyFields::none();
+  options.fields.counts = true;
+  const IngestRun white = ingest(text, options);
+  REQUIRE(!white.rows.empty());
+  const RowKey& last = white.rows.back().key;
+  CHECK(last.counts_known == 1);
+  CHECK(last.white_counts == std::array<std::uint8_t, kPieceKinds>{8, 1, 2, 2, 1});
+  CHECK(last.counts().black == std::array<std::uint8_t, kPieceKinds>{7, 2, 2, 2, 1});
+  CHECK(white.rows.back().outcome == Outcome::kBlackWin);
+
+  options.games = *parse_game_filter("player=Bob;pov=1");
+  const IngestRun bob = ingest(text, options);
+  REQUIRE(!bob.rows.empty());
+  const RowKey& turned = bob.rows.back().key;
+  CHECK(turned.white_counts == std::array<std::uint8_t, kPieceKinds>{7, 2, 2, 2, 1});  // Bob's
+  CHECK(turned.counts().black == std::array<std::uint8_t, kPieceKinds>{8, 1, 2, 2, 1});
+  CHECK(turned.delta == MaterialVector{-1, 1, 0, 0, 0});
+  CHECK(bob.rows.back().outcome == Outcome::kWhiteWin);  // the player's win
+
+  // Without the field the keys are today's: no counts.
+  CHECK(ingest(text, IngestOptions::defaults()).rows.back().key.counts_known == 0);
+}

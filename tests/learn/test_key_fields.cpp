@@ -54,6 +54,8 @@ TEST_CASE("key fields: a read keeps only what its model reads") {
   tapered.phase_tapered = true;
   tapered.side_to_move = true;
   CHECK(kept.missing_for(tapered) == "the game phase, the side to move");
+  tapered.imbalances = kAllImbalances;
+  CHECK(kept.missing_for(tapered) == "the game phase, the side to move, each side's piece counts");
   CHECK(KeyFields::none().missing_for(rich) == "the bishop pair, the rating difference");
   CHECK(KeyFields::united(kept, KeyFields::for_model(tapered)) == KeyFields::all());
 

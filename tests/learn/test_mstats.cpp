@@ -238,3 +238,30 @@ TEST_CASE(
   again.entries.push_back(std::move(fresh));
   CHECK(encode_stats(again) == bytes);
 }
+
+TEST_CASE("mstats: keys with each side's counts round-trip, bytes and all") {
+  KeyFields fields = KeyFields::none();
+  fields.counts = true;
+  fields.bishop_pair = true;
+  const SplitOptions options = options_with(3, fields);
+  StatsFile file;
+  file.settings = stats_settings(options);
+  CHECK(setting_of(file.settings, "key-fields") == "bishop-pair,counts");
+  file.entries.push_back(entry_of(inputs()[1], options, 0));
+  const std::string bytes = encode_stats(file);
+  auto back = decode_stats(bytes);
+  REQUIRE(back);
+  const StatsEntry& a = file.entries[0];
+  const StatsEntry& b = back->entries[0];
+  CHECK(b.stats.histogram == a.stats.histogram);
+  CHECK(b.stats.pairs == a.stats.pairs);
+  CHECK(b.stats.pairs.fields() == fields);
+  CHECK(key_fields_of(back->settings) == fields);
+  check_same_replicates(a.stats.bootstrap.get(), b.stats.bootstrap.get());
+  CHECK(encode_stats(*back) == bytes);
+  bool every_key_has_counts = true;
+  b.stats.histogram.for_each([&](const RowKey& key, const OutcomeCounts&) {
+    if (!key.counts_known) every_key_has_counts = false;
+  });
+  CHECK(every_key_has_counts);
+}
