@@ -4,6 +4,7 @@
 #include <array>
 #include <string>
 
+#include "app/imbalance_controls.h"
 #include "app/theme.h"
 #include "app/widgets.h"
 #include "learn/game_filter.h"
@@ -60,6 +61,8 @@ bool model_terms(AppState& state, float scale) {
   ImGui::SameLine();
   changed |= checkbox(state, "rating offset (Elo)", model.elo_offset, "model:elo", scale);
   changed |= checkbox(state, "side to move", model.side_to_move, "model:side-to-move", scale);
+  changed |= split_sides_checkbox(state, scale);
+  changed |= imbalance_checkboxes(state, scale);
   return changed;
 }
 

@@ -9,6 +9,7 @@
 #include "app/charts.h"
 #include "app/fit_tables.h"
 #include "app/player_form.h"
+#include "app/sides_table.h"
 #include "app/theme.h"
 #include "app/widgets.h"
 #include "learn/relations.h"
@@ -34,6 +35,7 @@ void draw_values(AppState& state, const UiFonts& fonts, float scale) {
   }
   if (t.done && t.fits.size() == 1 && !t.fits.front().coefficients.empty()) {
     draw_fit_values(state, t.fits.front(), fonts, scale);
+    draw_sides_table(state, t.fits.front(), scale);
     return;
   }
   // While reading: the exact fit of the games read so far.

@@ -66,6 +66,12 @@ std::optional<Error> check_gradient_descent(const ModelOptions& model) {
     return make_error(ErrorCode::kInvalidArgument,
                       "gradient descent does not take the rating offset: use the Newton solver");
   }
+  // Their columns (e.g. knights × pawns, up to ±16) would need another step size than α = 1.
+  if (needs_counts(model)) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      "gradient descent does not fit the imbalance terms or split sides: use the "
+                      "Newton solver");
+  }
   return std::nullopt;
 }
 

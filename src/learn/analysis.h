@@ -69,7 +69,8 @@ inline constexpr std::array<const char*, kPresets.size()> kPresetNames = [] {
 // The preset of that name, or nullptr.
 const Preset* find_preset(std::string_view name);
 
-// Gradient descent fits binary logistic models only: not the ordinal model, not the rating offset.
+// Gradient descent fits binary logistic models only: not the ordinal model, not the rating offset,
+// not the imbalance terms or split sides.
 std::optional<Error> check_gradient_descent(const ModelOptions& model);
 
 // The article's gradient descent over any binary model, step by step.

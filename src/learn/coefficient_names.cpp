@@ -41,6 +41,17 @@ std::string coefficient_label(std::string_view name, bool player_view) {
   return std::string(name);
 }
 
+std::string coefficient_unit(std::string_view name) {
+  const int term = imbalance_index(name);
+  return term >= 0 ? kImbalanceUnits[term] : "";
+}
+
+std::string coefficient_label_with_unit(std::string_view name, bool player_view) {
+  const std::string unit = coefficient_unit(name);
+  const std::string label = coefficient_label(name, player_view);
+  return unit.empty() ? label : label + " (" + unit + ")";
+}
+
 std::string code_identifier(std::string_view text) {
   std::string out;
   bool upper = true;

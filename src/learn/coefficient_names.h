@@ -18,6 +18,12 @@ namespace materialist::learn {
 // names come back unchanged.
 std::string coefficient_label(std::string_view name, bool player_view);
 
+// The unit of a term whose value is not simply "one more piece": the imbalance terms' ("per
+// knight per pawn beyond 5"), "" for every other coefficient.
+std::string coefficient_unit(std::string_view name);
+// The label with the unit in parentheses when there is one (exports and the values table).
+std::string coefficient_label_with_unit(std::string_view name, bool player_view);
+
 // An identifier fragment in CamelCase from any text ("anand.pgn" → "AnandPgn", "tc=blitz" →
 // "TcBlitz"); "" when the text has no letters or digits.
 std::string code_identifier(std::string_view text);

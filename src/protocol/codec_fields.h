@@ -49,6 +49,7 @@ void put(JsonWriter& json, const GameIssue& value);
 void put(JsonWriter& json, const DatasetSummary& value);
 void put(JsonWriter& json, const Coefficient& value);
 void put(JsonWriter& json, const Relation& value);
+void put(JsonWriter& json, const SideRow& value);
 void put(JsonWriter& json, const CurvePoint& value);
 void put(JsonWriter& json, const BalanceBin& value);
 void put(JsonWriter& json, const Warning& value);
@@ -133,6 +134,7 @@ Result get(const JsonValue& json, const std::string& path, std::vector<FilteredC
 Result get(const JsonValue& json, const std::string& path, DatasetSummary& out);
 Result get(const JsonValue& json, const std::string& path, Coefficient& out);
 Result get(const JsonValue& json, const std::string& path, Relation& out);
+Result get(const JsonValue& json, const std::string& path, SideRow& out);
 Result get(const JsonValue& json, const std::string& path, CurvePoint& out);
 Result get(const JsonValue& json, const std::string& path, BalanceBin& out);
 Result get(const JsonValue& json, const std::string& path, Balance& out);

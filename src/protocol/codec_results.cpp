@@ -64,6 +64,20 @@ void put(JsonWriter& json, const Coefficient& value) {
   json.end_object();
 }
 
+void put(JsonWriter& json, const SideRow& value) {
+  json.begin_object();
+  field(json, "piece", value.piece);
+  field(json, "identified", value.identified);
+  field(json, "own", value.own);
+  field(json, "ownSe", value.own_se);
+  field(json, "opponent", value.opponent);
+  field(json, "opponentSe", value.opponent_se);
+  field(json, "difference", value.difference);
+  field(json, "differenceSe", value.difference_se);
+  field(json, "p", value.p);
+  json.end_object();
+}
+
 void put(JsonWriter& json, const Relation& value) {
   json.begin_object();
   field(json, "relation", value.relation);
@@ -211,6 +225,13 @@ Result get(const JsonValue& json, const std::string& path, Coefficient& out) {
       .result();
 }
 
+Result get(const JsonValue& json, const std::string& path, SideRow& out) {
+  return Fields(json, path)("piece", out.piece)("identified", out.identified)("own", out.own)(
+             "ownSe", out.own_se)("opponent", out.opponent)("opponentSe", out.opponent_se)(
+             "difference", out.difference)("differenceSe", out.difference_se)("p", out.p)
+      .result();
+}
+
 Result get(const JsonValue& json, const std::string& path, Relation& out) {
   return Fields(json, path)("relation", out.relation)("margin", out.margin)("se", out.se)(
              "verdict", out.verdict)("equality", out.equality)
@@ -244,7 +265,7 @@ Result get(const JsonValue& json, const std::string& path, Fit& out) {
              "converged", out.converged)("replicates", out.replicates)(
              "failedReplicates", out.failed_replicates)("bootstrapError", out.bootstrap_error)(
              "coefficients", out.coefficients)("relations", out.relations)("curve", out.curve)(
-             "balance", out.balance)
+             "balance", out.balance)("sides", out.sides)
       .result();
 }
 
@@ -297,6 +318,7 @@ void write(JsonWriter& json, const Fit& value) {
   field(json, "relations", value.relations);
   field(json, "curve", value.curve);
   field(json, "balance", value.balance);
+  if (!value.sides.empty()) field(json, "sides", value.sides);
   json.end_object();
 }
 

@@ -221,6 +221,17 @@ struct Warning {
   bool operator==(const Warning&) const = default;
 };
 
+// Split sides: one piece's own against opponent's value (pawn = 100 in the player's pawns), the
+// difference with its error and the p-value of "own = opponent's" (learn/split_sides.h).
+struct SideRow {
+  std::string piece;  // "pawn" … "queen"
+  bool identified = true;
+  double own = 0, own_se = 0, opponent = 0, opponent_se = 0, difference = 0, difference_se = 0;
+  double p = 1;
+
+  bool operator==(const SideRow&) const = default;
+};
+
 // One dataset's fit.
 struct Fit {
   std::string name;
@@ -239,6 +250,7 @@ struct Fit {
   std::vector<Relation> relations;
   std::vector<CurvePoint> curve;
   Balance balance;
+  std::vector<SideRow> sides;  // split-sides models only (written only when not empty)
 
   const Coefficient* find(std::string_view coefficient) const;
   bool operator==(const Fit&) const = default;

@@ -14,6 +14,7 @@
 #include "learn/mat_io.h"
 #include "learn/relations.h"
 #include "learn/report_json.h"
+#include "learn/split_sides.h"
 #include "learn/uncertainty.h"
 #include "protocol/codec.h"
 #include "worker/engine.h"
@@ -100,7 +101,8 @@ std::string Engine::values_csv() const {
       const bool ok = c.identified;
       const bool interval = ok && boot && i < boot->coefficients.size();
       out += quoted(fit_.targets[d].name) + "," + c.name + "," +
-             quoted(learn::coefficient_label(c.name, player)) + "," + (ok ? "true" : "false");
+             quoted(learn::coefficient_label_with_unit(c.name, player)) + "," +
+             (ok ? "true" : "false");
       for (const double v : {c.value.value, c.value.se, c.model_value_se,
                              interval ? boot->coefficients[i].value_interval.low : kNaN,
                              interval ? boot->coefficients[i].value_interval.high : kNaN,
@@ -163,7 +165,7 @@ protocol::Fit Engine::describe(const FitTarget& target, const learn::ModelFit* f
     const bool ok = c.identified;
     protocol::Coefficient o;
     o.name = c.name;
-    o.label = learn::coefficient_label(c.name, player);
+    o.label = learn::coefficient_label_with_unit(c.name, player);
     o.identified = ok;
     o.value = ok ? c.value.value : kNaN;
     o.value_se = ok ? c.value.se : kNaN;
@@ -196,6 +198,11 @@ protocol::Fit Engine::describe(const FitTarget& target, const learn::ModelFit* f
                        : std::vector<learn::BalancePoint>{}) {
     out.curve.push_back(
         {p.pawns, p.probabilities.white_win, p.probabilities.draw, p.probabilities.black_win});
+  }
+  for (const learn::SideComparison& side : learn::compare_sides(*fit)) {
+    out.sides.push_back({std::string(learn::kPieces[side.piece].column), side.identified,
+                         side.own.value, side.own.se, side.opponent.value, side.opponent.se,
+                         side.difference.value, side.difference.se, side.p_value});
   }
   return out;
 }
@@ -323,6 +330,9 @@ std::string Engine::code_header() const {
   if (model.phase_tapered) out += ", middlegame/endgame values";
   if (model.rating_offset) out += ", rating offset";
   if (model.side_to_move) out += ", side to move";
+  if (model.imbalances != 0)
+    out += ", imbalance terms " + learn::imbalance_list_text(model.imbalances);
+  if (model.split_sides) out += ", own and opponent's pieces apart";
   out += "; solver " + std::string(learn::solver_name(fit_.analysis.solver)) + ", preset " +
          fit_.settings.preset + ", lambda " + format("%.17g", model.lambda);
   if (!read.filter.empty()) out += "; filter \"" + printable(read.filter, 1024) + "\"";
@@ -369,7 +379,7 @@ std::string Engine::code_header() const {
                            return c.name == p;
                          }) != std::end(kPieces);
       if (piece && array) continue;
-      const std::string label = learn::coefficient_label(c.name, player);
+      const std::string label = learn::coefficient_label_with_unit(c.name, player);
       if (!c.identified || !std::isfinite(c.value.value)) {
         out += "// " + label + ": not identified by these games\n";
         continue;

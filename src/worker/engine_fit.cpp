@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "learn/design.h"
+#include "learn/game_filter.h"
 #include "worker/engine.h"
 
 namespace materialist::worker {
@@ -42,6 +43,11 @@ Expected<int> Engine::begin_fit(const FitSettings& settings) {
     return make_error(ErrorCode::kInvalidArgument,
                       "the data was read without " + missing +
                           " (a read keeps only what its model uses): read the files again");
+  }
+  if (run.analysis.model.split_sides && !learn::player_view(read_options().filter)) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      "own against opponent's pieces needs a player's point of view: filter "
+                      "player=NAME;pov=1");
   }
   const learn::OutcomeCounts& totals = first.histogram->totals();
   if (run.analysis.model.outcomes == learn::OutcomeModel::kDrawsOut &&
