@@ -111,3 +111,25 @@ TEST_CASE("share link: a preset's own values are left out, edits to them kept") 
 
 }  // namespace
 }  // namespace materialist::app
+
+namespace materialist::app {
+
+TEST_CASE("share link: imbalance terms and split sides are carried and read back") {
+  protocol::Settings s;
+  s.fit.model.imbalances = static_cast<learn::ImbalanceSet>(
+      (1u << static_cast<int>(learn::ImbalanceTerm::kKnightPawns)) |
+      (1u << static_cast<int>(learn::ImbalanceTerm::kRookPair)));
+  s.fit.model.split_sides = true;
+  const std::string query = share_link_query(s);
+  CHECK(query.find("model.imbalance=knight-pawns,rook-pair") != std::string::npos);
+  CHECK(query.find("model.splitSides=true") != std::string::npos);
+  CHECK(read_back(query) == s);
+  // A list the page cannot read is refused, naming the field.
+  const Expected<protocol::Settings> bad =
+      protocol::decode<protocol::Settings>(R"({"model":{"imbalance":"knight-pawns,queen-pawns"}})");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().message.find("imbalance") != std::string::npos);
+  CHECK(bad.error().message.find("'queen-pawns'") != std::string::npos);
+}
+
+}  // namespace materialist::app

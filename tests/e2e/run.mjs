@@ -7,7 +7,7 @@
 // Screenshots go to tests/e2e/artifacts/. Prints one line per test and "N passed, N failed";
 // exits non-zero when a test fails. The harness (server, page helpers, runner) is harness.mjs;
 // the tests register themselves on import, in this order: reading, results, analysis, layout, hostile,
-// mstats, bands, players.
+// mstats, bands, players, imbalance.
 import { join, resolve } from 'node:path';
 import { REPO, runTests } from './harness.mjs';
 import './reading.mjs';
@@ -18,6 +18,7 @@ import './hostile.mjs';
 import './mstats.mjs';
 import './bands.mjs';
 import './players.mjs';
+import './imbalance.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
