@@ -61,6 +61,7 @@ bool model_terms(AppState& state, float scale) {
   ImGui::SameLine();
   changed |= checkbox(state, "rating offset (Elo)", model.elo_offset, "model:elo", scale);
   changed |= checkbox(state, "side to move", model.side_to_move, "model:side-to-move", scale);
+  ImGui::SameLine();
   changed |= split_sides_checkbox(state, scale);
   changed |= imbalance_checkboxes(state, scale);
   return changed;

@@ -16,6 +16,8 @@ test('an imbalance term: switched on, fitted on the sample, in the values table 
     return r.fits && r.fits[0] && r.fits[0].coefficients.includes('knight-pawns');
   }, null, { timeout: 90000 });
   check(await waitForState(page, ['done', 'error'], 90000) === 'done', 'the fit with the term did not finish');
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '61-imbalance-checkboxes.png') });  // the Fit panel
   const fit = (await mirrorResult(page)).fits[0];
   check(fit.coefficients.filter((c) => c === 'knight-pawns').length === 1, `coefficients: ${fit.coefficients}`);
   check(!fit.coefficients.includes('rook-pawns'), `only the term asked for: ${fit.coefficients}`);
