@@ -463,6 +463,7 @@ std::vector<BalancePoint> pawn_balance_curve(const ModelFit& fit, double from, d
   const int pawn = find_feature(fit.spec, FeatureKind::kDelta, kPawnIndex);
   const int pawn_mg = find_feature(fit.spec, FeatureKind::kDeltaMidgame, kPawnIndex);
   const int intercept = find_feature(fit.spec, FeatureKind::kIntercept, kPawnIndex);
+  if (pawn < 0 && pawn_mg < 0) return curve;  // split sides: no balance column to move along
   for (int i = 0; i <= steps; ++i) {
     const double pawns = from + (to - from) * i / steps;
     std::vector<double> x(fit.theta.size(), 0.0);

@@ -196,7 +196,7 @@ OutcomeProbabilities predict(const ModelFit& fit, const std::vector<double>& x,
 
 // P(win), P(draw), P(loss) for White against a material balance in pawns along the fitted
 // pawn column (x = k · e_pawn, other columns 0; intercept 1 when present), k from `from` to
-// `to` in `steps` + 1 points.
+// `to` in `steps` + 1 points; empty for split sides (absolute counts, no balance column).
 struct BalancePoint {
   double pawns = 0;
   OutcomeProbabilities probabilities;

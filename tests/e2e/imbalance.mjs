@@ -58,3 +58,22 @@ test('a share link with an imbalance term restores it and fits it', async ({ bas
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
+
+test('own against opponents\' pieces: a player\'s link fits them apart and draws the sides table', async ({ baseUrl }) => {
+  const filter = encodeURIComponent('player=Booot*;pov=1');
+  const { context, page, problems } = await openPage(baseUrl,
+    { hash: `#sample&preset=exact&filter=${filter}&model.splitSides=true` });
+  check(await waitForState(page, ['done', 'error'], 90000) === 'done', 'the split-sides fit did not finish');
+  const fit = (await mirrorResult(page)).fits[0];
+  check(fit.coefficients.includes('own-knight') && fit.coefficients.includes('opponent-knight') &&
+    !fit.coefficients.includes('knight'), `coefficients: ${fit.coefficients}`);
+  await page.waitForFunction(() => Boolean(window.materialist.ui.buttons['sides:col4']), null, { timeout: 10000 });
+  const json = JSON.parse((await saveDownload(page, 'Values JSON', false)).text);
+  const sides = json.fits[0].sides || [];
+  check(sides.length === 5 && sides.every((s) => typeof s.p === 'number' && s.differenceSe > 0),
+    `Values JSON sides: ${JSON.stringify(sides)}`);
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '62-own-vs-opponent.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});

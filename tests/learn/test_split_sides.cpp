@@ -67,4 +67,6 @@ TEST_CASE("split sides: own and opponent's values recovered, their difference te
 
   ModelOptions plain;
   CHECK(compare_sides(*fit_model(histogram, plain)).empty());
+  CHECK(pawn_balance_curve(*fit, -2, 2, 4).empty());  // no balance column to move along
+  CHECK(pawn_balance_curve(*fit_model(histogram, plain), -2, 2, 4).size() == 5);
 }
