@@ -57,7 +57,10 @@ std::string short_values(const learn::ModelFit& fit) {
   if (!any) return "no value identified";
   for (int piece = 0; piece < 5; ++piece) {
     const int column = fit.column(kNames[piece]);
-    if (column < 0) return "values per phase in the table";
+    if (column < 0) {
+      return fit.options.split_sides ? "own and opponents' values in the table"
+                                     : "values per phase in the table";
+    }
     const learn::Coefficient& c = fit.coefficients[static_cast<std::size_t>(column)];
     out += std::string(piece > 0 ? ", " : "") + kLetters[piece] + " ";
     out += c.identified && std::isfinite(c.value.value) ? format("%.0f", c.value.value)
