@@ -34,7 +34,7 @@ RUNNER_OPTIONS = {"--scheduler", "--workers", "--cli", "--range-mb", "--keep-sta
 VALUED = {
     "--preset", "--quiet-plies", "--skip-plies", "--filter", "--each", "--solver", "--outcomes",
     "--iterations", "--alpha", "--lambda", "--units", "--bootstrap", "--seed", "--log-every",
-    "-j", "--jobs", "--chunk-bytes", "--max-games", "--max-mb", "--export-mat",
+    "-j", "--jobs", "--chunk-bytes", "--max-games", "--max-mb", "--export-mat", "--imbalance",
 }
 # Magic numbers of the inputs read whole (materialist decodes them as it reads).
 COMPRESSED = (b"\x28\xb5\x2f\xfd", b"\x1f\x8b", b"BZh", b"PK\x03\x04", b"\xfd7zXZ", b"7z\xbc\xaf")
