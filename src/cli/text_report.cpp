@@ -250,6 +250,18 @@ void print_relations(std::FILE* out, const ModelFit& fit) {
   }
 }
 
+namespace {
+
+// Text padded with blanks to `width` characters (UTF-8: "±" is one character, two bytes).
+std::string padded(std::string text, std::size_t width) {
+  std::size_t characters = 0;
+  for (const char c : text) characters += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+  if (characters < width) text.append(width - characters, ' ');
+  return text;
+}
+
+}  // namespace
+
 void print_sides(std::FILE* out, const ModelFit& fit) {
   const std::vector<learn::SideComparison> sides = learn::compare_sides(fit);
   if (sides.empty()) return;
@@ -262,10 +274,10 @@ void print_sides(std::FILE* out, const ModelFit& fit) {
       std::fprintf(out, "  %-8s not identified\n", label);
       continue;
     }
-    std::fprintf(out, "  %-8s %-18s %-18s %-18s %.3g\n", label,
-                 format_estimate(side.own, true).c_str(),
-                 format_estimate(side.opponent, true).c_str(),
-                 format_estimate(side.difference, true).c_str(), side.p_value);
+    std::fprintf(out, "  %-8s %s %s %s %.3g\n", label,
+                 padded(format_estimate(side.own, true), 18).c_str(),
+                 padded(format_estimate(side.opponent, true), 18).c_str(),
+                 padded(format_estimate(side.difference, true), 18).c_str(), side.p_value);
   }
 }
 
