@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "app/plot.h"
@@ -26,6 +28,15 @@ double in_unit(const protocol::Coefficient& c, protocol::Units units) {
          : units == protocol::Units::kLogOdds ? c.theta
                                               : c.value;
 }
+// The name prefixes of a fit's piece values: "" for the five values, "own-" and "opponent-"
+// for the split-sides model (drawn side by side), none for tapered values.
+std::vector<std::string> value_prefixes(const protocol::Fit& fit) {
+  if (fit.find("knight") != nullptr) return {""};
+  if (fit.find("own-knight") != nullptr) return {"own-", "opponent-"};
+  return {};
+}
+constexpr ImU32 kOpponentColor = IM_COL32(165, 170, 182, 255);
+
 double se_in_unit(const protocol::Coefficient& c, protocol::Units units) {
   return units == protocol::Units::kElo       ? c.elo_se
          : units == protocol::Units::kLogOdds ? c.theta_se
@@ -58,11 +69,14 @@ void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size
   // The y range: every value with its 95% interval, and the reference sets.
   double y_min = 0, y_max = 0;
   for (const protocol::Fit& fit : fits) {
-    for (int i = 1; i < kPieceCount; ++i) {
-      const protocol::Coefficient* c = fit.find(learn::kPieceColumns[static_cast<std::size_t>(i)]);
-      if (c == nullptr || !c->identified) continue;
-      const double v = in_unit(*c, units), band = 1.96 * se_in_unit(*c, units);
-      y_max = std::max(y_max, v + (std::isfinite(band) ? band : 0));
+    for (const std::string& prefix : value_prefixes(fit)) {
+      for (int i = 1; i < kPieceCount; ++i) {
+        const protocol::Coefficient* c =
+            fit.find(prefix + std::string(learn::kPieceColumns[static_cast<std::size_t>(i)]));
+        if (c == nullptr || !c->identified) continue;
+        const double v = in_unit(*c, units), band = 1.96 * se_in_unit(*c, units);
+        y_max = std::max(y_max, v + (std::isfinite(band) ? band : 0));
+      }
     }
   }
   for (int i = 1; i < kPieceCount; ++i)
@@ -108,27 +122,34 @@ void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size
   std::vector<Disk> disks;
   for (int d = 0; d < n; ++d) {
     const protocol::Fit& fit = fits[static_cast<std::size_t>(d)];
-    for (int i = 1; i < kPieceCount; ++i) {
-      const protocol::Coefficient* c = fit.find(learn::kPieceColumns[static_cast<std::size_t>(i)]);
-      if (c == nullptr || !c->identified) continue;
-      const double x = i + (n > 1 ? (d - (n - 1) * 0.5) * (0.6 / n) : 0.0);
-      const double v = in_unit(*c, units), band = 1.96 * se_in_unit(*c, units);
-      const ImU32 color = n > 1 ? dataset_color(d) : kPieceColors[i];
-      if (std::isfinite(band) && band > 0) {
-        const ImVec2 lo = area.to_pixels(x, v - band), hi = area.to_pixels(x, v + band);
-        draw->AddLine(lo, hi, color, 2.5f * scale);
-        draw->AddLine(ImVec2(lo.x - 5 * scale, lo.y), ImVec2(lo.x + 5 * scale, lo.y), color,
-                      2 * scale);
-        draw->AddLine(ImVec2(hi.x - 5 * scale, hi.y), ImVec2(hi.x + 5 * scale, hi.y), color,
-                      2 * scale);
+    const std::vector<std::string> prefixes = value_prefixes(fit);
+    for (std::size_t series = 0; series < prefixes.size(); ++series) {
+      const bool opponent = prefixes[series] == "opponent-";
+      for (int i = 1; i < kPieceCount; ++i) {
+        const protocol::Coefficient* c = fit.find(
+            prefixes[series] + std::string(learn::kPieceColumns[static_cast<std::size_t>(i)]));
+        if (c == nullptr || !c->identified) continue;
+        // Split sides: the player's own value left of the opponents'.
+        const double side = prefixes.size() > 1 ? (opponent ? 0.15 : -0.15) : 0.0;
+        const double x = i + side + (n > 1 ? (d - (n - 1) * 0.5) * (0.6 / n) : 0.0);
+        const double v = in_unit(*c, units), band = 1.96 * se_in_unit(*c, units);
+        const ImU32 color = n > 1 ? dataset_color(d) : opponent ? kOpponentColor : kPieceColors[i];
+        if (std::isfinite(band) && band > 0) {
+          const ImVec2 lo = area.to_pixels(x, v - band), hi = area.to_pixels(x, v + band);
+          draw->AddLine(lo, hi, color, 2.5f * scale);
+          draw->AddLine(ImVec2(lo.x - 5 * scale, lo.y), ImVec2(lo.x + 5 * scale, lo.y), color,
+                        2 * scale);
+          draw->AddLine(ImVec2(hi.x - 5 * scale, hi.y), ImVec2(hi.x + 5 * scale, hi.y), color,
+                        2 * scale);
+        }
+        disks.push_back({x, v, 6.0f * scale, color});
+        char text[48];
+        std::snprintf(text, sizeof text, fine ? "%.2f" : "%.0f", v);
+        const ImVec2 at = area.to_pixels(x, v);
+        if (n == 1)
+          draw->AddText(ImVec2(at.x + 9 * scale, at.y - ImGui::GetTextLineHeight() * 0.5f),
+                        IM_COL32(235, 238, 245, 255), text);
       }
-      disks.push_back({x, v, 6.0f * scale, color});
-      char text[48];
-      std::snprintf(text, sizeof text, fine ? "%.2f" : "%.0f", v);
-      const ImVec2 at = area.to_pixels(x, v);
-      if (n == 1)
-        draw->AddText(ImVec2(at.x + 9 * scale, at.y - ImGui::GetTextLineHeight() * 0.5f),
-                      IM_COL32(235, 238, 245, 255), text);
     }
   }
   renderer.add_disks(draw, area, disks);
@@ -141,6 +162,17 @@ void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size
                   2 * scale);
     draw->AddText(ImVec2(x + 24 * scale, y), IM_COL32(200, 204, 212, 255), ref.label);
     y += ImGui::GetTextLineHeight();
+  }
+  if (n == 1 && value_prefixes(fits.front()).size() > 1) {
+    const std::pair<ImU32, const char*> sides[] = {
+        {kPieceColors[learn::kKnightIndex], "own (the player's)"},
+        {kOpponentColor, "the opponents'"}};
+    for (const auto& [color, label] : sides) {
+      draw->AddCircleFilled(ImVec2(x + 9 * scale, y + ImGui::GetTextLineHeight() * 0.5f), 5 * scale,
+                            color);
+      draw->AddText(ImVec2(x + 24 * scale, y), color, label);
+      y += ImGui::GetTextLineHeight();
+    }
   }
   for (int d = 0; d < n && n > 1; ++d) {
     draw->AddCircleFilled(ImVec2(x + 9 * scale, y + ImGui::GetTextLineHeight() * 0.5f), 5 * scale,
