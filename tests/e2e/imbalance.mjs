@@ -17,7 +17,7 @@ test('an imbalance term: switched on, fitted on the sample, in the values table 
   }, null, { timeout: 90000 });
   check(await waitForState(page, ['done', 'error'], 90000) === 'done', 'the fit with the term did not finish');
   await settle(page);
-  await page.screenshot({ path: join(ARTIFACTS, '61-imbalance-checkboxes.png') });  // the Fit panel
+  await page.screenshot({ path: join(ARTIFACTS, '81-imbalance-checkboxes.png') });  // the Fit panel
   const fit = (await mirrorResult(page)).fits[0];
   check(fit.coefficients.filter((c) => c === 'knight-pawns').length === 1, `coefficients: ${fit.coefficients}`);
   check(!fit.coefficients.includes('rook-pawns'), `only the term asked for: ${fit.coefficients}`);
@@ -73,7 +73,7 @@ test('own against opponents\' pieces: a player\'s link fits them apart and draws
   check(sides.length === 5 && sides.every((s) => typeof s.p === 'number' && s.differenceSe > 0),
     `Values JSON sides: ${JSON.stringify(sides)}`);
   await settle(page);
-  await page.screenshot({ path: join(ARTIFACTS, '62-own-vs-opponent.png') });
+  await page.screenshot({ path: join(ARTIFACTS, '82-own-vs-opponent.png') });
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
