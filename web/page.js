@@ -83,11 +83,14 @@
     link.player = playerFromLink(playerParts, location.search);
     link.mine = playerSideFromLink(playerParts);
     if (link.player && !(link.settings && 'filter' in link.settings)) {
-      // My values: the player's side, and their edge (the intercept) unless the link says no.
+      // My values: the player's side, their edge (the intercept) and their pieces against the
+      // opponents' (split sides), unless the link says otherwise.
       const model = (link.settings && link.settings.model) || {};
       const filter = playerFilter(link.player, link.mine);
       if (filter) link.settings = { ...(link.settings || {}), filter };
-      if (link.mine) link.settings = { ...(link.settings || {}), model: { intercept: true, ...model } };
+      if (link.mine) {
+        link.settings = { ...(link.settings || {}), model: { intercept: true, splitSides: true, ...model } };
+      }
     }
     return link;
   }

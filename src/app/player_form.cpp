@@ -46,7 +46,8 @@ Command load_player(AppState& state, const PlayerForm& form) {
   if (form.mine) {
     filter.player = form.user;
     filter.player_perspective = true;
-    state.settings.fit.model.intercept = true;  // the player's edge
+    state.settings.fit.model.intercept = true;    // the player's edge
+    state.settings.fit.model.split_sides = true;  // the player's pieces against the opponents'
   }
   // lichess filters the speed itself; chess.com's archives hold every speed: the filter does.
   if (form.chesscom && form.speed > 0) {

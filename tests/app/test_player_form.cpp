@@ -45,7 +45,8 @@ TEST_CASE("player form: My values applies the player's side, their edge and the 
   CHECK(state.applied_read.filter == "player=bob;pov=1");
   CHECK(state.applied_read.max_games == 500);
   CHECK(state.player_view());
-  CHECK(state.settings.fit.model.intercept);  // the player's edge
+  CHECK(state.settings.fit.model.intercept);    // the player's edge
+  CHECK(state.settings.fit.model.split_sides);  // the player's pieces against the opponents'
   CHECK(command.settings.read.filter == "player=bob;pov=1");
 
   CHECK(values_title(state) == "My values: bob's games, from bob's side");

@@ -50,7 +50,11 @@ test('player: a lichess username streams the games and fits them from the player
     check(result.settings && result.settings.filter === 'player=bob;pov=1', `filter ${JSON.stringify(result.settings)}`);
     const fit = fitOf(result);
     check(fit.coefficients.includes('intercept'), `no player's edge: ${fit.coefficients}`);
-    check(fit.values.N > 100 && fit.values.Q > fit.values.R, `values ${JSON.stringify(fit.values)}`);
+    // My values: the player's pieces and the opponents' as separate columns (split sides).
+    check(fit.coefficients.includes('own-knight') && fit.coefficients.includes('opponent-queen'),
+      `not the player's pieces against the opponents': ${fit.coefficients}`);
+    check(result.settings.model && result.settings.model.splitSides === true,
+      `split sides not applied: ${JSON.stringify(result.settings.model)}`);
     await clickControl(page, 'Copy share link');
     const shared = await page.waitForFunction(() => {
       const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
