@@ -105,9 +105,7 @@ void GamePairs::merge(const GamePairs& other) {
         mine.add(common.project(RowKey::unpack(a)).pack(), common.project(RowKey::unpack(b)).pack(),
                  counts);
       });
-      a_ = std::move(mine.a_);
-      b_ = std::move(mine.b_);
-      counts_ = std::move(mine.counts_);
+      slots_ = std::move(mine.slots_);
       size_ = mine.size_;
       fields_ = common;
     }
@@ -125,47 +123,41 @@ void GamePairs::merge(const GamePairs& other) {
 }
 
 std::size_t GamePairs::probe(std::uint64_t a, std::uint64_t b) const {
-  const std::size_t mask = a_.size() - 1;
+  const std::size_t mask = slots_.size() - 1;
   std::size_t i = pair_hash(a, b) & mask;
-  while (a_[i] != kEmpty && (a_[i] != a || b_[i] != b)) i = (i + 1) & mask;
+  while (slots_[i].a != kEmpty && (slots_[i].a != a || slots_[i].b != b)) i = (i + 1) & mask;
   return i;
 }
 
 OutcomeCounts& GamePairs::slot_for(std::uint64_t a, std::uint64_t b) {
-  if (a_.empty() || 2 * (size_ + 1) > a_.size()) grow();
-  const std::size_t i = probe(a, b);
-  if (a_[i] == kEmpty) {
-    a_[i] = a;
-    b_[i] = b;
+  if (slots_.empty() || 2 * (size_ + 1) > slots_.size()) grow();
+  Slot& slot = slots_[probe(a, b)];
+  if (slot.a == kEmpty) {
+    slot.a = a;
+    slot.b = b;
     ++size_;
   }
-  return counts_[i];
+  return slot.counts;
 }
 
 void GamePairs::grow() {
-  std::vector<std::uint64_t> old_a = std::move(a_), old_b = std::move(b_);
-  std::vector<OutcomeCounts> old_counts = std::move(counts_);
-  const std::size_t capacity = old_a.empty() ? kInitialCapacity : 2 * old_a.size();
-  a_.assign(capacity, kEmpty);
-  b_.assign(capacity, kEmpty);
-  counts_.assign(capacity, OutcomeCounts{});
-  for (std::size_t i = 0; i < old_a.size(); ++i) {
-    if (old_a[i] == kEmpty) continue;
-    const std::size_t j = probe(old_a[i], old_b[i]);
-    a_[j] = old_a[i];
-    b_[j] = old_b[i];
-    counts_[j] = old_counts[i];
+  std::vector<Slot> old = std::move(slots_);
+  slots_.assign(old.empty() ? kInitialCapacity : 2 * old.size(), Slot{});
+  for (const Slot& slot : old) {
+    if (slot.a != kEmpty) slots_[probe(slot.a, slot.b)] = slot;
   }
 }
 
 std::vector<std::size_t> GamePairs::sorted_slots() const {
   std::vector<std::size_t> order;
   order.reserve(size_);
-  for (std::size_t i = 0; i < a_.size(); ++i) {
-    if (a_[i] != kEmpty) order.push_back(i);
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    if (slots_[i].a != kEmpty) order.push_back(i);
   }
   std::sort(order.begin(), order.end(), [this](std::size_t x, std::size_t y) {
-    return a_[x] != a_[y] ? a_[x] < a_[y] : b_[x] < b_[y];
+    const Slot& p = slots_[x];
+    const Slot& q = slots_[y];
+    return p.a != q.a ? p.a < q.a : p.b < q.b;
   });
   return order;
 }
@@ -175,11 +167,11 @@ bool operator==(const GamePairs& x, const GamePairs& y) {
       !(x.games_by_outcome_ == y.games_by_outcome_) || !(x.rated_games_ == y.rated_games_)) {
     return false;
   }
-  for (std::size_t i = 0; i < x.a_.size(); ++i) {
-    if (x.a_[i] == GamePairs::kEmpty) continue;
-    if (y.a_.empty()) return false;
-    const std::size_t j = y.probe(x.a_[i], x.b_[i]);
-    if (y.a_[j] == GamePairs::kEmpty || !(y.counts_[j] == x.counts_[i])) return false;
+  for (const GamePairs::Slot& slot : x.slots_) {
+    if (slot.a == GamePairs::kEmpty) continue;
+    if (y.slots_.empty()) return false;
+    const GamePairs::Slot& other = y.slots_[y.probe(slot.a, slot.b)];
+    if (other.a == GamePairs::kEmpty || !(other.counts == slot.counts)) return false;
   }
   return true;
 }

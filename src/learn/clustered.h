@@ -55,14 +55,14 @@ class GamePairs {
   // pair, in an unspecified order.
   template <typename F>
   void for_each(F&& f) const {
-    for (std::size_t i = 0; i < a_.size(); ++i) {
-      if (a_[i] != kEmpty) f(a_[i], b_[i], counts_[i]);
+    for (const Slot& slot : slots_) {
+      if (slot.a != kEmpty) f(slot.a, slot.b, slot.counts);
     }
   }
   // The same, in increasing (a, b) order: sums over it do not depend on how pairs were added.
   template <typename F>
   void for_each_sorted(F&& f) const {
-    for (std::size_t i : sorted_slots()) f(a_[i], b_[i], counts_[i]);
+    for (std::size_t i : sorted_slots()) f(slots_[i].a, slots_[i].b, slots_[i].counts);
   }
 
   // Same fields, games and pair counts (storage layout is irrelevant).
@@ -78,9 +78,14 @@ class GamePairs {
 
   KeyFields fields_;
   std::uint64_t games_ = 0;
-  // Open addressing on (a, b), as Histogram does.
-  std::vector<std::uint64_t> a_, b_;
-  std::vector<OutcomeCounts> counts_;
+  // Open addressing on (a, b), as Histogram does; a pair and its counts share a slot, so an add
+  // touches one cache line.
+  struct Slot {
+    std::uint64_t a = kEmpty;
+    std::uint64_t b = kEmpty;
+    OutcomeCounts counts;
+  };
+  std::vector<Slot> slots_;
   std::size_t size_ = 0;
   OutcomeCounts games_by_outcome_, rated_games_;
   std::vector<std::uint64_t> scratch_;  // add_game's (outcome, key) list

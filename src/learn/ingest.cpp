@@ -134,6 +134,7 @@ pgn::Action Ingestor::begin_moves() {
   } else {
     position_ = chess::Position::start();
   }
+  material_ = material_of(position_);
   set_up_ = true;
   return pgn::Action::kContinue;
 }
@@ -176,7 +177,9 @@ void Ingestor::missing_move(pgn::Location where) {
 void Ingestor::record_position(const chess::MoveFacts& facts) {
   ++plies_;
   ++report_.plies_replayed;
-  const MaterialCounts counts = material_of(position_);
+  // Only captures and promotions change the material: no recount on the other plies.
+  if (facts.capture || facts.promotion) material_ = material_of(position_);
+  const MaterialCounts& counts = material_;
   const MaterialVector delta = counts.delta();
   if (!quiet_filter_.observe({facts.capture, facts.promotion, facts.gives_check}, delta)) return;
   RowKey key = RowKey::from_delta(delta);

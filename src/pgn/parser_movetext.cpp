@@ -171,8 +171,9 @@ const char* Parser::on_rest_of_line(const char* p, const char* end) {
 // [SECTION] Movetext
 // ---------------------------------------------------------------------------------------------
 
-// Handles the two commonest tokens, a plain SAN move and a move number "12.", and returns
-// false for anything else. Kept small so that it inlines into on_moves().
+// Handles the commonest tokens, a plain SAN move, a move number "12." and a move glued to its
+// number "12.Nf3", and returns false for anything else. Kept small so that it inlines into
+// on_moves().
 inline bool Parser::process_common_token(std::string_view token, std::uint64_t offset) {
   if (depth_ > 0 || failed_) return false;
   const char first = token[0];
@@ -182,15 +183,25 @@ inline bool Parser::process_common_token(std::string_view token, std::uint64_t o
     play_move(token, {line_, offset});
     return true;
   }
-  if (!is_digit(first) || token.back() != '.') return false;
+  if (!is_digit(first)) return false;
   std::size_t i = 1;
   std::uint32_t number = static_cast<std::uint32_t>(first - '0');
-  while (is_digit(token[i]) && number < 100'000'000)  // stops at the final '.' at the latest
+  while (i < token.size() && is_digit(token[i]) && number < 100'000'000)
     number = number * 10 + static_cast<std::uint32_t>(token[i++] - '0');
+  const std::size_t digits = i;
   while (i < token.size() && token[i] == '.') ++i;
-  if (i != token.size()) return false;
-  after_move_number_ = true;
+  if (i == digits) return false;  // no '.': a result, a long number or garbage
+  if (i == token.size()) {        // "12." or "12..."
+    after_move_number_ = true;
+    last_move_number_ = number;
+    return true;
+  }
+  // A move glued to its number, "12.Nf3" (half the moves of some files): the same as "12. Nf3".
+  const std::string_view san = token.substr(i);
+  if (!is_san_start(san[0]) || san[0] == 'Z' || san_length(san) != san.size()) return false;
   last_move_number_ = number;
+  after_move_number_ = false;
+  play_move(san, {line_, offset});
   return true;
 }
 
