@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# Native benchmark, run by hand (not by CI): materialist against pgn-extract on the same >= 200 MB
-# input built from the repository's sample files. Prints MB/s, games/s, plies/s and peak RSS side
-# by side, then the article's 10 000-step gradient descent time on the OpenRating histogram.
-#   usage: bench/native.sh [SIZE_MB]     (default 256)
+# Native benchmark, run by hand (not by CI): materialist with one and two threads against
+# pgn-extract on the same >= 200 MB input built from the repository's sample files, the median of
+# RUNS (3) runs each taken in turn. Prints MB/s, games/s, plies/s, ns per ply and peak RSS side
+# by side with the ratios and their targets, then the article's 10 000-step gradient descent
+# time and the bootstrap's peak memory.
+#   usage: [RUNS=3] [BIN=build/native/materialist] bench/native.sh [SIZE_MB]   (default 256)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 size_mb=${1:-256}
-bin=build/native/materialist
+bin=${BIN:-build/native/materialist}
 fixtures=tests/fixtures/pgn
 input=$(bench/mix-input.sh "$size_mb")  # built once
 
-if [[ ! -x $bin ]]; then
+if [[ -z ${BIN:-} ]]; then  # always brought up to date: a stale binary would measure old code
   cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build build/native -j2 --target materialist >/dev/null
 fi
@@ -20,7 +22,7 @@ pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 
 bytes=$(stat -c %s "$input")
 
-# Runs a command under GNU time; prints "seconds peak_kib" and keeps the command's stdout in $2.
+# Runs a command under GNU time; prints "seconds peak_kib" and keeps the command's stdout in $1.
 measure() {
   local out=$1
   shift
@@ -28,12 +30,25 @@ measure() {
   cat bench/data/time.txt
 }
 
-echo "input: $input ($((bytes / 1000000)) MB), $(nproc) cores, $(uname -m)"
-cat "$input" >/dev/null  # warm the page cache so both tools read from memory
-
-read -r m_sec m_kib < <(measure bench/data/materialist.json \
-  "$bin" fit --json --no-progress "$input")
-read -r p_sec p_kib < <(measure bench/data/pgn-extract.out "$pgn_extract" -s -r "$input")
+# The median of `runs` timings of each tool, taken in turn (A B C A B C ...), so that a slower
+# spell of the machine hits every tool alike. Prints "seconds peak_kib" per tool, in order.
+runs=${RUNS:-3}
+echo "input: $input ($((bytes / 1000000)) MB), $(nproc) cores, $(uname -m), median of $runs runs"
+cat "$input" >/dev/null  # warm the page cache so every tool reads from memory
+: >bench/data/timings.txt
+for ((run = 0; run < runs; ++run)); do
+  echo "j1 $(measure bench/data/materialist.json "$bin" fit -j 1 --json --no-progress "$input")" \
+    >>bench/data/timings.txt
+  echo "j2 $(measure bench/data/materialist-j2.json "$bin" fit -j 2 --json --no-progress "$input")" \
+    >>bench/data/timings.txt
+  echo "pe $(measure bench/data/pgn-extract.out "$pgn_extract" -s -r "$input")" \
+    >>bench/data/timings.txt
+done
+median() { awk -v k="$1" '$1 == k { print $2, $3 }' bench/data/timings.txt | sort -n |
+  awk '{ s[NR] = $1; m[NR] = $2 } END { i = int((NR + 1) / 2); print s[i], m[i] }'; }
+read -r m_sec m_kib < <(median j1)
+read -r j2_sec j2_kib < <(median j2)
+read -r p_sec p_kib < <(median pe)
 read -r a_sec a_kib < <(measure bench/data/article.json \
   "$bin" fit --preset article --json --no-progress "$fixtures/OpenRating.pgn")
 
@@ -67,21 +82,26 @@ bootstrap_rss() {
 b_plain=$(bootstrap_rss bootstrap)
 b_elo=$(bootstrap_rss bootstrap-elo --elo-offset)  # rating keys kept: the worst case
 
-python3 - "$bytes" "$m_sec" "$m_kib" "$p_sec" "$p_kib" <<'PY'
+python3 - "$bytes" "$m_sec" "$m_kib" "$j2_sec" "$j2_kib" "$p_sec" "$p_kib" <<'PY'
 import json, sys
-size, m_sec, m_kib, p_sec, p_kib = int(sys.argv[1]), *map(float, sys.argv[2:])
+size, m_sec, m_kib, j2_sec, j2_kib, p_sec, p_kib = int(sys.argv[1]), *map(float, sys.argv[2:])
 m = json.load(open("bench/data/materialist.json"))
+m2 = json.load(open("bench/data/materialist-j2.json"))
 a = json.load(open("bench/data/article.json"))
 games, plies = m["games"], m.get("plies", 0)
-parse_sec = m.get("parseSeconds", m_sec)
+assert (m2["games"], m2.get("plies"), m2["rows"]) == (games, plies, m["rows"]), "-j 2 read other games"
 rows = [
-    ("materialist fit (replay + quiet filter + fit)", m_sec, m_kib, games, plies),
+    ("materialist fit -j 1 (replay + quiet filter + fit)", m_sec, m_kib, games, plies),
+    ("materialist fit -j 2", j2_sec, j2_kib, games, plies),
     ("pgn-extract -s -r (validating pass)", p_sec, p_kib, games, plies),
 ]
-print(f"{'tool':48} {'MB/s':>8} {'games/s':>10} {'plies/s':>12} {'peak RSS':>10}")
+print(f"{'tool':52} {'MB/s':>8} {'games/s':>10} {'plies/s':>12} {'ns/ply':>7} {'peak RSS':>10}")
 for name, sec, kib, g, p in rows:
-    print(f"{name:48} {size / 1e6 / sec:8.1f} {g / sec:10.0f} {p / sec:12.0f} {kib / 1024:8.1f} MB")
-print(f"ratio materialist / pgn-extract: {p_sec / m_sec:.1f}x faster")
+    print(f"{name:52} {size / 1e6 / sec:8.1f} {g / sec:10.0f} {p / sec:12.0f} "
+          f"{sec / p * 1e9 if p else 0:7.1f} {kib / 1024:8.1f} MB")
+print(f"ratio -j 1 / pgn-extract: {p_sec / m_sec:.1f}x (target >= 15x); "
+      f"one thread {size / 1e6 / m_sec:.0f} MB/s (target >= 250)")
+print(f"ratio -j 2 / -j 1: {m_sec / j2_sec:.2f}x (target >= 1.9x on 2 cores)")
 print(f"games {games}, skipped {m['skipped']}, rows {m['rows']}, plies {plies}")
 print(f"article preset on OpenRating.pgn: {a['iterations']} gradient-descent iterations in "
       f"{a.get('fitSeconds', float('nan')) * 1000:.1f} ms (article's tool: about 5 s)")

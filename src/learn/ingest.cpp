@@ -24,15 +24,15 @@ constexpr std::array<chess::PieceType, kPieceKinds> kPieceTypes = {
     chess::PieceType::kPawn, chess::PieceType::kKnight, chess::PieceType::kBishop,
     chess::PieceType::kRook, chess::PieceType::kQueen};
 
-MaterialCounts material_of(const chess::Position& position) {
-  MaterialCounts counts;
+// Counts written in place: a MaterialCounts built byte by byte in a temporary and then copied
+// whole stalls on store forwarding, once per capture.
+void count_material(const chess::Position& position, MaterialCounts& counts) {
   for (int i = 0; i < kPieceKinds; ++i) {
     counts.white[i] =
         static_cast<std::uint8_t>(position.count(chess::Color::kWhite, kPieceTypes[i]));
     counts.black[i] =
         static_cast<std::uint8_t>(position.count(chess::Color::kBlack, kPieceTypes[i]));
   }
-  return counts;
 }
 
 IssueReason reason_for_san_error(ErrorCode code) {
@@ -134,7 +134,7 @@ pgn::Action Ingestor::begin_moves() {
   } else {
     position_ = chess::Position::start();
   }
-  material_ = material_of(position_);
+  count_material(position_, material_);
   set_up_ = true;
   return pgn::Action::kContinue;
 }
@@ -178,11 +178,12 @@ void Ingestor::record_position(const chess::MoveFacts& facts) {
   ++plies_;
   ++report_.plies_replayed;
   // Only captures and promotions change the material: no recount on the other plies.
-  if (facts.capture || facts.promotion) material_ = material_of(position_);
+  if (facts.capture || facts.promotion) count_material(position_, material_);
   const MaterialCounts& counts = material_;
   const MaterialVector delta = counts.delta();
   if (!quiet_filter_.observe({facts.capture, facts.promotion, facts.gives_check}, delta)) return;
-  RowKey key = RowKey::from_delta(delta);
+  RowKey& key = game_rows_.emplace_back();  // filled in place, for the same reason
+  key.delta = delta;
   const KeyFields& fields = options_.fields;
   if (fields.bishop_pair) key.bishop_pair = static_cast<std::int8_t>(counts.bishop_pair_delta());
   if (fields.phase) key.phase = static_cast<std::uint8_t>(counts.phase());
@@ -204,7 +205,6 @@ void Ingestor::record_position(const chess::MoveFacts& facts) {
     key.rating_diff =
         static_cast<std::int16_t>(std::max(-32767, -static_cast<int>(key.rating_diff)));
   }
-  game_rows_.push_back(key);
 }
 
 void Ingestor::stop_replay(IssueReason reason, std::uint64_t line, std::string detail) {
