@@ -280,19 +280,23 @@ void Pipeline::parse(Item& item) {
   } else {
     reader.finish();
   }
-  std::uint64_t games_before = 0;
-  {
-    std::unique_lock lock(mutex_);
-    GameChain& chain = *item.chain;
-    chain.publish(item.chunk_number, reader.games());
-    offsets_.notify_all();
-    // The chunks before this one were taken first, and each publishes its games right after its
-    // parse: this wait ends.
-    offsets_.wait(lock, [&] { return stopping_ || chain.offsets.size() > item.chunk_number; });
-    if (stopping_) return;
-    games_before = chain.offsets[item.chunk_number];
+  // Bootstrap replicates need the file's game numbers, hence the games of every chunk before this
+  // one; without them the thread goes on at once (the merge shifts the parts' game numbers).
+  if (reader.needs_game_offset()) {
+    std::uint64_t games_before = 0;
+    {
+      std::unique_lock lock(mutex_);
+      GameChain& chain = *item.chain;
+      chain.publish(item.chunk_number, reader.games());
+      offsets_.notify_all();
+      // The chunks before this one were taken first, and each publishes its games right after
+      // its parse: this wait ends.
+      offsets_.wait(lock, [&] { return stopping_ || chain.offsets.size() > item.chunk_number; });
+      if (stopping_) return;
+      games_before = chain.offsets[item.chunk_number];
+    }
+    reader.set_game_offset(games_before);
   }
-  reader.set_game_offset(games_before);
   std::vector<learn::DatasetPart> parts = reader.take_parts();
   {
     std::lock_guard lock(mutex_);

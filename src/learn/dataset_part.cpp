@@ -146,6 +146,11 @@ void PartReader::set_game_offset(std::uint64_t games_before) {
   }
 }
 
+bool PartReader::needs_game_offset() const {
+  return std::any_of(targets_.begin(), targets_.end(),
+                     [](const auto& target) { return target->bootstrap != nullptr; });
+}
+
 void PartReader::set_row_sinks(std::vector<RowSink> sinks) {
   for (std::size_t i = 0; i < targets_.size() && i < sinks.size(); ++i) {
     targets_[i]->sink = std::move(sinks[i]);

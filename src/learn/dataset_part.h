@@ -81,6 +81,9 @@ class PartReader {
   void set_game_offset(std::uint64_t games_before);
   // After set_game_offset and before feed(): target i's rows go to sinks[i] as their games end,
   // with the file's game numbers, instead of into the parts (an empty sink: nowhere).
+  // Whether take_parts() needs set_game_offset() first: bootstrap replicates are drawn by game id.
+  // Without them the parts count games from the stretch's start and the merge shifts them.
+  bool needs_game_offset() const;
   void set_row_sinks(std::vector<RowSink> sinks);
   // After finish() or end_before_game_start() and set_game_offset(): one part per target.
   std::vector<DatasetPart> take_parts();
