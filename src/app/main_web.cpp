@@ -42,10 +42,25 @@ struct Runtime {
   // Frames still to draw; 0 while nothing changes, so an idle page costs no CPU and the worker
   // gets both cores of a small machine.
   int frames_to_draw = 0;
+  // While a file is read: the worker's news (progress, estimates) not drawn yet, ImGui passes
+  // still to run without drawing, and when the last frame was drawn (ms, emscripten_get_now).
+  bool news = false;
+  int layout_passes = 0;
+  double last_draw_ms = 0;
+  protocol::Phase drawn_phase = protocol::Phase::kIdle;  // of the last frame drawn
+  // The last ImGui frame's commands and size, for present(); true while it waits for its task.
+  std::vector<Command> commands;
+  int width = 0, height = 0;
+  bool present_pending = false;
 };
 
 // After any change ImGui needs a few frames to settle (hover, press, release, layout).
 constexpr int kFramesAfterChange = 4;
+// While a file is read, the worker's news is drawn at most this often, in one drawn frame after
+// one layout pass (ImGui without GL): each drawn frame costs a software renderer (SwiftShader,
+// Chromium without a GPU) about 30 ms of CPU at 1280×800, and the page's thread waits for its
+// readback, while the readers need the same cores. Input still draws at once.
+constexpr double kReadingDrawMs = 500;
 
 void note_change(GLFWwindow* window) {
   static_cast<Runtime*>(glfwGetWindowUserPointer(window))->frames_to_draw = kFramesAfterChange;
@@ -105,19 +120,70 @@ bool fit_canvas(Runtime& rt) {
   return changed;
 }
 
+// Draws ImGui's last frame (when `draw`) and hands its commands to the page.
+void present(Runtime& rt, bool draw) {
+  rt.present_pending = false;
+  if (draw) {
+    glViewport(0, 0, rt.width, rt.height);
+    glClearColor(0.075f, 0.082f, 0.098f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  }
+  rt.renderer.end_frame();
+  // Commands go out after drawing so a PNG export captures this very frame.
+  for (const Command& command : rt.commands) {
+    if (command.kind == Command::Kind::kDismissError) {
+      rt.state.error.clear();
+      if (rt.state.phase == protocol::Phase::kError) rt.state.phase = protocol::Phase::kIdle;
+    }
+    web::send(command);
+  }
+  rt.commands.clear();
+  web::publish_layout(rt.state.buttons, rt.published_buttons);
+}
+
+void present_pending(void* argument) {
+  Runtime& rt = *static_cast<Runtime*>(argument);
+  if (rt.present_pending) present(rt, true);
+}
+
 void frame(void* argument) {
   Runtime& rt = *static_cast<Runtime*>(argument);
-  const bool messages = web::drain_messages(rt.state) > 0;
+  // A frame drawn in a task of its own (see below) goes first: ImGui's draw data lasts until
+  // the next ImGui frame.
+  if (rt.present_pending) present(rt, true);
+  if (web::drain_messages(rt.state) > 0) rt.news = true;
   const bool resized = fit_canvas(rt);
   glfwPollEvents();
+  const double now = emscripten_get_now();
   // New data needs a frame, and one more for what ImGui sizes from the last frame (scroll
   // bars); input needs a few (hover, press, release). A toast keeps frames until it goes.
-  if (messages || resized) rt.frames_to_draw = std::max(rt.frames_to_draw, 2);
+  // While reading, news waits for kReadingDrawMs (not the read's start) and its first frame is
+  // a layout pass.
+  if (rt.news && rt.state.phase == protocol::Phase::kReading) {
+    const bool due = now - rt.last_draw_ms >= kReadingDrawMs || rt.drawn_phase != rt.state.phase;
+    if (rt.frames_to_draw <= 0 && due) {
+      rt.layout_passes = 1;
+      rt.frames_to_draw = 1;
+    }
+  } else if (rt.news) {
+    rt.frames_to_draw = std::max(rt.frames_to_draw, 2);
+  }
+  if (resized) rt.frames_to_draw = std::max(rt.frames_to_draw, 2);
   if (!rt.state.toast.empty()) rt.frames_to_draw = std::max(rt.frames_to_draw, 1);
   // An active widget (a text cursor blinks) or a held button keeps frames coming.
   if (ImGui::IsAnyItemActive() || ImGui::IsAnyMouseDown()) rt.frames_to_draw = kFramesAfterChange;
   if (rt.frames_to_draw <= 0) return;  // nothing changed: the last frame stays on screen
-  --rt.frames_to_draw;
+  const bool layout_only = rt.layout_passes > 0 && rt.frames_to_draw <= 1;
+  if (layout_only) {
+    --rt.layout_passes;
+  } else {
+    --rt.frames_to_draw;
+    rt.layout_passes = 0;
+    rt.news = false;  // this frame draws it
+    rt.last_draw_ms = now;
+    rt.drawn_phase = rt.state.phase;
+  }
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
@@ -131,26 +197,22 @@ void frame(void* argument) {
   ImGui::GetIO().MouseWheelH += rt.state.wheel_x;
   rt.state.wheel_x = rt.state.wheel_y = 0;
   ImGui::NewFrame();
-  const std::vector<Command> commands = draw_ui(rt.state, rt.renderer, rt.fonts, rt.scale);
+  rt.commands = draw_ui(rt.state, rt.renderer, rt.fonts, rt.scale);
   ImGui::Render();
-
-  glViewport(0, 0, width, height);
-  glClearColor(0.075f, 0.082f, 0.098f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  rt.renderer.end_frame();
-
-  // Commands go out after drawing so a PNG export captures this very frame.
-  for (const Command& command : commands) {
-    if (command.kind == Command::Kind::kDismissError) {
-      rt.state.error.clear();
-      if (rt.state.phase == protocol::Phase::kError) rt.state.phase = protocol::Phase::kIdle;
-    }
-    web::send(command);
+  rt.width = width;
+  rt.height = height;
+  if (layout_only) {  // a layout pass leaves the canvas alone: no GL, nothing to composite
+    present(rt, false);
+  } else if (rt.state.phase == protocol::Phase::kReading) {
+    // Drawn in a task of its own right after this one: the page's commit that follows this
+    // animation frame then has nothing new to read back, and the software renderer draws while
+    // the page idles until the next one, whose commit finds the frame (mostly) drawn.
+    rt.present_pending = true;
+    emscripten_async_call(present_pending, &rt, 0);
+  } else {
+    present(rt, true);
   }
-  web::publish_layout(rt.state.buttons, rt.published_buttons);
 }
-
 }  // namespace
 }  // namespace materialist::app
 
@@ -162,6 +224,10 @@ int main() {
   }
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  // Neither ImGui nor the plots test depth or stencil: a drawing buffer without them is one less
+  // buffer to clear for every frame (a software renderer's cost, such as SwiftShader's).
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
   // The runtime lives as long as the page: the main loop never returns.
   auto* rt = new Runtime();
   rt->window = glfwCreateWindow(64, 64, "Materialist", nullptr, nullptr);
