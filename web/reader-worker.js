@@ -7,9 +7,10 @@
 //   transferred), answered by that piece's share. One Engine serves every chunk.
 'use strict';
 
-importScripts('materialist-engine.js');
+importScripts('materialist-engine.js', 'file-slices.js');
 
-const CHUNK_BYTES = 1 << 20;       // file slices, as in engine-worker.js
+const CHUNK_BYTES = 1 << 20;       // a decompressed chunk is fed in pieces of this size
+const FILE_SLICE_BYTES = 4 << 20;  // file slices, as in engine-worker.js
 const PROGRESS_INTERVAL_MS = 150;  // as in engine-worker.js
 const LIVE_INTERVAL_MS = 500;      // the coordinator estimates twice a second
 
@@ -47,8 +48,8 @@ async function serveRange(wasm, message) {
   let lines = 0;
   let lastProgress = 0;
   let lastLive = performance.now();
-  for (let offset = start; offset < end; offset += CHUNK_BYTES) {
-    const bytes = new Uint8Array(await file.slice(offset, Math.min(end, offset + CHUNK_BYTES)).arrayBuffer());
+  let offset = start;  // of this slice
+  for await (const bytes of fileSlices(file, start, end, FILE_SLICE_BYTES)) {  // the next one read meanwhile
     lines += countLines(bytes);
     if (!feed(wasm, engine, bytes)) break;
     const now = performance.now();
@@ -61,6 +62,7 @@ async function serveRange(wasm, message) {
       const part = engine.exportLivePart();
       reply({ type: 'range-live', part }, partBuffers(part));
     }
+    offset += bytes.length;
   }
   const error = engine.endFile();
   const part = engine.exportPart();

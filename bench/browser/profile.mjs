@@ -4,7 +4,7 @@
 // animation-frame gaps, and the messages the engine worker posted to the page (count and size by
 // type). Writes the trace to bench/out/profile-<readers>.json for chrome://tracing or devtools.
 //
-//   node bench/browser/profile.mjs [--dist DIR] [--mb 200] [--readers 1]
+//   node bench/browser/profile.mjs [--dist DIR] [--mb 200] [--readers 1] [--no-trace]
 import { createServer } from 'node:http';
 import {
   createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync,
@@ -24,6 +24,7 @@ const option = (name, fallback) => {
 const DIST = resolve(option('--dist', join(REPO, 'dist')));
 const TARGET_MB = Number(option('--mb', '200'));
 const READERS = Number(option('--readers', '1'));
+const TRACE = !args.includes('--no-trace');  // CPU times and messages only: tracing costs CPU too
 const DATA = join(REPO, 'bench/data', `fixtures-${TARGET_MB}mb.pgn`);
 const OUT = join(REPO, 'bench/out');
 const CHROMIUM_FLAGS = [
@@ -169,28 +170,27 @@ async function main() {
     const events = [];
     cdp.on('Tracing.dataCollected', (data) => events.push(...data.value));
     const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
-    await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
+    if (TRACE) await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
     const cpuBefore = cpuTimes();
     const wallBefore = Date.now();
+    // Sampled meanwhile too: readers end (and leave /proc) before the read does.
+    const cpuLatest = new Map(cpuBefore);
+    const sampler = setInterval(() => { for (const [key, ms] of cpuTimes()) cpuLatest.set(key, ms); }, 200);
     await page.setInputFiles('#file-input', DATA);
     await page.waitForFunction(() => document.getElementById('materialist-status').dataset.state === 'reading');
-    const startUs = await page.evaluate(() => performance.now());
     await page.waitForFunction(() => document.getElementById('materialist-status').dataset.state !== 'reading', null, { timeout: 600000, polling: 200 });
-    const cpuAfter = cpuTimes();
+    clearInterval(sampler);
+    for (const [key, ms] of cpuTimes()) cpuLatest.set(key, ms);
+    const cpuAfter = cpuLatest;
     const wall = Date.now() - wallBefore;
-    await cdp.send('Tracing.end');
-    await complete;
+    if (TRACE) {
+      await cdp.send('Tracing.end');
+      await complete;
+    }
     const frames = await page.evaluate(() => window.__frames);
     const messages = await page.evaluate(() => window.__messages);
     const result = await page.$eval('#materialist-status', (e) => JSON.parse(e.dataset.result));
-    // The read's window in trace time: from the first to the last frame marked `reading`.
     const reading = frames.filter((f) => f[1] === 'reading');
-    const clock = events.find((e) => e.name === 'FireAnimationFrame' || e.name === 'FunctionCall');
-    void clock; void startUs;
-    const tsOf = events.filter((e) => e.ph === 'X' && e.name === 'FireAnimationFrame').map((e) => e.ts);
-    const first = Math.min(...tsOf);
-    const last = Math.max(...tsOf);
-    const summary = summarise(events, [first + 500e3, last - 500e3]);
     const types = {};
     const readStart = reading.length ? reading[0][0] : 0;
     const readEnd = reading.length ? reading[reading.length - 1][0] : 0;
@@ -205,20 +205,25 @@ async function main() {
     console.log('frame gaps while reading:', JSON.stringify(gapsOf(frames, 'reading')));
     console.log('messages to the page while reading (count, JSON bytes total, max):');
     for (const [type, e] of Object.entries(types)) console.log(`  ${type}: ${e.count}, ${e.bytes}, ${e.max}`);
-    console.log(`threads (busy ms, share of ${summary.seconds.toFixed(1)} s, tasks):`);
-    for (const [thread, t] of Object.entries(summary.threads).sort((a, b) => b[1].busyMs - a[1].busyMs).slice(0, 12)) {
-      console.log(`  ${thread}: ${t.busyMs.toFixed(0)} ms, ${(100 * t.busyShare).toFixed(1)}%, ${t.tasks}`);
-    }
     const cpu = [...cpuAfter].map(([key, ms]) => [key, ms - (cpuBefore.get(key) || 0)]).filter(([, ms]) => ms > 0);
     const total = cpu.reduce((sum, [, ms]) => sum + ms, 0);
     console.log(`CPU time of the browser's threads during the read (${wall} ms of wall time; total ${total} ms = ${(total / wall).toFixed(2)} cores):`);
     for (const [key, ms] of cpu.sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`  ${key}: ${ms} ms (${(100 * ms / wall).toFixed(0)}%)`);
-    console.log('main thread, inclusive ms by event (count, max):');
-    for (const [name, e] of summary.byName) console.log(`  ${name}: ${e.ms.toFixed(0)} ms (${e.count}, max ${e.max.toFixed(1)})`);
-    console.log(`main-thread tasks over 30 ms: ${summary.long.length}`);
-    for (const t of summary.long.slice(0, 15)) console.log(`  at ${t.atMs.toFixed(0)} ms: ${t.ms.toFixed(1)} ms: ${t.inside.join(' | ')}`);
-    mkdirSync(OUT, { recursive: true });
-    writeFileSync(join(OUT, `profile-${READERS}.json`), JSON.stringify({ traceEvents: events }));
+    if (TRACE) {
+      // The read's window in trace time: its animation frames, half a second in from either end.
+      const tsOf = events.filter((e) => e.ph === 'X' && e.name === 'FireAnimationFrame').map((e) => e.ts);
+      const summary = summarise(events, [Math.min(...tsOf) + 500e3, Math.max(...tsOf) - 500e3]);
+      console.log(`threads (busy ms, share of ${summary.seconds.toFixed(1)} s, tasks):`);
+      for (const [thread, t] of Object.entries(summary.threads).sort((a, b) => b[1].busyMs - a[1].busyMs).slice(0, 12)) {
+        console.log(`  ${thread}: ${t.busyMs.toFixed(0)} ms, ${(100 * t.busyShare).toFixed(1)}%, ${t.tasks}`);
+      }
+      console.log('main thread, inclusive ms by event (count, max):');
+      for (const [name, e] of summary.byName) console.log(`  ${name}: ${e.ms.toFixed(0)} ms (${e.count}, max ${e.max.toFixed(1)})`);
+      console.log(`main-thread tasks over 30 ms: ${summary.long.length}`);
+      for (const t of summary.long.slice(0, 15)) console.log(`  at ${t.atMs.toFixed(0)} ms: ${t.ms.toFixed(1)} ms: ${t.inside.join(' | ')}`);
+      mkdirSync(OUT, { recursive: true });
+      writeFileSync(join(OUT, `profile-${READERS}.json`), JSON.stringify({ traceEvents: events }));
+    }
     await page.close();
   } finally {
     await context.close();

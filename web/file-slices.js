@@ -1,0 +1,25 @@
+// @ts-check
+// A file's bytes in slices, read one slice ahead (loaded with importScripts by engine-worker.js
+// and reader-worker.js): while a slice is parsed, the browser reads the next one off this thread,
+// so a reader never waits on the file between slices. At most two slices are in memory.
+'use strict';
+
+/**
+ * The bytes [start, end) of `file`, `sliceBytes` at a time, in order.
+ * @param {Blob} file @param {number} start @param {number} end @param {number} sliceBytes
+ * @returns {AsyncGenerator<Uint8Array<ArrayBuffer>>}
+ */
+async function* fileSlices(file, start, end, sliceBytes) {
+  /** @param {number} at */
+  const read = (at) => {
+    const pending = file.slice(at, Math.min(end, at + sliceBytes)).arrayBuffer();
+    pending.catch(() => {});  // a read ahead that nobody awaits (the loop stopped) fails silently
+    return pending;
+  };
+  let next = start < end ? read(start) : null;
+  for (let at = start; next; at += sliceBytes) {
+    const current = next;
+    next = at + sliceBytes < end ? read(at + sliceBytes) : null;
+    yield new Uint8Array(await current);
+  }
+}
