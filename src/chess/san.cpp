@@ -1,8 +1,10 @@
 #include "chess/san.h"
 
+#include <cstdint>
 #include <optional>
 
 #include "chess/movegen.h"
+#include "chess/san_reference.h"
 
 namespace materialist::chess {
 
@@ -117,7 +119,7 @@ Expected<Move> resolve_castling(const Position& pos, std::string_view san, Castl
 
 }  // namespace
 
-Expected<Move> parse_san(const Position& pos, std::string_view san) {
+Expected<Move> parse_san_reference(const Position& pos, std::string_view san) {
   const std::string_view text = strip_decorations(san);
   if (text == "--" || text == "Z0" || text == "0000" || text == "@@@@") return Move::null();
   if (const Castle side = read_castling(text); side != Castle::kNone) {
@@ -193,6 +195,247 @@ Expected<Move> parse_san(const Position& pos, std::string_view san) {
   return san_error(ErrorCode::kIllegalMove, san,
                    std::string("no legal ") + piece_name(type) + " move to " + parts.to.name() +
                        " in " + pos.fen());
+}
+
+namespace {
+
+// ---- The fast path: plain tokens resolved by looking back from the destination square ----
+
+// What a plain token says: [piece][from file][from rank][x:-]square[=promotion], upper-case
+// piece letters only; -1 marks a part that was not written.
+struct PlainMove {
+  int piece = -1;  // PieceType index
+  int from_file = -1;
+  int from_rank = -1;
+  int promotion = -1;  // PieceType index
+  Square to;
+};
+
+// Trailing check/mate signs and annotation glyphs.
+constexpr bool is_suffix(char c) {
+  return c == '+' || c == '#' || c == '!' || c == '?';
+}
+
+constexpr int piece_of_letter(char c) {
+  switch (c) {
+    case 'P':
+      return index_of(kPawn);
+    case 'N':
+      return index_of(kKnight);
+    case 'B':
+      return index_of(kBishop);
+    case 'R':
+      return index_of(kRook);
+    case 'Q':
+      return index_of(kQueen);
+    case 'K':
+      return index_of(kKing);
+    default:
+      return -1;
+  }
+}
+
+// Reads the tokens nearly every file is made of (`san` without its suffixes); false sends the
+// token to the full reader, so whatever is accepted here must be read the same way there.
+bool read_plain(std::string_view san, PlainMove& move) {
+  const char* text = san.data();
+  size_t end = san.size();
+  if (end < 2) return false;
+  size_t begin = 0;
+  if (const int piece = piece_of_letter(text[0]); piece >= 0) {
+    move.piece = piece;
+    begin = 1;
+  }
+  if (const int promoted = piece_of_letter(text[end - 1]);
+      promoted > index_of(kPawn) && promoted < index_of(kKing)) {
+    move.promotion = promoted;
+    end -= (end >= 2 && text[end - 2] == '=') ? 2 : 1;
+  }
+  if (end < begin + 2 || !is_file(text[end - 2]) || !is_rank(text[end - 1])) return false;
+  move.to = Square::at(text[end - 2] - 'a', text[end - 1] - '1');
+  end -= 2;
+  if (end > begin && (text[end - 1] == 'x' || text[end - 1] == ':' || text[end - 1] == '-')) --end;
+  if (begin < end && is_file(text[begin])) move.from_file = text[begin++] - 'a';
+  if (begin < end && is_rank(text[begin])) move.from_rank = text[begin++] - '1';
+  return begin == end;
+}
+
+// The squares a written origin allows (everything when none is written).
+Bitboard origin_mask(const PlainMove& move) {
+  Bitboard mask = Bitboard::all();
+  if (move.from_file >= 0) mask &= Bitboard::file(move.from_file);
+  if (move.from_rank >= 0) mask &= Bitboard::rank(move.from_rank);
+  return mask;
+}
+
+// Whether a move from `from` to `to` leaves our king to an enemy slider; only a piece on a line
+// through the king can uncover one, so callers ask for those alone.
+bool exposes_king(const Position& pos, Square king, Square from, Square to) {
+  const Color them = ~pos.side_to_move();
+  const Bitboard occupied = (pos.pieces() ^ Bitboard(from)) | Bitboard(to);
+  const Bitboard survivors = ~Bitboard(to);  // a piece captured on `to` attacks nothing
+  if (king.file() == from.file() || king.rank() == from.rank()) {
+    return (rook_attacks(king, occupied) & pos.pieces(them, kRook, kQueen) & survivors).any();
+  }
+  return (bishop_attacks(king, occupied) & pos.pieces(them, kBishop, kQueen) & survivors).any();
+}
+
+// Whether a non-king move to `to` answers the check (always true when not in check); false in
+// double check, where only the king may move.
+bool answers_check(const Position& pos, Square king, Square to) {
+  const Bitboard checkers = pos.checkers();
+  if (checkers.empty()) return true;
+  if (checkers.more_than_one()) return false;
+  return (between(king, checkers.lsb()) | checkers).contains(to);
+}
+
+Bitboard queen_rays(Square square) {
+  return rook_rays(square) | bishop_rays(square);
+}
+
+// A knight, bishop, rook or queen move: exactly one legal origin among the pieces of that type
+// that reach `to`, else Move() (none, or ambiguous: the full reader words the error).
+Move resolve_piece(const Position& pos, PieceType type, const PlainMove& plain) {
+  const Color us = pos.side_to_move();
+  const Square to = plain.to;
+  if (pos.pieces(us).contains(to)) return Move();
+  const Bitboard occupied = pos.pieces();
+  Bitboard reach;
+  switch (type) {
+    case kKnight:
+      reach = knight_attacks(to);
+      break;
+    case kBishop:
+      reach = bishop_attacks(to, occupied);
+      break;
+    case kRook:
+      reach = rook_attacks(to, occupied);
+      break;
+    default:
+      reach = queen_attacks(to, occupied);
+      break;
+  }
+  const Bitboard movers = reach & pos.pieces(us, type) & origin_mask(plain);
+  if (movers.empty()) return Move();
+  const Square king = pos.king_square(us);
+  if (!answers_check(pos, king, to)) return Move();
+  const Bitboard king_lines = queen_rays(king);
+  Square found;
+  int legal = 0;
+  for (const Square from : movers) {
+    if (king_lines.contains(from) && exposes_king(pos, king, from, to)) continue;
+    found = from;
+    ++legal;
+  }
+  return legal == 1 ? Move(found, to) : Move();
+}
+
+// An en passant capture, checked by replaying it on the bitboards (it lifts two pawns).
+Move resolve_en_passant(const Position& pos, Square from, Square to) {
+  const Color us = pos.side_to_move();
+  const Square victim(to.index() + (us == Color::kWhite ? -8 : 8));
+  const Bitboard after = (pos.pieces() ^ Bitboard(from) ^ Bitboard(victim)) | Bitboard(to);
+  const Bitboard attackers =
+      pos.attackers_to(pos.king_square(us), after) & pos.pieces(~us) & ~Bitboard(victim);
+  return attackers.empty() ? Move(from, to, Move::Kind::kEnPassant) : Move();
+}
+
+// A pawn push or capture: the origin follows from the destination and the origin file.
+Move resolve_pawn(const Position& pos, const PlainMove& plain) {
+  const Color us = pos.side_to_move();
+  const bool white = us == Color::kWhite;
+  const Square to = plain.to;
+  const int back = white ? -1 : 1;  // rank step towards our side
+  const int from_file = plain.from_file >= 0 ? plain.from_file : to.file();
+  const int behind_rank = to.rank() + back;
+  if (behind_rank < 0 || behind_rank > 7) return Move();
+  const Bitboard pawns = pos.pieces(us, kPawn);
+  const Bitboard occupied = pos.pieces();
+  Square from;
+  if (from_file == to.file()) {
+    if (occupied.contains(to)) return Move();
+    const Square behind = Square::at(from_file, behind_rank);
+    if (pawns.contains(behind)) {
+      from = behind;
+    } else if (!occupied.contains(behind) && to.rank() == (white ? 3 : 4) &&
+               pawns.contains(Square::at(from_file, behind_rank + back))) {
+      from = Square::at(from_file, behind_rank + back);
+    } else {
+      return Move();
+    }
+  } else {
+    if (from_file - to.file() != 1 && to.file() - from_file != 1) return Move();
+    from = Square::at(from_file, behind_rank);
+    if (!pawns.contains(from)) return Move();
+    if (!pos.pieces(~us).contains(to)) {
+      if (to != pos.en_passant_square() || plain.from_rank >= 0 || plain.promotion >= 0 ||
+          pos.checkers().more_than_one()) {
+        return Move();
+      }
+      return resolve_en_passant(pos, from, to);
+    }
+  }
+  if (plain.from_rank >= 0 && plain.from_rank != from.rank()) return Move();
+  if ((to.rank() == 0 || to.rank() == 7) != (plain.promotion >= 0)) return Move();
+  const Square king = pos.king_square(us);
+  if (!answers_check(pos, king, to)) return Move();
+  if (queen_rays(king).contains(from) && exposes_king(pos, king, from, to)) return Move();
+  return plain.promotion >= 0 ? Move::promotion(from, to, PieceType(plain.promotion))
+                              : Move(from, to);
+}
+
+// A king step (castling has its own spelling; coordinates go to the full reader).
+Move resolve_king(const Position& pos, const PlainMove& plain) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us), to = plain.to;
+  if (!(king_attacks(king) & ~pos.pieces(us)).contains(to)) return Move();
+  if (!origin_mask(plain).contains(king)) return Move();
+  if (pos.is_attacked(to, ~us, pos.pieces() ^ Bitboard(king))) return Move();
+  return Move(king, to);
+}
+
+// "O-O" and "O-O-O" as written by nearly every program.
+Move resolve_plain_castling(const Position& pos, Castle side) {
+  if (pos.in_check()) return Move();
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  const Bitboard rooks = pos.castling_rooks() & pos.pieces(us);
+  const std::uint64_t below_king = (std::uint64_t{1} << king.index()) - 1;
+  const Bitboard on_side = rooks & Bitboard(side == Castle::kKingSide ? ~below_king : below_king);
+  if (on_side.empty()) return Move();
+  const Move move = Move::castling(king, on_side.lsb());
+  return is_legal(pos, move) ? move : Move();
+}
+
+// The move a plain token names when exactly one legal move matches it, else Move().
+Move resolve_fast(const Position& pos, std::string_view san) {
+  size_t end = san.size();
+  while (end > 0 && is_suffix(san[end - 1])) --end;
+  const std::string_view text = san.substr(0, end);
+  PlainMove plain;
+  if (!read_plain(text, plain)) {
+    const Castle side = read_castling(text);
+    return side == Castle::kNone ? Move() : resolve_plain_castling(pos, side);
+  }
+  if (plain.from_file >= 0 && plain.from_rank >= 0 && plain.piece < 0) {
+    // Coordinates without a letter: the piece is whatever stands on the origin square.
+    const Piece piece = pos.piece_on(Square::at(plain.from_file, plain.from_rank));
+    if (piece.is_none() || piece.color() != pos.side_to_move()) return Move();
+    plain.piece = index_of(piece.type());
+  }
+  const PieceType type = plain.piece < 0 ? kPawn : PieceType(plain.piece);
+  if (type == kPawn) return resolve_pawn(pos, plain);
+  if (plain.promotion >= 0) return Move();
+  if (type != kKing) return resolve_piece(pos, type, plain);
+  const bool from_square_given = plain.from_file >= 0 && plain.from_rank >= 0;
+  return from_square_given ? Move() : resolve_king(pos, plain);
+}
+
+}  // namespace
+
+Expected<Move> parse_san(const Position& pos, std::string_view san) {
+  if (const Move move = resolve_fast(pos, san); !move.is_none()) return move;
+  return parse_san_reference(pos, san);
 }
 
 std::string to_san(const Position& pos, Move move) {
