@@ -113,6 +113,27 @@ constexpr PairTables make_pair_tables() {
 }
 inline constexpr PairTables kPairs = make_pair_tables();
 
+// Empty-board attacks of each piece (indexed by Piece::code()) from each square.
+constexpr std::array<Table, 16> make_piece_tables() {
+  std::array<Table, 16> tables{};
+  for (int square = 0; square < 64; ++square) {
+    const auto& lines = kLines[square];
+    const std::uint64_t diagonals = lines[kDiagonal].both | lines[kAntiDiagonal].both;
+    const std::uint64_t straights = lines[kFile].both | lines[kRank].both;
+    for (int color = 0; color < 2; ++color) {
+      Table* piece = &tables[static_cast<size_t>(8 * color)];  // PieceType order, from the pawn
+      piece[0][square] = kPawn[color][square];
+      piece[1][square] = kKnight[square];
+      piece[2][square] = diagonals;
+      piece[3][square] = straights;
+      piece[4][square] = diagonals | straights;
+      piece[5][square] = kKing[square];
+    }
+  }
+  return tables;
+}
+inline constexpr std::array<Table, 16> kEmptyBoardAttacks = make_piece_tables();
+
 }  // namespace attacks_detail
 
 inline Bitboard knight_attacks(Square square) {
@@ -150,6 +171,11 @@ inline Bitboard rook_rays(Square square) {
   using namespace attacks_detail;
   const auto& lines = kLines[square.index()];
   return Bitboard(lines[kFile].both | lines[kRank].both);
+}
+// What `piece` on `square` would attack on an empty board.
+inline Bitboard empty_board_attacks(Piece piece, Square square) {
+  return Bitboard(
+      attacks_detail::kEmptyBoardAttacks[static_cast<size_t>(piece.code())][square.index()]);
 }
 // Squares strictly between a and b if they share a line, else empty.
 inline Bitboard between(Square a, Square b) {

@@ -14,11 +14,25 @@
 
 namespace materialist::chess {
 
-// What a played move did; cheap to compute, used by the quiet filter downstream.
-struct MoveFacts {
-  bool capture = false;  // includes en passant
-  bool promotion = false;
-  bool gives_check = false;
+// What a played move did; cheap to compute, used by the quiet filter downstream. One byte of
+// flags written once: three bools stored one by one and read back together as a word would
+// defeat store-to-load forwarding on every ply.
+class MoveFacts {
+ public:
+  static constexpr std::uint8_t kCapture = 1;  // includes en passant
+  static constexpr std::uint8_t kPromotion = 2;
+  static constexpr std::uint8_t kGivesCheck = 4;
+
+  constexpr MoveFacts() = default;
+  constexpr explicit MoveFacts(std::uint8_t flags) : flags_(flags) {}
+
+  constexpr bool capture() const { return flags_ & kCapture; }
+  constexpr bool promotion() const { return flags_ & kPromotion; }
+  constexpr bool gives_check() const { return flags_ & kGivesCheck; }
+  constexpr std::uint8_t flags() const { return flags_; }
+
+ private:
+  std::uint8_t flags_ = 0;
 };
 
 class Position {
@@ -68,6 +82,11 @@ class Position {
   explicit Position(Empty) {}
   void put(Piece piece, Square square);
   void remove(Square square);
+  void advance_clocks(Color mover, bool irreversible);
+  std::uint8_t move_piece(Color us, Move move);
+  void promote(Color us, Square square, PieceType promoted);
+  void castle(Color us, Square king, Square rook);
+  Bitboard checkers_after(Piece moved, Square from, Square to) const;
   void refresh_checkers();
   std::string castling_field() const;
 

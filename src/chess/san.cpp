@@ -472,7 +472,7 @@ std::string to_san(const Position& pos, Move move) {
     san += to.name();
   }
   Position after = pos;
-  if (after.play(move).gives_check) {
+  if (after.play(move).gives_check()) {
     MoveList replies;
     generate_legal(after, replies);
     san += replies.empty() ? '#' : '+';

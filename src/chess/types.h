@@ -51,17 +51,20 @@ constexpr std::optional<PieceType> piece_type_from_letter(char letter) {
   }
 }
 
-// A colored piece, or none. Encoded as type + 6 * color; 12 means "no piece".
+// A colored piece, or none. Encoded as type + 8 * color (so both read back with a shift or a
+// mask); 6 means "no piece".
 class Piece {
  public:
   constexpr Piece() = default;
   constexpr Piece(Color color, PieceType type)
-      : code_(static_cast<std::uint8_t>(index_of(type) + 6 * index_of(color))) {}
+      : code_(static_cast<std::uint8_t>(index_of(type) | index_of(color) << 3)) {}
   static constexpr Piece none() { return Piece(); }
 
   constexpr bool is_none() const { return code_ == kNoneCode; }
-  constexpr Color color() const { return Color(code_ >= 6); }
-  constexpr PieceType type() const { return PieceType(code_ % 6); }
+  constexpr Color color() const { return Color(code_ >> 3); }
+  constexpr PieceType type() const { return PieceType(code_ & 7); }
+  // 0..15, for tables indexed by piece: type + 8 * color.
+  constexpr int code() const { return code_; }
   // FEN letter: upper case for white, lower case for black; '.' for none.
   constexpr char fen_letter() const {
     if (is_none()) return '.';
@@ -77,7 +80,7 @@ class Piece {
   constexpr bool operator==(const Piece&) const = default;
 
  private:
-  static constexpr std::uint8_t kNoneCode = 12;
+  static constexpr std::uint8_t kNoneCode = 6;
   std::uint8_t code_ = kNoneCode;
 };
 

@@ -174,14 +174,15 @@ void Ingestor::missing_move(pgn::Location where) {
   missing_move_line_ = where.line;
 }
 
-void Ingestor::record_position(const chess::MoveFacts& facts) {
+void Ingestor::record_position(chess::MoveFacts facts) {
   ++plies_;
   ++report_.plies_replayed;
   // Only captures and promotions change the material: no recount on the other plies.
-  if (facts.capture || facts.promotion) count_material(position_, material_);
+  if (facts.capture() || facts.promotion()) count_material(position_, material_);
   const MaterialCounts& counts = material_;
   const MaterialVector delta = counts.delta();
-  if (!quiet_filter_.observe({facts.capture, facts.promotion, facts.gives_check}, delta)) return;
+  if (!quiet_filter_.observe({facts.capture(), facts.promotion(), facts.gives_check()}, delta))
+    return;
   RowKey& key = game_rows_.emplace_back();  // filled in place, for the same reason
   key.delta = delta;
   const KeyFields& fields = options_.fields;

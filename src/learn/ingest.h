@@ -148,7 +148,7 @@ class Ingestor final : public pgn::Visitor {
 
   // Stops the replay at `line` with a reason (the first stop wins).
   void stop_replay(IssueReason reason, std::uint64_t line, std::string detail);
-  void record_position(const chess::MoveFacts& facts);
+  void record_position(chess::MoveFacts facts);
   // Turns the parser's errors, limits and truncation into a replay stop (if none came before).
   void note_parser_stop(const pgn::GameEnd& end);
   void add_issue(GameStatus status, IssueReason reason, std::uint64_t line, std::string detail);

@@ -125,16 +125,16 @@ TEST_CASE("fen: bad input gives a syntax error that names the problem") {
 TEST_CASE("position: move facts for quiet moves, captures, promotions and checks") {
   Position pos = Position::start();
   MoveFacts facts = play_san(pos, "e4");
-  CHECK((!facts.capture && !facts.promotion && !facts.gives_check));
+  CHECK((!facts.capture() && !facts.promotion() && !facts.gives_check()));
   CHECK(pos.en_passant_square() == *Square::from_string("e3"));
   play_san(pos, "d5");
   facts = play_san(pos, "exd5");
-  CHECK((facts.capture && !facts.promotion && !facts.gives_check));
+  CHECK((facts.capture() && !facts.promotion() && !facts.gives_check()));
   CHECK(pos.count(Color::kBlack, kPawn) == 7);
   CHECK(pos.halfmove_clock() == 0);
   play_san(pos, "Nf6");
   facts = play_san(pos, "Bb5+");
-  CHECK((!facts.capture && facts.gives_check));
+  CHECK((!facts.capture() && facts.gives_check()));
   CHECK(pos.in_check());
   CHECK(pos.checkers().popcount() == 1);
 }
@@ -142,7 +142,7 @@ TEST_CASE("position: move facts for quiet moves, captures, promotions and checks
 TEST_CASE("position: en passant capture counts as a capture and removes the pawn") {
   Position pos = position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
   const MoveFacts facts = play_san(pos, "exd6");
-  CHECK(facts.capture);
+  CHECK(facts.capture());
   CHECK(pos.count(Color::kBlack, kPawn) == 0);
   CHECK(pos.fen() == "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
 }
@@ -150,21 +150,21 @@ TEST_CASE("position: en passant capture counts as a capture and removes the pawn
 TEST_CASE("position: promotion updates the counts, with capture and check") {
   Position pos = position("3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1");
   const MoveFacts facts = play_san(pos, "exd8=Q+");
-  CHECK((facts.capture && facts.promotion && facts.gives_check));
+  CHECK((facts.capture() && facts.promotion() && facts.gives_check()));
   CHECK(pos.count(Color::kWhite, kPawn) == 0);
   CHECK(pos.count(Color::kWhite, kQueen) == 1);
   CHECK(pos.count(Color::kBlack, kRook) == 0);
   Position quiet = position("7k/4P3/8/8/8/8/8/4K3 w - - 0 1");
   const MoveFacts under = play_san(quiet, "e8=N");
-  CHECK((under.promotion && !under.capture && !under.gives_check));
+  CHECK((under.promotion() && !under.capture() && !under.gives_check()));
   CHECK(quiet.count(Color::kWhite, kKnight) == 1);
 }
 
 TEST_CASE("position: discovered check and check by castling are reported") {
   Position discovered = position("4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1");
-  CHECK(play_san(discovered, "Nc3").gives_check);
+  CHECK(play_san(discovered, "Nc3").gives_check());
   Position castle = position("5k2/8/8/8/8/8/8/4K2R w K - 0 1");
-  CHECK(play_san(castle, "O-O+").gives_check);
+  CHECK(play_san(castle, "O-O+").gives_check());
   CHECK(castle.fen() == "5k2/8/8/8/8/8/8/5RK1 b - - 1 1");
 }
 

@@ -65,9 +65,9 @@ void play_random_games(Position start, int games, std::uint64_t seed) {
       const int their_material = material(pos, ~pos.side_to_move());
       Position after = pos;
       const MoveFacts facts = after.play(move);
-      if (facts.capture != (material(after, after.side_to_move()) < their_material) ||
-          facts.promotion != move.is_promotion() || facts.gives_check != after.in_check() ||
-          (san.back() == '+' || san.back() == '#') != facts.gives_check) {
+      if (facts.capture() != (material(after, after.side_to_move()) < their_material) ||
+          facts.promotion() != move.is_promotion() || facts.gives_check() != after.in_check() ||
+          (san.back() == '+' || san.back() == '#') != facts.gives_check()) {
         FAIL_CHECK(pos.fen(), " wrong facts for ", san);
       }
       pos = after;

@@ -169,7 +169,7 @@ TEST_CASE("san: null moves") {
   const MoveFacts facts = after.play(Move::null());
   CHECK(after.side_to_move() == Color::kWhite);
   CHECK(after.en_passant_square().is_none());
-  CHECK(!facts.capture);
+  CHECK(!facts.capture());
   CHECK(after.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
 }
 
