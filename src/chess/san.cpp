@@ -211,9 +211,18 @@ struct PlainMove {
   Square to;
 };
 
-// Trailing check/mate signs and annotation glyphs.
+// Trailing check/mate signs and annotation glyphs: + # ! ?, as a bit set over ASCII 0..63 (a
+// test without branches; whether a move gives check is hard to predict).
 constexpr bool is_suffix(char c) {
-  return c == '+' || c == '#' || c == '!' || c == '?';
+  constexpr std::uint64_t kSuffixes = std::uint64_t{1} << '+' | std::uint64_t{1} << '#' |
+                                      std::uint64_t{1} << '!' | std::uint64_t{1} << '?';
+  const auto code = static_cast<unsigned char>(c);
+  return code < 64 && ((kSuffixes >> code) & 1);
+}
+
+// The capture sign, or what some files write in its place.
+constexpr bool is_separator(char c) {
+  return (c == 'x') | (c == ':') | (c == '-');
 }
 
 constexpr int piece_of_letter(char c) {
@@ -246,15 +255,18 @@ bool read_plain(std::string_view san, PlainMove& move) {
     move.piece = piece;
     begin = 1;
   }
-  if (const int promoted = piece_of_letter(text[end - 1]);
-      promoted > index_of(kPawn) && promoted < index_of(kKing)) {
+  if (!is_rank(text[end - 1])) {
+    const int promoted = piece_of_letter(text[end - 1]);
+    if (promoted <= index_of(kPawn) || promoted >= index_of(kKing)) return false;
     move.promotion = promoted;
     end -= (end >= 2 && text[end - 2] == '=') ? 2 : 1;
   }
   if (end < begin + 2 || !is_file(text[end - 2]) || !is_rank(text[end - 1])) return false;
   move.to = Square::at(text[end - 2] - 'a', text[end - 1] - '1');
   end -= 2;
-  if (end > begin && (text[end - 1] == 'x' || text[end - 1] == ':' || text[end - 1] == '-')) --end;
+  // Without a branch: captures come and go unpredictably. When nothing precedes the square,
+  // the character looked at is the piece letter or the square's own file, never a separator.
+  end -= static_cast<size_t>(is_separator(text[end > 0 ? end - 1 : 0]));
   if (begin < end && is_file(text[begin])) move.from_file = text[begin++] - 'a';
   if (begin < end && is_rank(text[begin])) move.from_rank = text[begin++] - '1';
   return begin == end;
@@ -289,41 +301,34 @@ bool answers_check(const Position& pos, Square king, Square to) {
   return (between(king, checkers.lsb()) | checkers).contains(to);
 }
 
-Bitboard queen_rays(Square square) {
-  return rook_rays(square) | bishop_rays(square);
+// Whether our piece on `from` may leave its square for `to`: only when an enemy slider stands
+// on the line through the king and `from` (rarely) is the line looked at.
+bool keeps_king_safe(const Position& pos, Square king, Square from, Square to) {
+  const Bitboard sliders = pos.pieces(~pos.side_to_move(), PieceType::kBishop, PieceType::kRook) |
+                           pos.pieces(PieceType::kQueen);
+  if ((line_through(king, from) & sliders & pos.pieces(~pos.side_to_move())).empty()) return true;
+  return !exposes_king(pos, king, from, to);
 }
 
 // A knight, bishop, rook or queen move: exactly one legal origin among the pieces of that type
-// that reach `to`, else Move() (none, or ambiguous: the full reader words the error).
+// that reach `to`, else Move() (none, or ambiguous: the full reader words the error). The
+// candidates come from the piece's empty-board attacks seen from `to` (the same squares either
+// way for these pieces), then the squares between must be empty: one path for every type.
 Move resolve_piece(const Position& pos, PieceType type, const PlainMove& plain) {
   const Color us = pos.side_to_move();
   const Square to = plain.to;
   if (pos.pieces(us).contains(to)) return Move();
-  const Bitboard occupied = pos.pieces();
-  Bitboard reach;
-  switch (type) {
-    case kKnight:
-      reach = knight_attacks(to);
-      break;
-    case kBishop:
-      reach = bishop_attacks(to, occupied);
-      break;
-    case kRook:
-      reach = rook_attacks(to, occupied);
-      break;
-    default:
-      reach = queen_attacks(to, occupied);
-      break;
-  }
-  const Bitboard movers = reach & pos.pieces(us, type) & origin_mask(plain);
-  if (movers.empty()) return Move();
+  const Bitboard candidates =
+      empty_board_attacks(Piece(us, type), to) & pos.pieces(us, type) & origin_mask(plain);
+  if (candidates.empty()) return Move();
   const Square king = pos.king_square(us);
   if (!answers_check(pos, king, to)) return Move();
-  const Bitboard king_lines = queen_rays(king);
+  const Bitboard occupied = pos.pieces();
   Square found;
   int legal = 0;
-  for (const Square from : movers) {
-    if (king_lines.contains(from) && exposes_king(pos, king, from, to)) continue;
+  for (const Square from : candidates) {
+    if ((between(from, to) & occupied).any()) continue;  // always empty for a knight
+    if (!keeps_king_safe(pos, king, from, to)) continue;
     found = from;
     ++legal;
   }
@@ -378,8 +383,7 @@ Move resolve_pawn(const Position& pos, const PlainMove& plain) {
   if (plain.from_rank >= 0 && plain.from_rank != from.rank()) return Move();
   if ((to.rank() == 0 || to.rank() == 7) != (plain.promotion >= 0)) return Move();
   const Square king = pos.king_square(us);
-  if (!answers_check(pos, king, to)) return Move();
-  if (queen_rays(king).contains(from) && exposes_king(pos, king, from, to)) return Move();
+  if (!answers_check(pos, king, to) || !keeps_king_safe(pos, king, from, to)) return Move();
   return plain.promotion >= 0 ? Move::promotion(from, to, PieceType(plain.promotion))
                               : Move(from, to);
 }
@@ -409,7 +413,9 @@ Move resolve_plain_castling(const Position& pos, Castle side) {
 
 // The move a plain token names when exactly one legal move matches it, else Move().
 Move resolve_fast(const Position& pos, std::string_view san) {
-  size_t end = san.size();
+  if (san.empty()) return Move();
+  // One sign (a check) is common and unpredictable: dropped without a branch; more are rare.
+  size_t end = san.size() - static_cast<size_t>(is_suffix(san.back()));
   while (end > 0 && is_suffix(san[end - 1])) --end;
   const std::string_view text = san.substr(0, end);
   PlainMove plain;
