@@ -1,6 +1,8 @@
-// parse_san's fast path against the full-generator reader (parse_san_reference): on every ply of
-// the PGN fixtures and of seeded random games, every legal move's SAN, spelling variants of it,
-// and tokens that name no legal move must give the same move, or the same error, from both.
+// parse_san's fast path against the full-generator reader (parse_san_reference), on the plies of
+// the PGN fixtures, of seeded random games (standard and Chess960 starts) and around the perft
+// positions: the tokens as written, legal moves' SAN, spelling variants of them, and tokens that
+// name no legal move (pinned pieces, moves into check, wrong or missing disambiguation) must give
+// the same move, or the same error code and message, from both.
 #include <doctest/doctest.h>
 
 #include <array>
@@ -20,11 +22,15 @@ namespace {
 
 using enum PieceType;
 
-// Positions exercised in full (every legal move) among the plies of the fixtures and of the
-// random games; the others get a sample. With 4000 random games this keeps the native Release
-// run near two seconds (ASan and WebAssembly runs are several times slower).
-constexpr int kFixtureFullEvery = 16;
-constexpr int kRandomFullEvery = 8;
+// How much work: every ply of the fixtures has its written token compared, one in
+// kFixtureSampleEvery gets a sample of tokens and one in kFixtureFullEvery every legal move's;
+// random games get a sample on every ply and every legal move on one in kRandomFullEvery.
+// Tokens that name no legal move cost most (both readers word the error, with the FEN). This
+// keeps the native Release run under two seconds; ASan and WebAssembly runs are up to ten times
+// slower.
+constexpr int kFixtureSampleEvery = 2;
+constexpr int kFixtureFullEvery = 32;
+constexpr int kRandomFullEvery = 16;
 constexpr int kRandomGames = 2000;
 
 std::uint64_t next_random(std::uint64_t& state) {
@@ -257,8 +263,8 @@ void compare_pseudo_moves(const Position& pos, std::uint64_t& rng, int samples, 
   }
 }
 
-// Every legal move's SAN and a variant of each (of one, when not `full`), pseudo moves and a
-// random token.
+// Every legal move's SAN with a variant of each, pseudo moves and a random token; or, when not
+// `full`, one legal move's SAN with a variant and one pseudo move.
 void exercise(const Position& pos, bool full, std::uint64_t& rng, Tally& tally) {
   ++tally.positions;
   MoveList legal;
@@ -268,12 +274,13 @@ void exercise(const Position& pos, bool full, std::uint64_t& rng, Tally& tally) 
     compare(pos, san, tally);
     compare(pos, variant(pos, move, san, rng), tally);
   };
-  if (full) {
-    for (const Move move : legal) compare_move(move);
-  } else {
+  if (!full) {
     if (!legal.empty()) compare_move(legal[pick(rng, legal.size())]);
+    compare_pseudo_moves(pos, rng, 1, tally);
+    return;
   }
-  compare_pseudo_moves(pos, rng, full ? 6 : 1, tally);
+  for (const Move move : legal) compare_move(move);
+  compare_pseudo_moves(pos, rng, 6, tally);
   std::string token(1, "PNBRQK"[pick(rng, 6)]);
   token += Square(pick(rng, 64)).name();
   compare(pos, token, tally);
@@ -284,10 +291,9 @@ void exercise(const Position& pos, bool full, std::uint64_t& rng, Tally& tally) 
 struct FixtureReplayer : pgn::Visitor {
   Tally* tally = nullptr;
   std::uint64_t rng = 0x2545F4914F6CDD1DULL;
-  int every = 1;  // exercise every N-th ply in full, the others lightly
+  long plies = 0;
   Position pos;
   std::string fen;
-  long ply = 0;
 
   void begin_game(pgn::Location) override { fen.clear(); }
   void tag(std::string_view name, std::string_view value) override {
@@ -304,7 +310,10 @@ struct FixtureReplayer : pgn::Visitor {
     return pgn::Action::kContinue;
   }
   pgn::Action move(std::string_view san, pgn::Location) override {
-    exercise(pos, ++ply % every == 0, rng, *tally);
+    ++plies;
+    if (plies % kFixtureFullEvery == 0 || plies % kFixtureSampleEvery == 0) {
+      exercise(pos, plies % kFixtureFullEvery == 0, rng, *tally);
+    }
     compare(pos, san, *tally);
     const Expected<Move> move = parse_san_reference(pos, san);
     if (!move.ok() || move->is_null()) return pgn::Action::kSkipGame;
@@ -315,18 +324,19 @@ struct FixtureReplayer : pgn::Visitor {
 
 TEST_CASE("san fast path: agrees with the reference on the PGN fixtures") {
   Tally tally;
+  long plies = 0;
   for (const char* name : {"lichess-100.pgn", "lichess-2021-10-first999.pgn", "OpenRating.pgn"}) {
     const std::string text = testing::read_fixture(std::string("pgn/") + name);
     REQUIRE(!text.empty());
     FixtureReplayer replayer;
     replayer.tally = &tally;
-    replayer.every = kFixtureFullEvery;
     pgn::Parser parser(replayer);
     parser.feed(text.data(), text.size());
     parser.finish();
+    plies += replayer.plies;
   }
-  MESSAGE("PGN fixtures: ", tally.positions, " positions exercised, ", tally.tokens,
-          " tokens compared, ", tally.disagreements, " disagreements");
+  MESSAGE("PGN fixtures: ", plies, " plies, ", tally.positions, " positions exercised, ",
+          tally.tokens, " tokens compared, ", tally.disagreements, " disagreements");
   CHECK(tally.tokens > 300000);
   CHECK(tally.disagreements == 0);
 }
