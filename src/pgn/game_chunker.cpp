@@ -55,6 +55,12 @@ void GameChunker::scan() {
     const std::size_t size = buffer_.size();
     const std::size_t limit = std::min(size, options_.max_bytes);  // a chunk's bytes at most
     bool was_cut = false;
+    // Carriage returns are rare: one search for the first saves counting them line by line.
+    const void* cr =
+        scanned_ < limit ? std::memchr(buffer_.data() + scanned_, '\r', limit - scanned_) : nullptr;
+    const std::size_t first_cr =
+        cr != nullptr ? static_cast<std::size_t>(static_cast<const char*>(cr) - buffer_.data())
+                      : limit;
     while (scanned_ < limit) {
       const std::size_t i = scanned_;
       if (follows_empty_line(i)) {
@@ -78,7 +84,9 @@ void GameChunker::scan() {
           lf != nullptr
               ? static_cast<std::size_t>(static_cast<const char*>(lf) - buffer_.data()) + 1
               : limit;
-      lines_ += static_cast<std::uint64_t>(std::count(begin, begin + (end - i), '\r'));
+      if (end > first_cr) {
+        lines_ += static_cast<std::uint64_t>(std::count(begin, begin + (end - i), '\r'));
+      }
       if (lf != nullptr) {
         if (byte_at(static_cast<std::ptrdiff_t>(end) - 2) != '\r') ++lines_;
         last_line_end_ = end;
