@@ -246,14 +246,18 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
 
   let lastEstimate = performance.now();
   // Posts an exact fit of the data read so far (the live view), at most twice a second: what
-  // this engine read or imported, and the parallel readers' live shares.
-  /** @param {Part[]} [shares] */
+  // this engine read or imported, and the parallel readers' live shares. True when it posted one:
+  // the caller then posts the progress of the same moment, so that the status line's games and
+  // the estimate's agree (the page draws both together).
+  /** @param {Part[]} [shares] @returns {boolean} */
   const sendEstimate = (shares = []) => {
     const now = performance.now();
-    if (now - lastEstimate < ESTIMATE_INTERVAL_MS) return;
+    if (now - lastEstimate < ESTIMATE_INTERVAL_MS) return false;
     const estimate = JSON.parse(engine.estimateWith(shares, JSON.stringify(worker.settings)));
     lastEstimate = performance.now();  // the fit's own time is not counted as reading
-    if (estimate.fits.length > 0) post(estimate);
+    if (estimate.fits.length === 0) return false;
+    post(estimate);
+    return true;
   };
 
   for (let i = 0; i < sources.length; ++i) {
@@ -287,11 +291,13 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
     if (count > 1 && source.kind === 'file') {  // (only files are read in parallel)
       // A large file: several readers, one range each; their shares are imported in order.
       engine.beginImport(file.name);  // names the estimates; imports begin after the readers
+      let readBytes = 0;
       const shares = await readInParallel(source.file, count, options, () => myJob === worker.job, (sum) => {
         readers = sum;
+        readBytes = sum.bytes;
         sendProgress(i, sum.bytes, false);
       }, (shares) => {
-        if (myJob === worker.job) sendEstimate(shares);
+        if (myJob === worker.job && sendEstimate(shares)) sendProgress(i, readBytes, true);
       });
       readers = null;
       if (!shares || myJob !== worker.job) return null;
@@ -319,8 +325,7 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
       if (myJob !== worker.job) return null;  // cancelled or superseded: the new task owns the engine
       fileBytes = chunk.source;
       if (!feed(chunk.data)) break;  // rejected (binary): stop reading this file
-      sendProgress(i, fileBytes, false);
-      sendEstimate();
+      sendProgress(i, fileBytes, sendEstimate());
       await yieldToMessages();
       if (myJob !== worker.job) return null;
     }
