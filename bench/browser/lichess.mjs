@@ -9,16 +9,11 @@
 // input's `change` event (the pick), then every change of the #materialist-status mirror, seen by
 // a MutationObserver. Estimates are switched off, and timed when on, by wrapping the engine's
 // estimate calls inside the engine worker (Playwright evaluates in the worker; web/*.js unchanged).
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, option, serve } from './common.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
 const DIST = resolve(option('--dist', 'dist'));
 const FILE = resolve(option('--file', ''));
 const PGN_BYTES = Number(option('--pgn-bytes', '0'));
@@ -26,33 +21,6 @@ const READERS = option('--readers', '1,2').split(',').map(Number);
 const ESTIMATES = option('--estimates', 'on,off').split(',');
 const OUT = option('--out', '');
 const TIMEOUT_MS = Number(option('--timeout-min', '60')) * 60000;
-const CHROMIUM_FLAGS = [  // as tests/e2e/harness.mjs
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
-];
-const MIME = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.ttf': 'font/ttf',
-  '.pgn': 'application/x-chess-pgn', '.json': 'application/json',
-};
-
-// A static server for the site, files streamed.
-function serve(root) {
-  const server = createServer((request, response) => {
-    let file = normalize(join(root, decodeURIComponent(new URL(request.url, 'http://x').pathname)));
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!file.startsWith(root) || !existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': MIME[extname(file)] || 'application/octet-stream',
-      'content-length': statSync(file).size, 'cache-control': 'no-store' });
-    createReadStream(file).pipe(response);
-  });
-  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
-}
-
 // In the page, before its scripts: the pick time and the mirror's changes.
 function recordTimeline() {
   const t = { pick: null, reading: null, firstEstimate: null, endReading: null, end: null, endState: null, readingStarts: 0 };
@@ -189,7 +157,7 @@ const mib = (bytes) => f1(bytes / 1048576);
 async function main() {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error(`no site in ${DIST}`);
   if (!existsSync(FILE)) throw new Error(`no input ${FILE}`);
-  const server = await serve(DIST);
+  const server = await serve([['/', DIST]]);
   const baseUrl = `http://127.0.0.1:${server.address().port}`;
   const runs = [];
   console.log(`browser: ${FILE} (${f1(statSync(FILE).size / 1e6)} MB .zst, ${f1(PGN_BYTES / 1e6)} MB PGN), site ${DIST}`);

@@ -5,56 +5,28 @@
 // type). Writes the trace to bench/out/profile-<readers>.json for chrome://tracing or devtools.
 //
 //   node bench/browser/profile.mjs [--dist DIR] [--mb 200] [--readers 1] [--no-trace]
-import { createServer } from 'node:http';
 import {
-  createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync,
+  mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, frameGaps, option, serve } from './common.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '../..');
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
 const DIST = resolve(option('--dist', join(REPO, 'dist')));
 const TARGET_MB = Number(option('--mb', '200'));
 const READERS = Number(option('--readers', '1'));
 const TRACE = !args.includes('--no-trace');  // CPU times and messages only: tracing costs CPU too
 const DATA = join(REPO, 'bench/data', `fixtures-${TARGET_MB}mb.pgn`);
 const OUT = join(REPO, 'bench/out');
-const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
-];
 const CATEGORIES = [
   'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame',
   'v8', 'v8.execute', 'blink.user_timing', 'toplevel', 'gpu', 'cc', 'viz',
 ].join(',');
-const MIME = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm', '.ttf': 'font/ttf', '.pgn': 'application/x-chess-pgn',
-};
-
-function serve() {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    const file = normalize(join(DIST, path));
-    if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory()) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': MIME[extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' });
-    createReadStream(file).pipe(response);
-  });
-  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
-}
-
 // In the page, before its scripts: animation frames with the mirror's state, and every message
 // of the engine worker (type, size of its structured clone as JSON, arrival time).
 function instrument() {
@@ -77,16 +49,6 @@ function instrument() {
       });
     }
   };
-}
-
-function gapsOf(frames, state) {
-  const gaps = [];
-  for (let i = 1; i < frames.length; ++i) {
-    if (frames[i][1] === state && frames[i - 1][1] === state) gaps.push(frames[i][0] - frames[i - 1][0]);
-  }
-  gaps.sort((a, b) => a - b);
-  const at = (q) => (gaps.length ? gaps[Math.min(gaps.length - 1, Math.floor(q * gaps.length))] : NaN);
-  return { frames: gaps.length, median: at(0.5), p95: at(0.95), p99: at(0.99), over50: gaps.filter((g) => g > 50).length, max: gaps[gaps.length - 1] };
 }
 
 // CPU time (ms) of every thread of the browser's processes, from /proc (Linux): key "process thread".
@@ -154,7 +116,7 @@ function summarise(events, window) {
 }
 
 async function main() {
-  const server = await serve();
+  const server = await serve([['/', DIST]]);
   const baseUrl = `http://127.0.0.1:${server.address().port}`;
   const profile = mkdtempSync(join(tmpdir(), 'materialist-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -202,7 +164,7 @@ async function main() {
       entry.max = Math.max(entry.max, size);
     }
     console.log(`read: ${result.mbps && result.mbps.toFixed(1)} MB/s, ${((readEnd - readStart) / 1e3).toFixed(1)} s`);
-    console.log('frame gaps while reading:', JSON.stringify(gapsOf(frames, 'reading')));
+    console.log('frame gaps while reading:', JSON.stringify(frameGaps(frames, 'reading')));
     console.log('messages to the page while reading (count, JSON bytes total, max):');
     for (const [type, e] of Object.entries(types)) console.log(`  ${type}: ${e.count}, ${e.bytes}, ${e.max}`);
     const cpu = [...cpuAfter].map(([key, ms]) => [key, ms - (cpuBefore.get(key) || 0)]).filter(([, ms]) => ms > 0);

@@ -7,22 +7,18 @@
 // The input is built from the repo's fixture PGNs into bench/data/ (git-ignored). The app reads it
 // through its real file input (a File backed by the file on disk, as a user's would be). Prints
 // MB/s for both, their ratio and the frame gaps; writes bench/out/browser.json.
-import { createServer } from 'node:http';
 import {
   closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync,
 } from 'node:fs';
 import os, { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, frameGaps, option, serve } from './common.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '../..');
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
 const DIST = resolve(option('--dist', join(REPO, 'dist')));
 const TARGET_MB = Number(option('--mb', '200'));
 const READERS = option('--readers', '1,2').split(',').map(Number);  // parallel readers per run
@@ -31,11 +27,6 @@ const DATA = join(REPO, 'bench/data', `fixtures-${TARGET_MB}mb.pgn`);
 const OUT = join(REPO, 'bench/out');
 const FIXTURES = ['OpenRating.pgn', 'lichess-2021-10-first999.pgn', 'lichess-100.pgn']
   .map((name) => join(REPO, 'tests/fixtures/pgn', name));
-const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
-];
 
 // ---- the input: the fixtures, concatenated until the target size ----
 
@@ -60,38 +51,12 @@ function buildInput() {
 
 // ---- a static server for the site, the bench pages, the data and chessops ----
 
-const MIME = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm', '.ttf': 'font/ttf', '.pgn': 'application/x-chess-pgn',
-  '.json': 'application/json',
-};
 const MOUNTS = [
   ['/bench/', join(REPO, 'bench/browser')],
   ['/data/', join(REPO, 'bench/data')],
   ['/node_modules/', join(REPO, 'node_modules')],
   ['/', DIST],
 ];
-
-function serve() {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    const [prefix, root] = MOUNTS.find(([p]) => path.startsWith(p));
-    const file = normalize(join(root, path.slice(prefix.length)));
-    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) {
-      response.writeHead(404).end();
-      return;
-    }
-    // Large files are streamed, never read whole.
-    response.writeHead(200, {
-      'content-type': MIME[extname(file)] || 'application/octet-stream',
-      'content-length': statSync(file).size,
-      'cache-control': 'no-store',
-    });
-    import('node:fs').then(({ createReadStream }) => createReadStream(file).pipe(response));
-  });
-  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
-}
 
 // ---- measurements ----
 
@@ -104,20 +69,6 @@ function recordFrames() {
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-}
-
-function frameGaps(frames, state) {
-  const gaps = [];
-  for (let i = 1; i < frames.length; ++i) {
-    if (frames[i][1] === state && frames[i - 1][1] === state) gaps.push(frames[i][0] - frames[i - 1][0]);
-  }
-  gaps.sort((a, b) => a - b);
-  const at = (q) => (gaps.length ? gaps[Math.min(gaps.length - 1, Math.floor(q * gaps.length))] : NaN);
-  return {
-    frames: gaps.length, median: at(0.5), p95: at(0.95), p99: at(0.99),
-    over34: gaps.filter((gap) => gap > 34).length, over50: gaps.filter((gap) => gap > 50).length,
-    max: gaps.length ? gaps[gaps.length - 1] : NaN,
-  };
 }
 
 async function benchApp(context, baseUrl, readers) {
@@ -152,7 +103,7 @@ async function main() {
   buildInput();
   const size = statSync(DATA).size;
   console.log(`input: ${DATA} (${(size / 1e6).toFixed(1)} MB, the fixture PGNs repeated)`);
-  const server = await serve();
+  const server = await serve(MOUNTS);
   const baseUrl = `http://127.0.0.1:${server.address().port}`;
   const profile = mkdtempSync(join(tmpdir(), 'materialist-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
