@@ -11,11 +11,7 @@ export function option(name, fallback) {
   return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
 }
 
-export const CHROMIUM_FLAGS = [  // as tests/e2e/harness.mjs
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
-];
+export { CHROMIUM_FLAGS } from '../../tests/e2e/harness.mjs';  // the e2e tests' browser
 
 const MIME = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',

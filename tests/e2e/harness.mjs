@@ -17,7 +17,7 @@ export const REPO = resolve(HERE, '../..');
 export const ARTIFACTS = join(HERE, 'artifacts');
 export const FIXTURES = join(REPO, 'tests/fixtures/pgn');
 const ARTICLE_VALUES = { N: 288, B: 345, R: 480, Q: 1077 };
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [  // also the browser benchmarks' (bench/browser/common.mjs)
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
