@@ -225,23 +225,11 @@ constexpr bool is_separator(char c) {
   return (c == 'x') | (c == ':') | (c == '-');
 }
 
+// Upper-case piece letters only: a lower-case 'b' is a file.
 constexpr int piece_of_letter(char c) {
-  switch (c) {
-    case 'P':
-      return index_of(kPawn);
-    case 'N':
-      return index_of(kKnight);
-    case 'B':
-      return index_of(kBishop);
-    case 'R':
-      return index_of(kRook);
-    case 'Q':
-      return index_of(kQueen);
-    case 'K':
-      return index_of(kKing);
-    default:
-      return -1;
-  }
+  if (c < 'A' || c > 'Z') return -1;
+  const std::optional<PieceType> type = piece_type_from_letter(c);
+  return type ? index_of(*type) : -1;
 }
 
 // Reads the tokens nearly every file is made of (`san` without its suffixes); false sends the
