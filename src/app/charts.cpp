@@ -284,6 +284,13 @@ void draw_estimates(const AppState& state, PlotRenderer& renderer, ImVec2 size, 
       const double x = std::log10(std::max<double>(1, p.games));
       s.xs.push_back(x);
       s.ys.push_back(p.values[i]);
+      // Each estimate as a dot with its 95% interval: the only mark while there is one estimate.
+      if (std::isfinite(p.se[i])) {
+        draw->AddLine(area.to_pixels(x, p.values[i] - 1.96 * p.se[i]),
+                      area.to_pixels(x, p.values[i] + 1.96 * p.se[i]), kPieceColors[i],
+                      1.5f * scale);
+      }
+      draw->AddCircleFilled(area.to_pixels(x, p.values[i]), 3.0f * scale, kPieceColors[i]);
       // The band between this point and the next, as a filled quad.
       if (k + 1 < points.size() && std::isfinite(points[k + 1].values[i]) &&
           std::isfinite(p.se[i]) && std::isfinite(points[k + 1].se[i])) {
