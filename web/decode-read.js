@@ -15,12 +15,14 @@ const CHUNKS_PER_READER = 2;              // one parsed, the next ones waiting: 
  * Reads `file` with `count` readers into `engine`'s pending read (beginImport … endDecoded).
  * `onProgress(bytes, counts)` gets the compressed bytes decoded and the counts of the entry
  * being imported (those of ended entries are the engine's own progress);
- * `onImported()` follows each import (the estimates). Resolves with the file's error ("" when
- * none), null when cancelled, or "sequential" when a chunk was cut inside a game (a game of
- * more than 8 MiB, or no PGN): only a sequential read then gives the sequential result.
+ * `onImported(counts)` follows each import with the counts after it (the estimates). Resolves
+ * with the file's error ("" when none), null when cancelled, or "sequential" when a chunk was cut
+ * inside a game (a game of more than 8 MiB, or no PGN): only a sequential read then gives the
+ * sequential result.
  * @param {EngineModule} wasm @param {Engine} engine @param {File} file @param {number} count
  * @param {ReadOptions} options @param {() => boolean} isCurrent
- * @param {(bytes: number, counts: EngineProgress) => void} onProgress @param {() => void} onImported
+ * @param {(bytes: number, counts: EngineProgress) => void} onProgress
+ * @param {(counts: EngineProgress) => void} onImported
  * @returns {Promise<string | null>}
  */
 async function readDecodedInParallel(wasm, engine, file, count, options, isCurrent, onProgress, onImported) {
@@ -72,7 +74,7 @@ async function readDecodedInParallel(wasm, engine, file, count, options, isCurre
         counts = { bytes: 0, games: counts.games + n[1], used: counts.used + n[2], partial: counts.partial + n[3],
           skipped: counts.skipped + n[4], rows: counts.rows + n[7] };
         inFlight -= 1;
-        onImported();
+        onImported(counts);
       } else {
         engine.endDecodedEntry(next.file, next.fileBytes);
         entries += 1;

@@ -271,11 +271,16 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
       if (compressedInOrder) count = 1;
       // Decoded here, parsed by the readers chunk by chunk (decode-read.js), imported in order.
       else {
+        let decodedBytes = 0;
         const error = await readDecodedInParallel(loaded().wasm, engine, source.file, count, options,
           () => myJob === worker.job, (bytes, counts) => {
             readers = counts;
+            decodedBytes = bytes;
             sendProgress(i, bytes, false);
-          }, () => sendEstimate());
+          }, (counts) => {
+            readers = counts;  // the status line's games then agree with the estimate's
+            if (sendEstimate()) sendProgress(i, decodedBytes, true);
+          });
         readers = null;
         if (error === null || myJob !== worker.job) return null;
         if (error === 'sequential') {  // a chunk was cut inside a game: everything again, in order

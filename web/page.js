@@ -215,6 +215,9 @@
         });
         break;
       }
+      case 'progress':
+        updateResult({ progressGames: m.games });  // the status line's games (tests compare them)
+        break;
       case 'balance':
         updateResult({ alpha: m.alpha ?? null });
         break;

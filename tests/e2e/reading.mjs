@@ -369,6 +369,15 @@ async function watchEstimates(page, screenshot, shotAt = 3) {
       seen.push({ games: estimate.games, N: estimate.values.N, seN: estimate.standardErrors.N });
       if (seen.length === shotAt && screenshot) await page.screenshot({ path: join(ARTIFACTS, screenshot) });
     }
+    // The status line's games (a progress is posted with each estimate) are those of the estimate
+    // or more, never fewer as when the progress of an earlier moment stayed beside it. Looked at
+    // again 50 ms later when not, as the estimate's progress may be the next message.
+    if (estimate && !((await mirrorResult(page)).progressGames >= estimate.games)) {
+      await page.waitForTimeout(50);
+      const now = await mirrorResult(page);
+      check(now.estimate?.games !== estimate.games || now.progressGames >= estimate.games,
+        `the status line says ${now.progressGames} games beside an estimate of ${estimate.games}`);
+    }
     await page.waitForTimeout(200);
   }
   return seen;
