@@ -19,6 +19,11 @@ inline constexpr int kPieceTypeCount = 6;
 constexpr Color operator~(Color color) {
   return Color(static_cast<std::uint8_t>(color) ^ 1);
 }
+
+// The rank (0-7) of a side's pieces at the start.
+constexpr int back_rank(Color color) {
+  return color == Color::kWhite ? 0 : 7;
+}
 constexpr int index_of(Color color) {
   return static_cast<int>(color);
 }
