@@ -25,7 +25,7 @@ FUZZ_NICE="${FUZZ_NICE:-10}"
 
 # ---- build: clang with -fsanitize=fuzzer,address,undefined (MATERIALIST_FUZZ) ----
 if ! CC=clang CXX=clang++ cmake -S . -B "${BUILD}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1" \
   -DMATERIALIST_FUZZ=ON -DMATERIALIST_TESTS=OFF > "${BUILD}.configure.log" 2>&1 ||
   ! cmake --build "${BUILD}" -j"${JOBS:-2}" --target fuzz_targets > "${BUILD}.build.log" 2>&1; then
   tail -n 30 "${BUILD}.configure.log" "${BUILD}.build.log" 2> /dev/null
