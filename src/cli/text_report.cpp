@@ -5,6 +5,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "learn/coefficient_names.h"
 #include "learn/compare.h"
@@ -359,19 +360,26 @@ void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& all_da
 
   if (datasets.size() < 2) return;
   const learn::Contrast bishop_minus_knight = {{"bishop", 1.0}, {"knight", -1.0}};
-  std::fprintf(out, "Bishop - Knight (pawn = 100), each set against %s:\n",
-               sets.front().name.c_str());
+  std::vector<const learn::ModelFit*> fits;
+  for (const learn::DatasetFit& set : sets) fits.push_back(&set.fit);
+  // Against the first set that determines B−N (a first band of one game determines none).
+  const std::optional<std::size_t> reference = learn::reference_dataset(fits, bishop_minus_knight);
+  if (!reference) {
+    std::fprintf(out, "Bishop - Knight: no set determines it (a piece value is not identified)\n");
+    return;
+  }
+  const learn::DatasetFit& base = sets[*reference];
+  std::fprintf(out, "Bishop - Knight (pawn = 100), each set against %s:\n", base.name.c_str());
   for (const learn::DatasetFit& set : sets) {
-    if (!set.fit.coefficients.empty() && !all_pieces_identified(set.fit)) {
+    if (!learn::contrast_determined(set.fit, bishop_minus_knight)) {
       std::fprintf(out, "  %-20s B-N not shown (a piece value is not identified)\n",
                    set.name.c_str());
       continue;
     }
     const Estimate e = learn::contrast_estimate(set.fit, bishop_minus_knight);
     std::fprintf(out, "  %-20s B-N = %s", set.name.c_str(), format_estimate(e, true).c_str());
-    if (&set != &sets.front()) {
-      const learn::DatasetDifference diff =
-          learn::compare_contrast(set, sets.front(), bishop_minus_knight);
+    if (&set != &base) {
+      const learn::DatasetDifference diff = learn::compare_contrast(set, base, bishop_minus_knight);
       std::fprintf(out, "   diff %+.1f ± %.1f, p = %.3g", diff.z_test.difference, diff.z_test.se,
                    diff.z_test.p_value);
       if (diff.has_bootstrap) std::fprintf(out, " (bootstrap p = %.3g)", diff.bootstrap_p);

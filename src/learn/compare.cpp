@@ -1,5 +1,6 @@
 #include "learn/compare.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -164,6 +165,28 @@ DatasetDifference compare_contrast(const DatasetFit& a, const DatasetFit& b,
   const double tail = static_cast<double>(std::min(below, above)) / differences.size();
   difference.bootstrap_p = std::min(1.0, 2.0 * tail);
   return difference;
+}
+
+bool contrast_determined(const ModelFit& fit, const Contrast& contrast) {
+  for (const auto& [name, weight] : contrast) {
+    const auto column = std::find_if(fit.coefficients.begin(), fit.coefficients.end(),
+                                     [&](const Coefficient& c) { return c.name == name; });
+    if (column == fit.coefficients.end() || !column->identified) return false;
+    const int pawn = column->reference;  // values are pawn = 100: the pawn must be identified too
+    if (pawn < 0 || pawn >= static_cast<int>(fit.coefficients.size()) ||
+        !fit.coefficients[pawn].identified)
+      return false;
+  }
+  const Estimate e = contrast_estimate(fit, contrast);
+  return std::isfinite(e.value) && std::isfinite(e.se);
+}
+
+std::optional<std::size_t> reference_dataset(const std::vector<const ModelFit*>& fits,
+                                             const Contrast& contrast) {
+  for (std::size_t i = 0; i < fits.size(); ++i) {
+    if (fits[i] != nullptr && contrast_determined(*fits[i], contrast)) return i;
+  }
+  return std::nullopt;
 }
 
 }  // namespace materialist::learn

@@ -83,4 +83,13 @@ struct DatasetDifference {
 DatasetDifference compare_contrast(const DatasetFit& a, const DatasetFit& b,
                                    const Contrast& contrast, double level = 0.95);
 
+// Whether a fit determines the contrast: every column it names is identified, and its value and
+// standard error are finite. A difference with an undetermined side would read "± nan".
+bool contrast_determined(const ModelFit& fit, const Contrast& contrast);
+
+// The dataset differences are taken against: the first whose contrast is determined (a first
+// rating band of one game determines none), or nullopt when none does. Null entries are skipped.
+std::optional<std::size_t> reference_dataset(const std::vector<const ModelFit*>& fits,
+                                             const Contrast& contrast);
+
 }  // namespace materialist::learn

@@ -212,6 +212,7 @@ class Engine {
   void reset();
 
  private:
+  std::string error_kinds_text() const;  // the status line's "± … errors"
   struct Dataset {
     ReadOptions options;
     // The merged dataset and the per-file or per-filter ones, read in one pass (the CLI reads

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 
 #include "core/json.h"
 #include "core/text.h"
@@ -212,18 +213,23 @@ protocol::Fit Engine::describe(const FitTarget& target, const learn::ModelFit* f
 
 std::vector<protocol::Difference> Engine::differences() const {
   std::vector<protocol::Difference> out;
-  const learn::ModelFit* first_fit = fit(0);
-  if (first_fit == nullptr) return out;
   const learn::Contrast bishop_minus_knight = {{"bishop", 1}, {"knight", -1}};
-  const learn::DatasetFit first{fit_.targets[0].name, *first_fit, fit_.bootstraps[0]};
-  for (std::size_t i = 1; i < fit_count(); ++i) {
-    const learn::ModelFit* other_fit = fit(i);
-    if (other_fit == nullptr) continue;
-    const learn::DatasetFit other{fit_.targets[i].name, *other_fit, fit_.bootstraps[i]};
-    // compare_contrast(b, a): the difference is B−N in dataset i minus B−N in the first.
-    const learn::DatasetDifference d = learn::compare_contrast(other, first, bishop_minus_knight);
+  std::vector<const learn::ModelFit*> fits;
+  for (std::size_t i = 0; i < fit_count(); ++i) fits.push_back(fit(i));
+  // Against the first dataset that determines B−N: a degenerate first band has no B−N.
+  const std::optional<std::size_t> reference = learn::reference_dataset(fits, bishop_minus_knight);
+  if (!reference) return out;
+  const learn::DatasetFit base{fit_.targets[*reference].name, *fits[*reference],
+                               fit_.bootstraps[*reference]};
+  for (std::size_t i = 0; i < fits.size(); ++i) {
+    if (i == *reference || fits[i] == nullptr ||
+        !learn::contrast_determined(*fits[i], bishop_minus_knight))
+      continue;  // an undetermined B−N has no difference to show (the table shows "–")
+    const learn::DatasetFit other{fit_.targets[i].name, *fits[i], fit_.bootstraps[i]};
+    // compare_contrast(b, a): the difference is B−N in dataset i minus B−N in the reference.
+    const learn::DatasetDifference d = learn::compare_contrast(other, base, bishop_minus_knight);
     protocol::Difference diff;
-    diff.a = 0;
+    diff.a = static_cast<int>(*reference);
     diff.b = static_cast<int>(i);
     diff.contrast = "B-N";
     diff.diff = d.z_test.difference;
@@ -397,11 +403,34 @@ std::string Engine::code_header() const {
   return out;
 }
 
+std::string Engine::error_kinds_text() const {
+  // The kind most datasets have; the others named by their band ("± game-clustered errors;
+  // model errors for <800"): a degenerate first band must not speak for the rest.
+  std::vector<std::pair<learn::ErrorKind, std::vector<std::string>>> kinds;
+  for (std::size_t d = 0; d < fit_count(); ++d) {
+    const learn::ModelFit* f = fit(d);
+    if (f == nullptr) continue;
+    auto kind = std::find_if(kinds.begin(), kinds.end(),
+                             [&](const auto& k) { return k.first == f->errors; });
+    if (kind == kinds.end()) kind = kinds.insert(kinds.end(), {f->errors, {}});
+    kind->second.push_back(learn::band_label(fit_.targets[d].name).value_or(fit_.targets[d].name));
+  }
+  if (kinds.empty()) return "";
+  std::stable_sort(kinds.begin(), kinds.end(),
+                   [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
+  std::string out = std::string(learn::error_kind_name(kinds.front().first)) + " errors";
+  for (std::size_t k = 1; k < kinds.size(); ++k) {
+    out += std::string("; ") + learn::error_kind_name(kinds[k].first) + " errors for ";
+    for (std::size_t i = 0; i < kinds[k].second.size(); ++i)
+      out += (i > 0 ? ", " : "") + kinds[k].second[i];
+  }
+  return out;
+}
+
 std::string Engine::status_line() const {
   if (fit_count() == 0) return "";
   const bool newton = !fit_.first.has_value();
   std::string solver = newton ? "Newton" : "gradient descent";
-  const learn::ModelFit* first = fit(0);
   const std::size_t n = fit_count();
   bool warned = false;
   for (std::size_t d = 0; d < n; ++d)
@@ -409,9 +438,10 @@ std::string Engine::status_line() const {
   std::string out = warned ? "Fit with warnings" : "Fitted";
   if (n > 1) out += " (" + std::to_string(n) + " datasets)";
   out += " (" + solver;
-  if (first != nullptr) {
-    out += ", " + std::to_string(first->iterations) + " iterations; ± " +
-           learn::error_kind_name(first->errors) + " errors";
+  if (const std::string errors = error_kinds_text(); !errors.empty()) {
+    const learn::ModelFit* first = nullptr;
+    for (std::size_t d = 0; d < n && first == nullptr; ++d) first = fit(d);
+    out += ", " + std::to_string(first->iterations) + " iterations; ± " + errors;
   }
   out += "):";
   for (std::size_t d = 0; d < n; ++d) {

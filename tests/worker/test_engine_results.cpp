@@ -1,5 +1,6 @@
 // Honest results from the browser engine: refits replace every dataset's fit, reset leaves
 // nothing behind, and every export carries every dataset and every coefficient, named.
+#include <cmath>
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -265,6 +266,32 @@ TEST_CASE("engine: a comparison of rating bands names each band in the status li
   CHECK(status.find(" blitz: P 100") != std::string::npos);
   CHECK(status.find("elo_mode") == std::string::npos);
   CHECK(status.find(" [") == std::string::npos);  // four datasets: no warning text on the line
+}
+
+TEST_CASE("engine: a degenerate first band speaks neither for the errors nor as the B-N reference") {
+  Engine engine;
+  ReadOptions options;
+  options.datasets = DatasetMode::kPerFilter;
+  // Below 800 (averaged) the fixture has almost no games: that band determines no piece value.
+  options.each_filter = {"elo=0-799;elo_mode=average;unrated=drop",
+                         "elo=1600-1799;elo_mode=average;unrated=drop",
+                         "elo=1800-1999;elo_mode=average;unrated=drop"};
+  REQUIRE(!engine.begin_read(options));
+  read_file(engine, "lichess.pgn", fixture("lichess-2021-10-first999.pgn"));
+  REQUIRE(engine.end_read());
+  FitSettings newton;
+  newton.solver = learn::SolverKind::kNewton;
+  fit_to_end(engine, newton);
+  REQUIRE(engine.fit_count() == 3);
+  const std::vector<protocol::Difference> differences = engine.fit_done().differences;
+  REQUIRE(differences.size() == 1);
+  CHECK(differences[0].a == 1);  // against 1600-1799, the first band with a B-N
+  CHECK(differences[0].b == 2);
+  CHECK(std::isfinite(differences[0].se));
+  CHECK(std::isfinite(differences[0].p));
+  const std::string status = engine.status_line();
+  INFO(status);
+  CHECK(status.find("± game-clustered errors") != std::string::npos);
 }
 
 }  // namespace
