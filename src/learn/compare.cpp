@@ -168,7 +168,8 @@ DatasetDifference compare_contrast(const DatasetFit& a, const DatasetFit& b,
 }
 
 bool contrast_determined(const ModelFit& fit, const Contrast& contrast) {
-  for (const auto& [name, weight] : contrast) {
+  for (const auto& term : contrast) {
+    const std::string& name = term.first;  // (clang 14 cannot capture a structured binding)
     const auto column = std::find_if(fit.coefficients.begin(), fit.coefficients.end(),
                                      [&](const Coefficient& c) { return c.name == name; });
     if (column == fit.coefficients.end() || !column->identified) return false;
