@@ -105,6 +105,15 @@ async function readInParallel(file, count, options, isCurrent, onProgress, onLiv
         report();
       } else if (m.type === 'range-live') {
         live[i] = m.part;
+        // The share may be ahead of the reader's last progress: the counts take it in first, so
+        // the status line posted with its estimate never shows fewer games than the estimate.
+        const n = m.part.report;  // report_numbers in engine_bindings.cpp
+        const counts = { games: n[1], used: n[2], partial: n[3], skipped: n[4], rows: n[7] };
+        for (const [key, value] of Object.entries(counts)) {
+          const k = /** @type {keyof EngineProgress} */ (key);
+          progress[i] = { ...progress[i], [k]: Math.max(progress[i][k], value) };
+        }
+        report();
         sendLive();
       } else if (m.type === 'range-done') {
         progress[i] = { ...m.progress, bytes: range.end - range.start };
