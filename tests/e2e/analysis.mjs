@@ -177,3 +177,25 @@ test('a model reading a field the last read did not keep reads the files again, 
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
+
+test('a share link with settings and no data keeps its preset for the files dropped next', async ({ baseUrl }) => {
+  // "exact": draws as half points, Newton; the default preset leaves draws out.
+  const { context, page, problems } = await openPage(baseUrl,
+    { hash: '#preset=exact&datasets=per-filter&eachFilter=tc%3Dblitz&eachFilter=tc%3Drapid' });
+  await settle(page, 4);
+  const lichess = readFileSync(join(FIXTURES, 'lichess-2021-10-first999.pgn'), 'utf8');
+  await dropFiles(page, [{ name: 'lichess-999.pgn', text: lichess }]);
+  check(await waitForState(page, ['done', 'error'], 60000) === 'done', 'the dropped file did not fit');
+  const result = await mirrorResult(page);
+  check(result.preset === 'exact', `the fit's preset is ${result.preset}, not the link's exact`);
+  check(result.fits.length === 2 && result.fits[0].name.includes('blitz'),
+    `datasets: ${JSON.stringify(result.fits.map((f) => f.name))}`);
+  await clickControl(page, 'Copy share link');
+  const link = await page.waitForFunction(() => {
+    const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+    return r.shareLink;
+  }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+  check(link.includes('preset=exact'), `the new link lost the preset: ${link}`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
