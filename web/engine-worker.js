@@ -52,12 +52,48 @@ function rereadReason(s) {
  * @property {PageMessage[]} pending  messages that arrive while the engine loads
  * @property {string} activity  what the running task does ("reading games.pgn"), for errors
  * @property {number} heapLimitBytes  the most the engine's heap may grow to
+ * @property {AbortController | null} downloads  aborts the running task's downloads (cancel, a new task)
+ * @property {{before: Settings, asked: Partial<Settings>} | null} unread  the settings a running
+ *   read asked for and what they replaced: undone when it does not commit (undoUnreadSettings)
  */
 /** @type {WorkerState} */
 const worker = {
   wasm: null, engine: null, settings: { ...DEFAULT_SETTINGS }, job: 0, lastSources: [], readKey: null, kept: null, fromStats: false,
-  reading: false, requestedReaders: 0, pending: [], activity: 'starting', heapLimitBytes: 0,
+  reading: false, requestedReaders: 0, pending: [], activity: 'starting', heapLimitBytes: 0, unread: null,
+  downloads: null,
 };
+
+// Ends the running task's downloads at once: a stalled connection sends no chunk that would let
+// the read loop notice the cancel.
+function abortDownloads() {
+  if (worker.downloads) worker.downloads.abort();
+  worker.downloads = null;
+}
+
+// A read that asks for settings (a player's load, a share link, new read options) applies them
+// only if it commits: when it fails or is cancelled, the settings before it come back and the page
+// and app are told (a "settings" message), so nothing (title, filter, model, share link, a later
+// refit or read) carries the settings of a read that never happened.
+/** @param {Partial<Settings>} asked */
+function applyReadSettings(asked) {
+  undoUnreadSettings();  // a read superseded before it committed: its settings never applied
+  worker.unread = { before: worker.settings, asked };
+  worker.settings = { ...worker.settings, ...asked };
+}
+function undoUnreadSettings() {
+  const unread = worker.unread;
+  worker.unread = null;
+  if (!unread) return;
+  const settings = { ...worker.settings };
+  for (const key of /** @type {(keyof Settings)[]} */ (Object.keys(unread.asked))) {
+    // A key changed again since (a fit setting while reading) keeps its newer value.
+    if (JSON.stringify(settings[key]) === JSON.stringify(unread.asked[key])) {
+      Object.assign(settings, { [key]: unread.before[key] });
+    }
+  }
+  worker.settings = settings;
+  post({ type: 'settings', settings: worker.settings });
+}
 
 // The loaded module and engine. Messages wait in worker.pending until they are, and a restart
 // bumps the job first, so a task that runs has them.
@@ -113,13 +149,14 @@ async function isCompressed(file) {
 // decodes compressed files and archives (src/archive), so progress counts compressed bytes.
 /**
  * @param {Source} source @param {(size: number) => void} onSize
+ * @param {AbortSignal} [signal]  aborts a download at once, even a stalled one (a cancel)
  * @returns {AsyncGenerator<{data: Uint8Array<ArrayBuffer>, source: number}>}
  */
-async function* chunksOf(source, onSize) {
+async function* chunksOf(source, onSize, signal) {
   if (source.kind === 'player') throw new Error('a player source is read through its addresses (playerSources)');
   if (source.kind === 'url' && source.player) {  // lichess's address asks for the read limit's games
     const url = source.player.service === 'lichess' ? lichessExportUrl(source.player, Number(worker.settings.maxGames) || 0) : source.url;
-    yield* playerChunks(source.player, url);
+    yield* playerChunks(source.player, url, signal);
     return;
   }
   if (source.kind === 'url') {
@@ -128,7 +165,7 @@ async function* chunksOf(source, onSize) {
     const host = new URL(source.url, self.location.href).host;
     let response;
     try {
-      response = await fetch(source.url);
+      response = await fetch(source.url, { signal });
     } catch (error) {
       throw new Error(`Could not download ${source.url}: ${host} refused or could not be reached ` +
         '(a server must allow cross-origin requests, CORS, to be read from this page)');
@@ -139,11 +176,15 @@ async function* chunksOf(source, onSize) {
     if (length > 0) onSize(length);
     const reader = response.body.getReader();
     let consumed = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      consumed += value.length;
-      yield { data: value, source: consumed };
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        consumed += value.length;
+        yield { data: value, source: consumed };
+      }
+    } finally {
+      reader.cancel().catch(() => {});  // a read that stops early ends the download
     }
   }
   const file = source.file;
@@ -158,8 +199,8 @@ async function* chunksOf(source, onSize) {
 
 // Player sources become the addresses of their games (one for lichess, a month each for
 // chess.com, newest first), each a URL source that keeps its player for the service's messages.
-/** @param {Source[]} sources @returns {Promise<Source[]>} */
-async function playerSources(sources) {
+/** @param {Source[]} sources @param {AbortSignal} [signal] @returns {Promise<Source[]>} */
+async function playerSources(sources, signal) {
   /** @type {Source[]} */
   const out = [];
   for (const source of sources) {
@@ -168,7 +209,7 @@ async function playerSources(sources) {
       continue;
     }
     state('reading', `Asking ${source.service === 'lichess' ? 'lichess' : 'chess.com'} for the games of ${source.user}…`);
-    for (const { url, name } of await playerStreams(source, Number(worker.settings.maxGames) || 0)) {
+    for (const { url, name } of await playerStreams(source, Number(worker.settings.maxGames) || 0, signal)) {
       out.push({ kind: 'url', url, name, player: source });
     }
   }
@@ -199,9 +240,10 @@ function feed(bytes, engine = loaded().engine) {
  */
 async function read(sources, myJob, why = '', compressedInOrder = false) {
   if (sources.some(isStats)) return readStats(sources, myJob);
+  const signal = worker.downloads ? worker.downloads.signal : undefined;  // this task's
   if (sources.some((source) => source.kind === 'player')) {
     worker.activity = 'asking for the player\'s games';
-    sources = await playerSources(sources);
+    sources = await playerSources(sources, signal);
     if (myJob !== worker.job) return null;
   }
   const { engine } = loaded();
@@ -326,7 +368,7 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
     for await (const chunk of chunksOf(sources[i], (size) => {
       totalBytes += size - file.size;
       file.size = size;
-    })) {
+    }, signal)) {
       if (myJob !== worker.job) return null;  // cancelled or superseded: the new task owns the engine
       fileBytes = chunk.source;
       if (!feed(chunk.data)) break;  // rejected (binary): stop reading this file
@@ -350,6 +392,7 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
   if (!committed) report.bytes = doneBytes;
   post({ type: 'report', report, committed });
   if (committed) {
+    worker.unread = null;  // the read's settings are now those of the data
     worker.lastSources = sources;
     worker.readKey = key;
     worker.kept = keep;
@@ -410,6 +453,7 @@ async function readStats(sources, myJob) {
   report.bytesRead = bytes;
   post({ type: 'report', report, committed });
   if (committed) {
+    worker.unread = null;  // the read's settings are now those of the data
     worker.lastSources = sources;
     worker.readKey = readKeyOf(worker.settings);
     worker.kept = JSON.parse(engine.statsOptions()).keep || null;
@@ -506,6 +550,7 @@ async function readAndFit(sources, myJob, why = '') {
     return;
   }
   if (!outcome.committed) {
+    undoUnreadSettings();
     const r = outcome.report || { games: 0, filtered: 0 };
     const why = outcome.fileErrors.length ? outcome.fileErrors.join('; ')
       : r.games > 0 && r.filtered === r.games
@@ -613,6 +658,8 @@ async function hashMissingFiles() {
 /** @param {(myJob: number) => Promise<void>} task */
 function start(task) {
   const myJob = ++worker.job;
+  abortDownloads();  // the task before, superseded
+  worker.downloads = new AbortController();
   task(myJob).catch((error) => {
     const failure = failureOf(error, {
       heapBytes: worker.wasm ? worker.wasm.HEAPU8.length : 0, limitBytes: worker.heapLimitBytes,
@@ -623,6 +670,7 @@ function start(task) {
       return;
     }
     if (myJob !== worker.job) return;
+    undoUnreadSettings();
     let message = failure.message;
     if (failure.readerAborted && worker.engine) {  // this engine is intact: drop the read, keep the data
       worker.engine.cancelRead();
@@ -638,6 +686,8 @@ function start(task) {
 function restartEngine(why) {
   ++worker.job;
   worker.engine = null;
+  abortDownloads();
+  worker.unread = null;
   worker.lastSources = [];
   worker.fromStats = false;
   post({ type: 'reset' });
@@ -652,10 +702,12 @@ function onMessage(message) {
   switch (message.type) {
     case 'read':
       if (typeof message.readers === 'number' && message.readers >= 0) worker.requestedReaders = message.readers;
-      if (message.settings) worker.settings = { ...worker.settings, ...message.settings };
+      if (message.settings) applyReadSettings(message.settings);
+      else undoUnreadSettings();
       start((myJob) => readAndFit(message.sources, myJob));
       break;
     case 'fit': {
+      const before = worker.settings;
       worker.settings = { ...worker.settings, ...message.settings };
       if (worker.reading || !engine.hasData()) break;  // the running read fits with them at its end
       if (worker.fromStats && needsRead(worker.settings)) {  // statistics are not read again
@@ -663,6 +715,8 @@ function onMessage(message) {
         post({ type: 'error', message });
         state('error', message);
       } else if (needsRead(worker.settings) && worker.lastSources.length) {
+        worker.settings = before;  // the read asks for them: they apply if it commits
+        applyReadSettings(message.settings);
         const why = rereadReason(worker.settings);
         start((myJob) => readAndFit(worker.lastSources, myJob, why));  // they decide which games count
       } else {
@@ -674,6 +728,8 @@ function onMessage(message) {
       ++worker.job;
       worker.reading = false;
       engine.cancelRead();
+      abortDownloads();
+      undoUnreadSettings();
       state(engine.hasData() ? 'done' : 'idle', 'Cancelled: the previous data and fit are kept.');
       break;
     case 'export':
@@ -683,6 +739,8 @@ function onMessage(message) {
       ++worker.job;
       worker.reading = false;
       engine.reset();
+      abortDownloads();
+      worker.unread = null;
       worker.lastSources = [];
       worker.fromStats = false;
       post({ type: 'reset' });

@@ -102,16 +102,18 @@
   /** @param {AppInboxMessage} message */
   const toApp = (message) => inbox.push(message);
 
+  /** @typedef {'sample' | 'files' | {url: string, stats: boolean} | {player: PlayerSource, mine: boolean}} DataOrigin */
   /**
    * The page's mutable state.
    * @typedef {object} PageState
    * @property {Record<string, unknown>} result  the mirror's data-result
-   * @property {'sample' | 'files' | {url: string, stats: boolean} | {player: PlayerSource, mine: boolean} | null} dataOrigin  where the data came from, for share links
+   * @property {DataOrigin | null} dataOrigin  where the data came from, for share links
+   * @property {DataOrigin | null} readingOrigin  where the running read's data come from
    * @property {number} dragDepth  dragenter minus dragleave events: 0 when the drag left the page
    * @property {string[]} variants  chess variants named in the files' first tags (Crazyhouse, …)
    */
   /** @type {PageState} */
-  const page = { result: {}, dataOrigin: null, dragDepth: 0, variants: [] };
+  const page = { result: {}, dataOrigin: null, readingOrigin: null, dragDepth: 0, variants: [] };
 
   // A read whose games are all of a variant the engine does not learn from ends with "the
   // filters removed all N games": the page names the variants it saw in the files' tags.
@@ -205,6 +207,8 @@
         break;
       case 'report': {
         materialist.reads += 1;
+        if (m.committed && page.readingOrigin) page.dataOrigin = page.readingOrigin;
+        page.readingOrigin = null;
         const r = m.report;
         updateResult({
           games: r.games, used: r.used, partial: r.partial, skipped: r.skipped, rows: r.rows,
@@ -215,6 +219,9 @@
         });
         break;
       }
+      case 'settings':  // a read that did not commit: the kept data's settings are back
+        updateResult({ settings: m.settings });
+        break;
       case 'progress':
         updateResult({ progressGames: m.games });  // the status line's games (tests compare them)
         break;
@@ -244,6 +251,7 @@
         break;
       }
       case 'error':
+        page.readingOrigin = null;  // that read, if any, did not commit
         m.message = nameVariants(m.message);
         updateResult({ error: m.message });
         break;
@@ -266,7 +274,8 @@
     if (sources.some((source) => source.kind !== 'file')) page.variants = [];
     updateResult({ error: null });
     const first = sources[0];
-    page.dataOrigin = first.kind === 'player' ? { player: first, mine } : sources.length === 1 && first === SAMPLE ? 'sample'
+    // Where the data come from once this read commits (a failed read keeps the earlier data).
+    page.readingOrigin = first.kind === 'player' ? { player: first, mine } : sources.length === 1 && first === SAMPLE ? 'sample'
       : sources.length === 1 && sources[0].kind === 'url'
         ? { url: sources[0].url, stats: /\.mstats$/i.test(sources[0].name || '') } : 'files';
     toWorker({ type: 'read', sources, readers, ...(settings ? { settings } : {}) });
@@ -369,6 +378,7 @@
         break;
       case 'cancel':
       case 'reset':
+        page.readingOrigin = null;  // a cancelled read does not commit
         toWorker(command);
         break;
       case 'dismiss-error':

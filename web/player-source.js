@@ -68,10 +68,10 @@ async function fetchFromService(source, url, init = {}) {
 }
 
 // chess.com's monthly archives of the player, newest month first, within the date range.
-/** @param {PlayerSource} source @returns {Promise<string[]>} */
-async function chesscomMonths(source) {
+/** @param {PlayerSource} source @param {AbortSignal} [signal] @returns {Promise<string[]>} */
+async function chesscomMonths(source, signal) {
   const response = await fetchFromService(source,
-    `${baseOf(source)}/pub/player/${encodeURIComponent(source.user.toLowerCase())}/games/archives`);
+    `${baseOf(source)}/pub/player/${encodeURIComponent(source.user.toLowerCase())}/games/archives`, { signal });
   /** @type {unknown} */
   const list = (await response.json().catch(() => ({}))).archives;
   if (!Array.isArray(list)) throw new Error('chess.com answered an archive list that could not be read');
@@ -90,12 +90,12 @@ async function chesscomMonths(source) {
 
 /**
  * The addresses to stream for a player source, in reading order, each named for the report.
- * @param {PlayerSource} source @param {number} maxGames
+ * @param {PlayerSource} source @param {number} maxGames @param {AbortSignal} [signal]
  * @returns {Promise<{url: string, name: string}[]>}
  */
-async function playerStreams(source, maxGames) {
+async function playerStreams(source, maxGames, signal) {
   if (source.service === 'lichess') return [{ url: lichessExportUrl(source, maxGames), name: `lichess-${source.user}.pgn` }];
-  return (await chesscomMonths(source)).map((url, i) => {
+  return (await chesscomMonths(source, signal)).map((url, i) => {
     const month = /(\d{4})\/(\d{2})\/?$/.exec(url);
     return { url: `${url.replace(/\/+$/, '')}/pgn`, name: `chesscom-${source.user}-${month ? `${month[1]}-${month[2]}` : i + 1}.pgn` };
   });
@@ -104,11 +104,11 @@ async function playerStreams(source, maxGames) {
 /**
  * Streams one address of a player source: {data, source: bytes so far}; cancelling the loop
  * (return) cancels the download. An empty lichess export is an Error saying so.
- * @param {PlayerSource} source @param {string} url
+ * @param {PlayerSource} source @param {string} url @param {AbortSignal} [signal]  ends it at once
  * @returns {AsyncGenerator<{data: Uint8Array<ArrayBuffer>, source: number}>}
  */
-async function* playerChunks(source, url) {
-  const response = await fetchFromService(source, url, { headers: { Accept: 'application/x-chess-pgn' } });
+async function* playerChunks(source, url, signal) {
+  const response = await fetchFromService(source, url, { headers: { Accept: 'application/x-chess-pgn' }, signal });
   if (!response.body) throw new Error(`${SERVICE_NAMES[source.service]} answered with no body`);
   const reader = response.body.getReader();
   let consumed = 0;

@@ -226,10 +226,12 @@ type EstimateMessage = { type: 'estimate'; games: number; rows: number; bytes: n
 type ErrorMessage = { type: 'error'; message: string };
 type DownloadMessage = { type: 'download'; name: string; blob: Blob; text?: string };
 type ResetMessage = { type: 'reset' };
+// The settings of the kept data again, after a read that asked for others did not commit.
+type SettingsMessage = { type: 'settings'; settings: Settings };
 type WorkerMessage =
   | ReadyMessage | StateMessage | ProgressMessage | ReportMessage | BalanceMessage
   | FitBeginMessage | SnapshotMessage | FitDoneMessage | EstimateMessage | ErrorMessage | DownloadMessage
-  | ResetMessage;
+  | ResetMessage | SettingsMessage;
 
 // ---- page → worker ----
 

@@ -174,3 +174,61 @@ test('player: Cancel stops a download as it streams; the stand-in sees it go', a
     await stub.close();
   }
 });
+
+test('player: Cancel stops a stalled download at once, though no byte comes any more', async ({ baseUrl }) => {
+  const stub = await startServicesStub();
+  const { context, page, problems } = await open(baseUrl, stub, '#lichess=stalled');
+  try {
+    await page.waitForFunction(() => {
+      const r = document.getElementById('materialist-status');
+      return r.dataset.state === 'reading' && /Reading lichess-stalled/.test(r.textContent || '');
+    }, null, { timeout: 20000 });
+    await page.waitForTimeout(1000);  // the first games in, then nothing
+    await clickButton(page, 'Cancel');
+    check(await waitForState(page, ['idle', 'done', 'error'], 5000) === 'idle', 'not idle after Cancel');
+    for (let i = 0; i < 30 && stub.counts.aborted === 0; ++i) await page.waitForTimeout(100);
+    check(stub.counts.aborted === 1, `the stalled download was left open: ${stub.counts.aborted} aborted`);
+    // The app reads again at once (the stalled read does not hold the engine).
+    await page.evaluate(() => { location.hash = '#sample'; });
+    check(await waitForState(page, ['done', 'error'], 60000) === 'done', `the sample did not fit after: ${(await mirrorResult(page)).error}`);
+    check(problems.length === 0, problems.join('\n'));
+  } finally {
+    await context.close();
+    await stub.close();
+  }
+});
+
+test('player: a load that fails keeps the earlier data as it was: its settings, title and link', async ({ baseUrl }) => {
+  const stub = await startServicesStub();
+  const { context, page, problems } = await open(baseUrl, stub, '#sample');
+  try {
+    check(await waitForState(page, ['done', 'error'], 60000) === 'done', 'the sample did not fit');
+    const before = await mirrorResult(page);
+    await clickButton(page, 'Player…');
+    await typeField(page, 'player:user', 'ratelimited');
+    await clickButton(page, 'player:load');
+    check(await waitForState(page, ['error'], 30000) === 'error', 'no error for a 429');
+    await settle(page, 6);
+    await page.screenshot({ path: join(ARTIFACTS, '76-player-failed-load-keeps-data.png') });
+    // A fit setting changed afterwards refits the sample as it was read, not filtered by the player.
+    await clickControl(page, 'model:bishop-pair');
+    check(await waitForState(page, ['done', 'error'], 60000) === 'done', `the refit failed: ${(await mirrorResult(page)).error}`);
+    const after = await mirrorResult(page);
+    check(after.games === before.games && after.rows === before.rows,
+      `the kept data changed: ${before.games} games, ${before.rows} rows before; ${after.games}, ${after.rows} after`);
+    check(!after.settings || !String(after.settings.filter || '').includes('player='),
+      `the settings name the player whose load failed: ${JSON.stringify(after.settings)}`);
+    await clickControl(page, 'Copy share link');
+    const shared = await page.waitForFunction(() => {
+      const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+      return r.shareLink && r.toast && r.shareLink;
+    }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+    const hash = new URL(shared).hash;
+    check(hash.includes('sample') && !hash.includes('ratelimited'), `the link is not the kept data's: ${hash}`);
+    const unexpected = problems.filter((p) => !/429/.test(p));
+    check(unexpected.length === 0, unexpected.join('\n'));
+  } finally {
+    await context.close();
+    await stub.close();
+  }
+});

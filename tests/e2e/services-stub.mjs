@@ -9,8 +9,10 @@
 // as White in even games and Black in odd ones (so a player's own side can be fitted). A user
 // named "unknown*" is answered 404 as the services do, "ratelimited" 429 with Retry-After: 42,
 // "nogames" an empty export / archive list, "slow" a lichess export that takes about 10 s (a
-// download to cancel: `aborted` counts the answers whose client went away before their end). Every answer carries the CORS headers the services
-// send (any origin). `requests` lists the paths asked, in order.
+// download to cancel: `aborted` counts the answers whose client went away before their end),
+// "stalled" a lichess export that sends a few games and then nothing, never ending (a stalled
+// connection). Every answer carries the CORS headers the services send (any origin). `requests`
+// lists the paths asked, in order.
 //
 //   import { startServicesStub } from './services-stub.mjs';  const stub = await startServicesStub();
 //   stub.url, stub.requests (paths asked, in order), stub.counts.aborted, await stub.close()
@@ -108,6 +110,9 @@ export function startServicesStub({ port = 0 } = {}) {
         (!speeds.length || speeds.includes(speedOf(g))) && (q.get('rated') !== 'false')
         && dateMsOf(g) >= since && dateMsOf(g) < until).slice(0, max);
       response.writeHead(200, { ...CORS, 'content-type': 'application/x-chess-pgn' });
+      if (user.toLowerCase() === 'stalled') {  // the first games, then silence until the client goes
+        return void response.write(picked.slice(0, 20).join(''));
+      }
       const slow = user.toLowerCase() === 'slow';
       return void streamText(response, picked.join(''), slow ? 100 : 16, slow ? 100 : 60);
     }
