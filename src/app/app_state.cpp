@@ -124,6 +124,7 @@ bool apply_message(AppState& state, std::string_view json) {
     if (state.phase == protocol::Phase::kReading && before != protocol::Phase::kReading) {
       state.estimate = {};  // a new read: its own live view
       state.estimates.clear();
+      state.progress = {};  // and its own progress (the last read's file is not this one's)
     }
     state.status = text_of(m, "status");
     if (state.phase == protocol::Phase::kReading) state.error.clear();

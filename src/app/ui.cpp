@@ -117,10 +117,15 @@ void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
       std::snprintf(overlay, sizeof overlay, "%s so far", megabytes(p.bytes).c_str());
     }
     ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay);
-    ImGui::Text("Reading %s (file %d of %d) · %s games · %s rows · %s skipped · %.1f MB/s · ETA %s",
-                p.file.c_str(), p.file_index + 1, std::max(1, p.file_count),
-                grouped(p.games).c_str(), grouped(p.rows).c_str(), grouped(p.skipped).c_str(),
-                p.mb_per_s, duration(p.eta_s).c_str());
+    if (p.file.empty()) {  // no progress yet ("Asking chess.com for the games of …")
+      ImGui::TextUnformatted(state.status.c_str());
+    } else {
+      ImGui::Text(
+          "Reading %s (file %d of %d) · %s games · %s rows · %s skipped · %.1f MB/s · ETA %s",
+          p.file.c_str(), p.file_index + 1, std::max(1, p.file_count), grouped(p.games).c_str(),
+          grouped(p.rows).c_str(), grouped(p.skipped).c_str(), p.mb_per_s,
+          duration(p.eta_s).c_str());
+    }
   } else {
     ImGui::ProgressBar(state.phase == protocol::Phase::kIdle ? 0.0f : 1.0f, ImVec2(-1, 4 * scale),
                        "");
@@ -151,6 +156,7 @@ void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
 std::string drop_headline(const AppState& state) {
   if (!state.drag_over && state.phase == protocol::Phase::kReading) {
     const protocol::Progress& p = state.progress;
+    if (p.file.empty()) return "Reading…";  // no progress yet
     // A stream of unknown length (a player's games): the games so far, not a percent.
     if (p.total_bytes <= 0) return "Reading " + p.file + ": " + grouped(p.games) + " games so far";
     const int percent = static_cast<int>(100 * p.bytes / p.total_bytes);

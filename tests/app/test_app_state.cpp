@@ -26,6 +26,19 @@ protocol::Fit sample_fit(const std::string& name) {
   return fit;
 }
 
+TEST_CASE("app state: a new read starts with no progress, not the last read's file") {
+  AppState state;
+  protocol::Progress progress;
+  progress.bytes = 2e6;
+  progress.file = "last.pgn";
+  CHECK(apply_message(state, R"({"type":"state","state":"reading","status":"Reading…"})"));
+  CHECK(apply_message(state, protocol::message(progress)));
+  CHECK(apply_message(state, R"({"type":"state","state":"done","status":"Fitted"})"));
+  CHECK(apply_message(state, R"({"type":"state","state":"reading","status":"Asking…"})"));
+  CHECK(state.progress == protocol::Progress{});
+  CHECK(state.status == "Asking…");
+}
+
 TEST_CASE("app state: a fit's messages in order build the trajectory and its results") {
   AppState state;
   CHECK(apply_message(state, R"({"type":"state","state":"reading","status":"Reading…"})"));
