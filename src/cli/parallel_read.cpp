@@ -243,7 +243,11 @@ void Pipeline::read_inputs(const std::vector<std::string>& files) {
     ChunkingSink sink(*this, name);
     archive::Decoder decoder(sink);
     auto read = stream_file(
-        path, [&](const char* data, std::size_t size) { return decoder.feed(data, size); },
+        path,
+        [&](const char* data, std::size_t size) {
+          if (settings_.on_stored_bytes) settings_.on_stored_bytes(data, size);
+          return decoder.feed(data, size);
+        },
         [&](const InputProgress& p) { input_bytes_ = p.bytes_read; });
     decoder.finish();
     sink.close();

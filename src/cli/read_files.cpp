@@ -57,7 +57,11 @@ std::optional<ReadFailure> read_files(const std::vector<std::string>& files,
     }
     std::uint64_t bytes = 0;
     auto read = stream_file(
-        path, [&](const char* data, std::size_t size) { return reader.feed(data, size); },
+        path,
+        [&](const char* data, std::size_t size) {
+          if (settings.on_stored_bytes) settings.on_stored_bytes(data, size);
+          return reader.feed(data, size);
+        },
         [&](const InputProgress& p) {
           bytes = p.bytes_read;
           if (progress.due(bytes)) progress.update(bytes, counts_of(split));

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,9 @@ struct ReadSettings {
   std::size_t chunk_bytes = 256u << 10;
   double max_megabytes = 0;       // "the first N MB" of the files (as stored); 0: all
   std::FILE* progress = nullptr;  // null: silent
+  // Every byte read, as stored (before decoding), in order: the stats command hashes the very
+  // bytes it read (a second download of a player's games may differ, and costs a second request).
+  std::function<void(const char* data, std::size_t size)> on_stored_bytes;
 };
 
 // Reads every file once into the split's datasets; stops at the first file that cannot be read

@@ -38,16 +38,6 @@ Expected<learn::StatsFile> read_stats_file(const std::string& path) {
   return stats;
 }
 
-Expected<std::string> sha256_of(const std::string& path) {
-  Sha256 hash;
-  auto read = stream_file(path, [&hash](const char* data, std::size_t size) {
-    hash.update(data, size);
-    return true;
-  });
-  if (!read) return read.error();
-  return hash.hex();
-}
-
 // One input read whole (any format read_files reads) into an entry.
 Expected<learn::StatsEntry> read_whole_input(const std::string& path,
                                              const learn::SplitOptions& options,
@@ -57,16 +47,21 @@ Expected<learn::StatsEntry> read_whole_input(const std::string& path,
   ReadSettings settings;
   settings.jobs = cli.jobs;
   settings.chunk_bytes = cli.chunk_bytes;
+  // The size and hash of the bytes this read used: read once (a download is not asked twice).
+  Sha256 hash;
+  std::uint64_t size = 0;
+  settings.on_stored_bytes = [&](const char* data, std::size_t n) {
+    hash.update(data, n);
+    size += n;
+  };
   if (const auto failure = read_files({path}, *split, settings)) {
     return make_error(ErrorCode::kIo, failure->message);
   }
-  auto sha = sha256_of(path);
-  if (!sha) return sha.error();
   learn::StatsEntry entry;
   entry.name = path;
   entry.file_index = options.first_file_index;
-  entry.size = input_size(path);
-  entry.sha256 = *sha;
+  entry.size = size;
+  entry.sha256 = hash.hex();
   entry.end = entry.size;
   entry.stats = learn::statistics_of(split->merged());
   return entry;

@@ -16,6 +16,7 @@
 //
 //   import { startServicesStub } from './services-stub.mjs';  const stub = await startServicesStub();
 //   stub.url, stub.requests (paths asked, in order), stub.counts.aborted, await stub.close()
+//   GET /__requests   the paths asked so far, as JSON (for a test in another process)
 //   node tests/e2e/services-stub.mjs [--port N]   prints "listening http://127.0.0.1:N", serves
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -84,6 +85,8 @@ export function startServicesStub({ port = 0 } = {}) {
     const url = new URL(request.url, 'http://stub');
     requests.push(url.pathname + url.search);
     if (request.method === 'OPTIONS') return answer(response, 204, {}, '');
+    // The stand-in's own: the paths asked so far, for tests in other processes (the CLI's).
+    if (url.pathname === '/__requests') return answer(response, 200, { 'content-type': 'application/json' }, JSON.stringify(requests));
     const base = `http://${request.headers.host}`;
     const lichess = /^\/api\/games\/user\/([^/]+)$/.exec(url.pathname);
     const archives = /^\/pub\/player\/([^/]+)\/games\/archives$/.exec(url.pathname);

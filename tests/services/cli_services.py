@@ -14,9 +14,17 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
+import urllib.request
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 STUB = os.path.join(REPO, "tests", "e2e", "services-stub.mjs")
+
+
+def requests_of(base):
+    """The paths the stand-in was asked so far."""
+    with urllib.request.urlopen(base + "/__requests", timeout=10) as answer:
+        return json.load(answer)
 
 
 def free_port():
@@ -115,6 +123,15 @@ def main():
 
         r = cases.run("fit", "--lichess", "bob", "--since", "2021/10/01")
         cases.check("a bad day: exit 2", r.returncode == 2 and "YYYY-MM-DD" in r.stderr, r.stderr[-300:])
+
+        # stats hashes the bytes it read: one download, not a second one to hash (which could
+        # differ, and counts against the service's rate limit).
+        asked_before = requests_of(cases.base)
+        with tempfile.TemporaryDirectory() as tmp:
+            r = cases.run("stats", "--no-progress", "--lichess", "bob", "-o", os.path.join(tmp, "bob.mstats"))
+        asked = [p for p in requests_of(cases.base)[len(asked_before):] if p.startswith("/api/games/user/bob")]
+        cases.check("stats: a player's games downloaded once", r.returncode == 0 and len(asked) == 1,
+                    f"exit {r.returncode}: {r.stderr[-300:]}; asked {asked}")
     finally:
         stub.terminate()
         stub.wait(timeout=10)
