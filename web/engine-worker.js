@@ -71,19 +71,24 @@ function abortDownloads() {
 }
 
 // A read that asks for settings (a player's load, a share link, new read options) applies them
-// only if it commits: when it fails or is cancelled, the settings before it come back and the page
-// and app are told (a "settings" message), so nothing (title, filter, model, share link, a later
-// refit or read) carries the settings of a read that never happened.
+// to the kept data only if it commits: when it fails or is cancelled while earlier data are kept,
+// the settings of that data come back and the page and app are told (a "settings" message), so
+// nothing (title, filter, model, share link, a later refit) describes the kept data with the
+// settings of a read that never happened. Without data they stay: a link's or a form's settings
+// are there to be adjusted and tried again.
 /** @param {Partial<Settings>} asked */
 function applyReadSettings(asked) {
-  undoUnreadSettings();  // a read superseded before it committed: its settings never applied
+  // A read superseded before it committed: its settings never applied. Undone without a message:
+  // the page sent this read's settings, which the app shows.
+  undoUnreadSettings(false);
   worker.unread = { before: worker.settings, asked };
   worker.settings = { ...worker.settings, ...asked };
 }
-function undoUnreadSettings() {
+/** @param {boolean} [notify]  post the settings to the page (and app) */
+function undoUnreadSettings(notify = true) {
   const unread = worker.unread;
   worker.unread = null;
-  if (!unread) return;
+  if (!unread || !worker.engine || !worker.engine.hasData()) return;
   const settings = { ...worker.settings };
   for (const key of /** @type {(keyof Settings)[]} */ (Object.keys(unread.asked))) {
     // A key changed again since (a fit setting while reading) keeps its newer value.
@@ -92,7 +97,7 @@ function undoUnreadSettings() {
     }
   }
   worker.settings = settings;
-  post({ type: 'settings', settings: worker.settings });
+  if (notify) post({ type: 'settings', settings: worker.settings });
 }
 
 // The loaded module and engine. Messages wait in worker.pending until they are, and a restart

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, FIXTURES, check, clickControl, dropFiles, mirrorResult, openPage, settle, test,
-  typeInto, waitForState,
+  ARTIFACTS, FIXTURES, check, clickControl, copyShareLink, dropFiles, mirrorResult, openPage, settle,
+  test, typeInto, waitForState,
 } from './harness.mjs';
 
 test('Analysis panel: a game filter and the ordinal model set by clicks and typing', async ({ baseUrl }) => {
@@ -190,11 +190,7 @@ test('a share link with settings and no data keeps its preset for the files drop
   check(result.preset === 'exact', `the fit's preset is ${result.preset}, not the link's exact`);
   check(result.fits.length === 2 && result.fits[0].name.includes('blitz'),
     `datasets: ${JSON.stringify(result.fits.map((f) => f.name))}`);
-  await clickControl(page, 'Copy share link');
-  const link = await page.waitForFunction(() => {
-    const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
-    return r.shareLink;
-  }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+  const link = await copyShareLink(page);
   check(link.includes('preset=exact'), `the new link lost the preset: ${link}`);
   check(problems.length === 0, problems.join('\n'));
   await context.close();

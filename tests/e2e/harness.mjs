@@ -205,6 +205,15 @@ export async function clickControl(page, label) {
   await clickButton(page, label);
 }
 
+// Clicks the app's "Copy share link" and resolves with the link it wrote (once its toast shows).
+export async function copyShareLink(page) {
+  await clickControl(page, 'Copy share link');
+  return page.waitForFunction(() => {
+    const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+    return r.shareLink && r.toast && r.shareLink;
+  }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+}
+
 // Types into a published text or number field: click, select all, type, Tab.
 export async function typeInto(page, label, text) {
   await clickControl(page, label);

@@ -5,7 +5,8 @@
 // in words, and Cancel stops the download. Screenshots 70-75.
 import { join } from 'node:path';
 import {
-  ARTIFACTS, check, clickButton, clickControl, mirrorResult, openPage, settle, test, waitForState,
+  ARTIFACTS, check, clickButton, clickControl, copyShareLink, mirrorResult, openPage, settle, test,
+  waitForState,
 } from './harness.mjs';
 import { RETRY_AFTER_SECONDS, startServicesStub } from './services-stub.mjs';
 
@@ -55,11 +56,7 @@ test('player: a lichess username streams the games and fits them from the player
       `not the player's pieces against the opponents': ${fit.coefficients}`);
     check(result.settings.model && result.settings.model.splitSides === true,
       `split sides not applied: ${JSON.stringify(result.settings.model)}`);
-    await clickControl(page, 'Copy share link');
-    const shared = await page.waitForFunction(() => {
-      const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
-      return r.shareLink && r.toast && r.shareLink;
-    }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+    const shared = await copyShareLink(page);
     const hash = new URL(shared).hash;
     check(hash.includes('lichess=bob') && hash.includes('speed=blitz') && hash.includes('maxGames=300'),
       `the share link does not reproduce the load: ${hash}`);
@@ -189,8 +186,8 @@ test('player: Cancel stops a stalled download at once, though no byte comes any 
     for (let i = 0; i < 30 && stub.counts.aborted === 0; ++i) await page.waitForTimeout(100);
     check(stub.counts.aborted === 1, `the stalled download was left open: ${stub.counts.aborted} aborted`);
     // The app reads again at once (the stalled read does not hold the engine).
-    await page.evaluate(() => { location.hash = '#sample'; });
-    check(await waitForState(page, ['done', 'error'], 60000) === 'done', `the sample did not fit after: ${(await mirrorResult(page)).error}`);
+    await page.evaluate(() => { location.hash = '#lichess=bob'; });
+    check(await waitForState(page, ['done', 'error'], 60000) === 'done', `bob's games did not fit after: ${(await mirrorResult(page)).error}`);
     check(problems.length === 0, problems.join('\n'));
   } finally {
     await context.close();
@@ -218,11 +215,7 @@ test('player: a load that fails keeps the earlier data as it was: its settings, 
       `the kept data changed: ${before.games} games, ${before.rows} rows before; ${after.games}, ${after.rows} after`);
     check(!after.settings || !String(after.settings.filter || '').includes('player='),
       `the settings name the player whose load failed: ${JSON.stringify(after.settings)}`);
-    await clickControl(page, 'Copy share link');
-    const shared = await page.waitForFunction(() => {
-      const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
-      return r.shareLink && r.toast && r.shareLink;
-    }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+    const shared = await copyShareLink(page);
     const hash = new URL(shared).hash;
     check(hash.includes('sample') && !hash.includes('ratelimited'), `the link is not the kept data's: ${hash}`);
     const unexpected = problems.filter((p) => !/429/.test(p));
