@@ -179,18 +179,8 @@ async function* chunksOf(source, onSize, signal) {
     if (!response.body) throw new Error(`Could not download ${source.url}: ${host} answered with no body`);
     const length = Number(response.headers.get('content-length'));
     if (length > 0) onSize(length);
-    const reader = response.body.getReader();
-    let consumed = 0;
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        consumed += value.length;
-        yield { data: value, source: consumed };
-      }
-    } finally {
-      reader.cancel().catch(() => {});  // a read that stops early ends the download
-    }
+    yield* bodyChunks(response.body);  // a read that stops early ends the download
+    return;
   }
   const file = source.file;
   // Slices keep memory flat: a multi-GB file is never whole in memory. The next one is read

@@ -1,7 +1,8 @@
 // @ts-check
 // A file's bytes in slices, read one slice ahead (loaded with importScripts by engine-worker.js
 // and reader-worker.js): while a slice is parsed, the browser reads the next one off this thread,
-// so a reader never waits on the file between slices. At most two slices are in memory.
+// so a reader never waits on the file between slices. At most two slices are in memory. Also a
+// download's bytes as they arrive (bodyChunks).
 'use strict';
 
 /**
@@ -21,5 +22,26 @@ async function* fileSlices(file, start, end, sliceBytes) {
     const current = next;
     next = at + sliceBytes < end ? read(at + sliceBytes) : null;
     yield new Uint8Array(await current);
+  }
+}
+
+/**
+ * A download's bytes as they arrive, with the bytes so far: {data, source}. Stopping the loop
+ * early (return, an error) cancels the download.
+ * @param {ReadableStream<Uint8Array<ArrayBuffer>>} body
+ * @returns {AsyncGenerator<{data: Uint8Array<ArrayBuffer>, source: number}>}
+ */
+async function* bodyChunks(body) {
+  const reader = body.getReader();
+  let consumed = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      consumed += value.length;
+      yield { data: value, source: consumed };
+    }
+  } finally {
+    reader.cancel().catch(() => {});
   }
 }

@@ -110,17 +110,10 @@ async function playerStreams(source, maxGames, signal) {
 async function* playerChunks(source, url, signal) {
   const response = await fetchFromService(source, url, { headers: { Accept: 'application/x-chess-pgn' }, signal });
   if (!response.body) throw new Error(`${SERVICE_NAMES[source.service]} answered with no body`);
-  const reader = response.body.getReader();
   let consumed = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      consumed += value.length;
-      yield { data: value, source: consumed };
-    }
-  } finally {
-    reader.cancel().catch(() => {});
+  for await (const chunk of bodyChunks(response.body)) {
+    consumed = chunk.source;
+    yield chunk;
   }
   if (consumed === 0 && source.service === 'lichess') {
     throw new Error(`lichess sent no games of "${source.user}" with these settings (speed, rated, dates)`);
