@@ -262,12 +262,54 @@ void Decoder::finish() {
 
 // ---- zstd, gzip, bzip2: one stream of frames, members or streams ----
 
+// Gathers a zstd frame's 4-byte magic from `data`, checks it (a frame or a skippable frame; no
+// legacy format, which the browser's libzstd lacks) and hands it to libzstd in one call.
+// `at` is the offset of `data` in the input. Returns the bytes taken.
+std::size_t Decoder::take_zstd_magic(const char* data, std::size_t size, std::uint64_t at) {
+  Codec& codec = *codec_;
+  const std::size_t take = std::min(size, codec.zstd_magic.size() - codec.zstd_magic_size);
+  std::copy_n(data, take, codec.zstd_magic.data() + codec.zstd_magic_size);
+  codec.zstd_magic_size += take;
+  codec.open = true;  // an input that ends inside the magic is a truncated frame
+  if (codec.zstd_magic_size < codec.zstd_magic.size()) return take;
+  const std::uint64_t frame_at = at + take - codec.zstd_magic.size();
+  const std::uint32_t magic =
+      detail::le32(std::string_view(codec.zstd_magic.data(), codec.zstd_magic.size()), 0);
+  if (magic != ZSTD_MAGICNUMBER &&
+      (magic & ZSTD_MAGIC_SKIPPABLE_MASK) != ZSTD_MAGIC_SKIPPABLE_START) {
+    fail(ErrorKind::kCorrupt, frame_at,
+         "corrupt zstd data (no zstd frame starts here: its first bytes are not 28 B5 2F FD)" +
+             at_byte(frame_at));
+    return take;
+  }
+  ZSTD_inBuffer magic_in{codec.zstd_magic.data(), codec.zstd_magic.size(), 0};
+  ZSTD_outBuffer no_out{out_.data(), 0, 0};
+  const std::size_t ret = ZSTD_decompressStream(codec.zstd, &no_out, &magic_in);
+  if (ZSTD_isError(ret) || magic_in.pos != magic_in.size) {
+    fail(ErrorKind::kCorrupt, frame_at,
+         std::string("corrupt zstd data (") +
+             (ZSTD_isError(ret) ? ZSTD_getErrorName(ret) : "frame header") + ")" +
+             at_byte(frame_at));
+    return take;
+  }
+  codec.zstd_hint = ret == 0 ? 1 : ret;
+  codec.zstd_magic_size = 0;
+  codec.zstd_frame_start = false;
+  return take;
+}
+
 std::size_t Decoder::stream_step(const char* data, std::size_t size) {
   Codec& codec = *codec_;
   if (format_ == Format::kZstd) {
     ZSTD_inBuffer in{data, size, 0};
     bool output_full = false;
     for (;;) {
+      if (codec.zstd_frame_start) {
+        in.pos += take_zstd_magic(data + in.pos, size - in.pos, consumed_ + in.pos);
+        if (failed_) return size;
+        if (codec.zstd_frame_start) break;  // the magic goes on in the next input
+        if (in.pos == in.size) break;
+      }
       const std::size_t read_before = in.pos;
       ZSTD_outBuffer out{out_.data(), out_.size(), 0};
       // An error loses the output of the call that meets it (a good block's, before a corrupt
@@ -295,6 +337,8 @@ std::size_t Decoder::stream_step(const char* data, std::size_t size) {
       // header (ret != 0) without starting one: only a call that read or wrote opens a frame.
       if (ret == 0) {
         codec.open = false;
+        codec.zstd_frame_start = true;
+        if (in.pos == in.size) break;
       } else if (in.pos > read_before || out.pos > 0) {
         codec.open = true;
       }

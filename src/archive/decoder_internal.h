@@ -6,6 +6,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -44,6 +45,12 @@ struct Decoder::Codec {
   bool open = false;  // inside a zstd frame, a gzip member or a bzip2 stream
   // The input zstd asks for next (ZSTD_decompressStream's hint: the next block and its header).
   std::size_t zstd_hint = 1;
+  // A zstd frame's first 4 bytes, gathered and checked before libzstd sees them: libzstd takes
+  // a magic split across calls differently from a whole one (it checks the legacy formats on
+  // the call's input, not on the magic), so an error's kind would depend on the chunking.
+  bool zstd_frame_start = true;
+  std::array<char, 4> zstd_magic{};
+  std::size_t zstd_magic_size = 0;
 
   ~Codec() {
     if (zstd != nullptr) ZSTD_freeDCtx(zstd);

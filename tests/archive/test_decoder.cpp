@@ -254,6 +254,34 @@ TEST_CASE("archive: a zstd frame that ends exactly at an output chunk's end is c
   }
 }
 
+TEST_CASE("archive: each zstd frame's magic is checked whole, whatever the chunking") {
+  // Found by fuzzing (tests/fixtures/fuzz/archive_zstd): libzstd took a next frame whose magic
+  // came split across calls, 28 then 25 B5 2F FD, as a legacy v0.5 frame (it checks the legacy
+  // magics on the call's input), but rejected it when the 25 came alone.
+  const std::string frame = read_fixture("archive/lichess-100.pgn.zst");
+  const std::string skippable = std::string("\x50\x2a\x4d\x18\x03\x00\x00\x00", 8) + "abc";
+  const std::string legacy = std::string("\x28\x25\xb5\x2f\xfd\x00\x50\x4b\x50\x0d", 10);
+  for (const std::size_t chunk : std::vector<std::size_t>{1, 2, 3, 5, 4096, 1 << 20}) {
+    CAPTURE(chunk);
+    // A frame, a skippable frame, the frame again: two copies of the games.
+    const Recorder good = decode(frame + skippable + frame, chunk);
+    CHECK_FALSE(good.error_seen.has_value());
+    CHECK(good.all() == plain() + plain());
+    // A frame, then bytes that are no frame: the games, then an error at the bad frame's start.
+    const Recorder bad = decode(frame + legacy, chunk);
+    REQUIRE(bad.error_seen.has_value());
+    CHECK(bad.error_seen->kind == ErrorKind::kCorrupt);
+    CHECK(bad.error_seen->offset == frame.size());
+    CHECK(contains(bad.error_seen->message, "no zstd frame starts here"));
+    CHECK(bad.all() == plain());
+    // A frame, then the start of a magic: a truncated frame.
+    const Recorder cut = decode(frame + "\x28\xb5", chunk);
+    REQUIRE(cut.error_seen.has_value());
+    CHECK(cut.error_seen->kind == ErrorKind::kTruncated);
+    CHECK(cut.all() == plain());
+  }
+}
+
 TEST_CASE("archive: a zstd window above the accepted one is unsupported, named in the message") {
   // The fixture's frames have zstd's window of 8 MiB (2^23 bytes, `zstd -lv`).
   const std::string input = read_fixture("archive/zeros-1MiB-64KiB.zst");
