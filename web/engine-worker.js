@@ -409,6 +409,7 @@ async function readStats(sources, myJob) {
     return { committed: false, fileErrors: ['statistics files (.mstats) are read alone: open them without games'], report: null };
   }
   const files = sources.map(describe);
+  const signal = worker.downloads ? worker.downloads.signal : undefined;  // this task's
   const started = performance.now();
   state('reading', `Reading ${files.length === 1 ? files[0].name : plural(files.length, 'statistics file')}…`);
   /** @type {string[]} */
@@ -419,7 +420,7 @@ async function readStats(sources, myJob) {
     /** @type {Uint8Array[]} */
     const chunks = [];
     let size = 0;
-    for await (const chunk of chunksOf(sources[i], () => {})) {
+    for await (const chunk of chunksOf(sources[i], () => {}, signal)) {
       if (myJob !== worker.job) return null;
       chunks.push(chunk.data);
       size += chunk.data.length;

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, REPO, check, checkArticleValues, clickControl, dropFiles, mirrorResult, openPage,
+  ARTIFACTS, REPO, check, checkArticleValues, clickButton, clickControl, dropFiles, mirrorResult, openPage,
   settle, test, waitForState,
 } from './harness.mjs';
 
@@ -75,6 +75,39 @@ test('&stats=URL reads a hosted .mstats; Copy share link keeps it', async ({ bas
     check(problems.length === 0, problems.join('\n'));
     await context.close();
   } finally {
+    host.close();
+  }
+});
+
+test('&stats=URL: Cancel stops a stalled download of statistics at once', async ({ baseUrl }) => {
+  // Half the file, then silence: the connection stays open until the client goes.
+  let aborted = 0;
+  const host = createServer((request, response) => {
+    response.writeHead(200, {
+      'content-type': 'application/octet-stream', 'content-length': STATS.length,
+      'access-control-allow-origin': '*', 'cache-control': 'no-store',
+    });
+    response.write(STATS.subarray(0, STATS.length >> 1));
+    response.on('close', () => { if (!response.writableFinished) ++aborted; });
+  });
+  await new Promise((ready) => host.listen(0, '127.0.0.1', ready));
+  const url = `http://127.0.0.1:${host.address().port}/stalled.mstats`;
+  try {
+    const { context, page, problems } = await openPage(baseUrl, { hash: `#stats=${encodeURIComponent(url)}` });
+    await page.waitForFunction(() => document.getElementById('materialist-status').dataset.state === 'reading',
+      null, { timeout: 20000 });
+    await page.waitForTimeout(1000);  // half the bytes in, then nothing
+    await clickButton(page, 'Cancel');
+    check(await waitForState(page, ['idle', 'done', 'error'], 5000) === 'idle', 'not idle after Cancel');
+    for (let i = 0; i < 30 && aborted === 0; ++i) await page.waitForTimeout(100);
+    check(aborted === 1, `the stalled download was left open: ${aborted} aborted`);
+    // The app reads again at once.
+    await page.evaluate(() => { location.hash = '#sample'; });
+    check(await waitForState(page, ['done', 'error'], 60000) === 'done', 'the sample did not fit after');
+    check(problems.length === 0, problems.join('\n'));
+    await context.close();
+  } finally {
+    host.closeAllConnections?.();
     host.close();
   }
 });
