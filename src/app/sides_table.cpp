@@ -10,14 +10,37 @@
 namespace materialist::app {
 namespace {
 
-std::string estimate_text(double value, double se) {
+// Elo per unit of log-odds (models.h: Elo = θ · 400 / ln 10).
+constexpr double kEloPerTheta = 400.0 / 2.302585092994046;
+
+struct Shown {
+  double value = 0, se = 0;
+};
+
+// One of a row's three estimates in the units chosen (each is sent in pawns and in θ).
+Shown in_units(double pawns, double pawns_se, double theta, double theta_se,
+               protocol::Units units) {
+  if (units == protocol::Units::kPawn) return {pawns, pawns_se};
+  const double scale = units == protocol::Units::kElo ? kEloPerTheta : 1.0;
+  return {theta * scale, theta_se * scale};
+}
+
+std::string estimate_text(const Shown& s, protocol::Units units) {
+  const bool fine = units == protocol::Units::kLogOdds;
   char text[64];
-  if (std::isfinite(se) && se >= 0.5) {
-    std::snprintf(text, sizeof text, "%.0f ± %.0f", value, se);
+  if (std::isfinite(s.se) && s.se >= (fine ? 0.0005 : 0.5)) {
+    std::snprintf(text, sizeof text, fine ? "%.3f ± %.3f" : "%.0f ± %.0f", s.value, s.se);
   } else {
-    std::snprintf(text, sizeof text, "%.0f", value);
+    std::snprintf(text, sizeof text, fine ? "%.3f" : "%.0f", s.value);
   }
   return text;
+}
+
+const char* title(protocol::Units units) {
+  return units == protocol::Units::kElo ? "Own against the opponents' pieces (Elo)"
+         : units == protocol::Units::kLogOdds
+             ? "Own against the opponents' pieces (log-odds)"
+             : "Own against the opponents' pieces (pawn = 100: the player's own pawn)";
 }
 
 std::string p_text(double p) {
@@ -30,8 +53,8 @@ std::string p_text(double p) {
 
 void draw_sides_table(AppState& state, const protocol::Fit& fit, float scale) {
   if (fit.sides.empty()) return;
-  ImGui::TextColored(to_vec4(kMuted),
-                     "Own against the opponents' pieces (pawn = 100: the player's own pawn)");
+  const protocol::Units units = state.settings.units;
+  ImGui::TextColored(to_vec4(kMuted), "%s", title(units));
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("sides", 5, flags)) return;
@@ -51,11 +74,16 @@ void draw_sides_table(AppState& state, const protocol::Fit& fit, float scale) {
       continue;
     }
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(estimate_text(row.own, row.own_se).c_str());
+    const Shown own = in_units(row.own, row.own_se, row.own_theta, row.own_theta_se, units);
+    const Shown opponent =
+        in_units(row.opponent, row.opponent_se, row.opponent_theta, row.opponent_theta_se, units);
+    const Shown difference = in_units(row.difference, row.difference_se, row.difference_theta,
+                                      row.difference_theta_se, units);
+    ImGui::TextUnformatted(estimate_text(own, units).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(estimate_text(row.opponent, row.opponent_se).c_str());
+    ImGui::TextUnformatted(estimate_text(opponent, units).c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(estimate_text(row.difference, row.difference_se).c_str());
+    ImGui::TextUnformatted(estimate_text(difference, units).c_str());
     ImGui::TableNextColumn();
     ImGui::TextColored(to_vec4(row.p < 0.05 ? kAccent : kMuted), "%s", p_text(row.p).c_str());
   }

@@ -442,7 +442,7 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
       std::fprintf(out, "  (.mat rows carry no game: each counts as a game of its own)\n");
     }
     print_relations(out, *fit);
-    print_sides(out, *fit);
+    print_sides(out, *fit, options.units);
     return kExitOk;
   }
   JsonWriter json;

@@ -263,11 +263,19 @@ std::string padded(std::string text, std::size_t width) {
 
 }  // namespace
 
-void print_sides(std::FILE* out, const ModelFit& fit) {
+void print_sides(std::FILE* out, const ModelFit& fit, const std::string& units) {
   const std::vector<learn::SideComparison> sides = learn::compare_sides(fit);
   if (sides.empty()) return;
-  std::fprintf(out,
-               "Own against opponent's pieces (pawn = 100, own pawns; p: own = opponent's):\n");
+  // Elo = θ · 400 / ln 10 (models.h).
+  const double theta_scale = units == "elo" ? 400.0 / std::log(10.0) : 1.0;
+  const bool pawns = units != "elo" && units != "logodds";
+  const auto shown = [&](const Estimate& value, const Estimate& theta) {
+    return pawns ? value : Estimate{theta.value * theta_scale, theta.se * theta_scale};
+  };
+  std::fprintf(out, "Own against opponent's pieces (%s; p: own = opponent's):\n",
+               units == "elo"       ? "Elo"
+               : units == "logodds" ? "natural log-odds"
+                                    : "pawn = 100, own pawns");
   std::fprintf(out, "  %-8s %-18s %-18s %-18s %s\n", "", "own", "opponent's", "difference", "p");
   for (const learn::SideComparison& side : sides) {
     const char* label = learn::kPieces[side.piece].label.data();
@@ -275,10 +283,12 @@ void print_sides(std::FILE* out, const ModelFit& fit) {
       std::fprintf(out, "  %-8s not identified\n", label);
       continue;
     }
-    std::fprintf(out, "  %-8s %s %s %s %.3g\n", label,
-                 padded(format_estimate(side.own, true), 18).c_str(),
-                 padded(format_estimate(side.opponent, true), 18).c_str(),
-                 padded(format_estimate(side.difference, true), 18).c_str(), side.p_value);
+    std::fprintf(
+        out, "  %-8s %s %s %s %.3g\n", label,
+        padded(format_estimate(shown(side.own, side.own_theta), true), 18).c_str(),
+        padded(format_estimate(shown(side.opponent, side.opponent_theta), true), 18).c_str(),
+        padded(format_estimate(shown(side.difference, side.difference_theta), true), 18).c_str(),
+        side.p_value);
   }
 }
 
@@ -481,6 +491,12 @@ void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
           .field("opponentSe", number(side.opponent.se))
           .field("difference", number(side.difference.value))
           .field("differenceSe", number(side.difference.se))
+          .field("ownTheta", number(side.own_theta.value))
+          .field("ownThetaSe", number(side.own_theta.se))
+          .field("opponentTheta", number(side.opponent_theta.value))
+          .field("opponentThetaSe", number(side.opponent_theta.se))
+          .field("differenceTheta", number(side.difference_theta.value))
+          .field("differenceThetaSe", number(side.difference_theta.se))
           .field("pValue", number(side.p_value))
           .end_object();
     }

@@ -41,7 +41,7 @@ void print_fit(std::FILE* out, const learn::ModelFit& fit, const learn::Analysis
 // Capablanca's relations, when the five piece values exist and are identified.
 void print_relations(std::FILE* out, const learn::ModelFit& fit);
 // Split sides: own against opponent's value per piece, the difference and its p-value.
-void print_sides(std::FILE* out, const learn::ModelFit& fit);
+void print_sides(std::FILE* out, const learn::ModelFit& fit, const std::string& units);
 void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& datasets,
                       const std::string& units);
 

@@ -27,6 +27,9 @@ std::vector<SideComparison> compare_sides(const ModelFit& fit) {
     contrast[opponent] = -1.0;
     row.difference = ratio_contrast_estimate(parameters, fit.covariance, contrast, reference);
     const Estimate theta = linear_estimate(parameters, fit.covariance, contrast);
+    row.own_theta = fit.coefficients[own].theta;
+    row.opponent_theta = fit.coefficients[opponent].theta;
+    row.difference_theta = theta;
     row.p_value = theta.se > 0 ? normal_two_sided_p(theta.value / theta.se) : NAN;
     rows.push_back(row);
   }

@@ -15,11 +15,14 @@ namespace materialist::learn {
 
 struct SideComparison {
   int piece = kPawnIndex;
-  Estimate own;            // pawn = 100 in the player's (own) pawns
-  Estimate opponent;       // the same unit
-  Estimate difference;     // own − opponent, same unit, delta-method error with the covariance
-  double p_value = 1;      // two-sided, of θ_own − θ_opponent = 0 (scale-free)
-  bool identified = true;  // both coefficients identified
+  Estimate own;         // pawn = 100 in the player's (own) pawns
+  Estimate opponent;    // the same unit
+  Estimate difference;  // own − opponent, same unit, delta-method error with the covariance
+  Estimate own_theta;   // the same three in log-odds (θ), for the other units
+  Estimate opponent_theta;
+  Estimate difference_theta;  // θ_own − θ_opponent, its error from the covariance
+  double p_value = 1;         // two-sided, of θ_own − θ_opponent = 0 (scale-free)
+  bool identified = true;     // both coefficients identified
 };
 
 // One row per piece of a split-sides fit (empty for any other model).

@@ -74,6 +74,12 @@ void put(JsonWriter& json, const SideRow& value) {
   field(json, "opponentSe", value.opponent_se);
   field(json, "difference", value.difference);
   field(json, "differenceSe", value.difference_se);
+  field(json, "ownTheta", value.own_theta);
+  field(json, "ownThetaSe", value.own_theta_se);
+  field(json, "opponentTheta", value.opponent_theta);
+  field(json, "opponentThetaSe", value.opponent_theta_se);
+  field(json, "differenceTheta", value.difference_theta);
+  field(json, "differenceThetaSe", value.difference_theta_se);
   field(json, "p", value.p);
   json.end_object();
 }
@@ -228,7 +234,11 @@ Result get(const JsonValue& json, const std::string& path, Coefficient& out) {
 Result get(const JsonValue& json, const std::string& path, SideRow& out) {
   return Fields(json, path)("piece", out.piece)("identified", out.identified)("own", out.own)(
              "ownSe", out.own_se)("opponent", out.opponent)("opponentSe", out.opponent_se)(
-             "difference", out.difference)("differenceSe", out.difference_se)("p", out.p)
+             "difference", out.difference)("differenceSe", out.difference_se)(
+             "ownTheta", out.own_theta)("ownThetaSe", out.own_theta_se)(
+             "opponentTheta", out.opponent_theta)("opponentThetaSe", out.opponent_theta_se)(
+             "differenceTheta", out.difference_theta)("differenceThetaSe", out.difference_theta_se)(
+             "p", out.p)
       .result();
 }
 

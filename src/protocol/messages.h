@@ -227,6 +227,9 @@ struct SideRow {
   std::string piece;  // "pawn" … "queen"
   bool identified = true;
   double own = 0, own_se = 0, opponent = 0, opponent_se = 0, difference = 0, difference_se = 0;
+  // The same in log-odds (θ); Elo is θ · 400 / ln 10.
+  double own_theta = 0, own_theta_se = 0, opponent_theta = 0, opponent_theta_se = 0;
+  double difference_theta = 0, difference_theta_se = 0;
   double p = 1;
 
   bool operator==(const SideRow&) const = default;

@@ -206,7 +206,9 @@ protocol::Fit Engine::describe(const FitTarget& target, const learn::ModelFit* f
   for (const learn::SideComparison& side : learn::compare_sides(*fit)) {
     out.sides.push_back({std::string(learn::kPieces[side.piece].column), side.identified,
                          side.own.value, side.own.se, side.opponent.value, side.opponent.se,
-                         side.difference.value, side.difference.se, side.p_value});
+                         side.difference.value, side.difference.se, side.own_theta.value,
+                         side.own_theta.se, side.opponent_theta.value, side.opponent_theta.se,
+                         side.difference_theta.value, side.difference_theta.se, side.p_value});
   }
   return out;
 }

@@ -78,6 +78,12 @@ TEST_CASE("cli fit --split-sides: own and opponent's pieces side by side with th
   CHECK(contains(text.out, "Opponent's knight:"));
   CHECK(contains(text.out, "Own against opponent's pieces"));
   CHECK(contains(text.out, "Player's edge:"));
+  // The table follows the units asked for.
+  const CliRun elo =
+      run_cli({"fit", "--no-progress", "--split-sides", "--units", "elo", "--filter", pov, pgn});
+  CHECK(elo.status == 0);
+  CHECK(contains(elo.out, "Own against opponent's pieces (Elo; p: own = opponent's)"));
+  CHECK_FALSE(contains(elo.out, "pawn = 100, own pawns"));
 
   const CliRun json =
       run_cli({"fit", "--json", "--no-progress", "--split-sides", "--filter", pov, pgn});
@@ -88,6 +94,7 @@ TEST_CASE("cli fit --split-sides: own and opponent's pieces side by side with th
   CHECK(contains(json.out, "{\"name\":\"opponent-queen\""));
   CHECK(contains(json.out, "\"sides\":[{\"piece\":\"pawn\""));
   CHECK(contains(json.out, "\"pValue\":"));
+  CHECK(contains(json.out, "\"differenceThetaSe\":"));
 }
 
 TEST_CASE("cli stats --imbalance: the counts are kept, and a fit of them is the fit of the games") {

@@ -70,10 +70,15 @@ test('own against opponents\' pieces: a player\'s link fits them apart and draws
   await page.waitForFunction(() => Boolean(window.materialist.ui.buttons['sides:col4']), null, { timeout: 10000 });
   const json = JSON.parse((await saveDownload(page, 'Values JSON', false)).text);
   const sides = json.fits[0].sides || [];
-  check(sides.length === 5 && sides.every((s) => typeof s.p === 'number' && s.differenceSe > 0),
+  check(sides.length === 5 && sides.every((s) => typeof s.p === 'number' && s.differenceSe > 0
+    && s.differenceThetaSe > 0 && Math.abs(s.differenceTheta - (s.ownTheta - s.opponentTheta)) < 1e-9),
     `Values JSON sides: ${JSON.stringify(sides)}`);
   await settle(page);
   await page.screenshot({ path: join(ARTIFACTS, '82-own-vs-opponent.png') });
+  // The table follows the units (its title names them): Elo, from the log-odds sent.
+  await clickControl(page, 'units:elo');
+  await settle(page);
+  await page.screenshot({ path: join(ARTIFACTS, '82-own-vs-opponent-elo.png') });
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });

@@ -62,6 +62,13 @@ TEST_CASE("split sides: own and opponent's values recovered, their difference te
   CHECK(knight.opponent.value == doctest::Approx(fit->coefficients[6].value.value));
   CHECK(knight.difference.value == doctest::Approx(knight.own.value - knight.opponent.value));
   CHECK(knight.difference.se > 0);
+  // The same in log-odds: the coefficients' θ, and θ_own − θ_opponent with its own error.
+  CHECK(knight.own_theta.value == doctest::Approx(fit->coefficients[1].theta.value));
+  CHECK(knight.opponent_theta.value == doctest::Approx(fit->coefficients[6].theta.value));
+  CHECK(knight.difference_theta.value ==
+        doctest::Approx(knight.own_theta.value - knight.opponent_theta.value));
+  CHECK(knight.difference_theta.se > 0);
+  CHECK(std::fabs(knight.difference_theta.value - (0.4 - 0.55)) < 3 * knight.difference_theta.se);
   CHECK(knight.p_value < 1e-4);              // 0.4 against 0.55: told apart
   CHECK(sides[kRookIndex].p_value > 0.001);  // equal in truth
 

@@ -171,6 +171,9 @@ inline Fit full_fit(const char* name) {
   f.relations = {{"B > N", 10.5, 2.25, "holds", false},
                  {"B + N = R + 1.5P", -3, 4, "undecided", true}};
   f.curve = {{-10, 0.01, 0.09, 0.9}, {0, 0.375, 0.25, 0.375}};
+  f.sides = {{"knight", true, 312.5, 12.25, 350, 14.5, -37.5, 9.75, 0.5, 0.03125, 0.5625, 0.0390625,
+              -0.0625, 0.015625, 0.0078125},
+             {"queen", false, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0.25}};
   f.balance = full_balance();
   return f;
 }

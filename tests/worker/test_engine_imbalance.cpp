@@ -74,6 +74,7 @@ TEST_CASE("engine: split sides from a player's side give the own-against-opponen
   CHECK(count_of(json, "\"sides\":[{\"piece\":\"pawn\"") == 1);
   CHECK(count_of(json, "\"label\":\"Opponent's knight\"") == 1);
   CHECK(count_of(json, "\"differenceSe\":") == 5);
+  CHECK(count_of(json, "\"differenceThetaSe\":") == 5);  // for the Elo and log-odds units
   CHECK(engine.status_line().find("own and opponents' values in the table") != std::string::npos);
 
   Engine white;
