@@ -16,6 +16,22 @@
 
 namespace materialist::app {
 
+namespace {
+
+// What the values panel says before it has a value: what it waits for.
+const char* no_values_text(protocol::Phase phase) {
+  switch (phase) {
+    case protocol::Phase::kReading:
+      return "Reading: the values appear with the first estimate, after the first games.";
+    case protocol::Phase::kFitting:
+      return "Fitting: the values appear with the solver's first step.";
+    default:
+      return "No fit yet: drop PGN files or load the sample.";
+  }
+}
+
+}  // namespace
+
 void draw_values(AppState& state, const UiFonts& fonts, float scale) {
   section(values_title(state).c_str());
   const Trajectory& t = state.trajectory;
@@ -26,7 +42,7 @@ void draw_values(AppState& state, const UiFonts& fonts, float scale) {
                 t.done ? "" : " (running)");
     if (!t.reason.empty()) note(t.reason.c_str(), kMuted);
   } else if (state.estimates.empty()) {
-    ImGui::TextColored(to_vec4(kMuted), "No fit yet: drop PGN files or load the sample.");
+    ImGui::TextColored(to_vec4(kMuted), "%s", no_values_text(state.phase));
   }
   // The worker's fits carry every coefficient with its uncertainty.
   if (t.done && t.fits.size() >= 2) {
