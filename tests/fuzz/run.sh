@@ -74,10 +74,13 @@ done
   zip -q - games.pgn < /dev/null > /dev/null 2>&1; cat games.pgn | zip -q > archive_zip/streamed.zip)
 rm -f "${SEEDS}/two.pgn" "${SEEDS}/games.pgn" "${SEEDS}/notes.txt"
 
-dictionary_for() {
+# A target's own libFuzzer options: its dictionary; san's inputs at most 256 bytes (a game of up to
+# 254 plies: random play has stripped the board long before, and each ply costs a move generation).
+options_for() {
   case "$1" in
     pgn_chunking | ingest) echo "-dict=tests/fuzz/pgn.dict" ;;
     settings) echo "-dict=tests/fuzz/settings.dict" ;;
+    san) echo "-max_len=256" ;;
   esac
 }
 
@@ -102,11 +105,11 @@ for target in "${TARGETS[@]}"; do
   [[ -n "${FUZZ_RUNS:-}" ]] && limits+=(-runs="${FUZZ_RUNS}")
   # -timeout: a slow input is a finding too; -rss_limit_mb: zstd may allocate a frame's 2 GiB
   # window (decoder.h), which is the decoder's documented behaviour, not a leak.
-  # shellcheck disable=SC2046 # the dictionary option is one word or none
+  # shellcheck disable=SC2046 # the target's options are one word or none
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     nice -n "${FUZZ_NICE}" "${binary}" "${limits[@]}" -timeout=30 -rss_limit_mb=3072 \
     -malloc_limit_mb=3072 -print_final_stats=1 \
-    -artifact_prefix="${findings}/" $(dictionary_for "${target}") \
+    -artifact_prefix="${findings}/" $(options_for "${target}") \
     "${corpus}" "${SEEDS}/${target}" > "${log}" 2>&1
   status=$?
   executions="$(grep -E '^stat::number_of_executed_units:' "${log}" | tail -1 | awk '{print $2}')"
