@@ -262,40 +262,82 @@ void Decoder::finish() {
 
 // ---- zstd, gzip, bzip2: one stream of frames, members or streams ----
 
-// Gathers a zstd frame's 4-byte magic from `data`, checks it (a frame or a skippable frame; no
-// legacy format, which the browser's libzstd lacks) and hands it to libzstd in one call.
-// `at` is the offset of `data` in the input. Returns the bytes taken.
-std::size_t Decoder::take_zstd_magic(const char* data, std::size_t size, std::uint64_t at) {
+namespace {
+
+// The bytes of a zstd frame's header known from its first `have` bytes (RFC 8878, 3.1.1.1): the
+// magic (4) first; a skippable frame's header is its magic and size (8); a frame's, its magic,
+// descriptor, window byte (unless single-segment), dictionary id and content size.
+std::size_t zstd_header_bytes(const std::array<char, 18>& header, std::size_t have) {
+  if (have < 4) return 4;
+  const std::uint32_t magic = detail::le32(std::string_view(header.data(), 4), 0);
+  if ((magic & ZSTD_MAGIC_SKIPPABLE_MASK) == ZSTD_MAGIC_SKIPPABLE_START) return 8;
+  if (have < 5) return 5;
+  const auto descriptor = static_cast<unsigned char>(header[4]);
+  const bool single_segment = ((descriptor >> 5) & 1) != 0;
+  const unsigned content_size_code = descriptor >> 6;
+  constexpr std::array<std::size_t, 4> kDictionaryIdBytes = {0, 1, 2, 4};
+  const std::size_t content_size_bytes =
+      content_size_code == 0 ? (single_segment ? 1 : 0) : std::size_t{1} << content_size_code;
+  return 5 + (single_segment ? 0 : 1) + kDictionaryIdBytes[descriptor & 3] + content_size_bytes;
+}
+
+}  // namespace
+
+void Decoder::fail_zstd(std::size_t error, std::uint64_t at) {
+  const bool window = ZSTD_getErrorCode(error) == ZSTD_error_frameParameter_windowTooLarge;
+  fail(window ? ErrorKind::kUnsupported : ErrorKind::kCorrupt, at,
+       window ? "zstd frame needs a window larger than 2^" + std::to_string(zstd_window_log_max()) +
+                    " bytes" + at_byte(at)
+              : std::string("corrupt zstd data (") + ZSTD_getErrorName(error) + ")" + at_byte(at));
+}
+
+// Gathers a zstd frame's header from `data`, checks its magic (a frame or a skippable frame; no
+// legacy format, which the browser's libzstd lacks) and hands it to libzstd whole, in one call:
+// libzstd checks a header that comes in pieces differently from a whole one (found by fuzzing:
+// the legacy magics on a call's input, a descriptor's reserved bit only on some pieces), so an
+// error's kind would depend on the chunking. `at` is the offset of `data` in the input. Returns
+// the bytes taken.
+std::size_t Decoder::take_zstd_header(const char* data, std::size_t size, std::uint64_t at) {
   Codec& codec = *codec_;
-  const std::size_t take = std::min(size, codec.zstd_magic.size() - codec.zstd_magic_size);
-  std::copy_n(data, take, codec.zstd_magic.data() + codec.zstd_magic_size);
-  codec.zstd_magic_size += take;
-  codec.open = true;  // an input that ends inside the magic is a truncated frame
-  if (codec.zstd_magic_size < codec.zstd_magic.size()) return take;
-  const std::uint64_t frame_at = at + take - codec.zstd_magic.size();
-  const std::uint32_t magic =
-      detail::le32(std::string_view(codec.zstd_magic.data(), codec.zstd_magic.size()), 0);
-  if (magic != ZSTD_MAGICNUMBER &&
-      (magic & ZSTD_MAGIC_SKIPPABLE_MASK) != ZSTD_MAGIC_SKIPPABLE_START) {
-    fail(ErrorKind::kCorrupt, frame_at,
-         "corrupt zstd data (no zstd frame starts here: its first bytes are not 28 B5 2F FD)" +
-             at_byte(frame_at));
-    return take;
+  std::array<char, 18>& header = codec.zstd_header;
+  std::size_t taken = 0;
+  if (codec.zstd_header_size == 0) codec.zstd_frame_at = at;
+  codec.open = true;  // an input that ends inside the header is a truncated frame
+  for (std::size_t need = zstd_header_bytes(header, codec.zstd_header_size);
+       codec.zstd_header_size < need; need = zstd_header_bytes(header, codec.zstd_header_size)) {
+    const std::size_t take = std::min(size - taken, need - codec.zstd_header_size);
+    std::copy_n(data + taken, take, header.data() + codec.zstd_header_size);
+    codec.zstd_header_size += take;
+    taken += take;
+    if (codec.zstd_header_size < need) return taken;  // the header goes on in the next input
+    if (codec.zstd_header_size == 4) {
+      const std::uint32_t magic = detail::le32(std::string_view(header.data(), 4), 0);
+      if (magic != ZSTD_MAGICNUMBER &&
+          (magic & ZSTD_MAGIC_SKIPPABLE_MASK) != ZSTD_MAGIC_SKIPPABLE_START) {
+        fail(ErrorKind::kCorrupt, codec.zstd_frame_at,
+             "corrupt zstd data (no zstd frame starts here: its first bytes are not 28 B5 2F FD)" +
+                 at_byte(codec.zstd_frame_at));
+        return taken;
+      }
+    }
   }
-  ZSTD_inBuffer magic_in{codec.zstd_magic.data(), codec.zstd_magic.size(), 0};
+  ZSTD_inBuffer header_in{header.data(), codec.zstd_header_size, 0};
   ZSTD_outBuffer no_out{out_.data(), 0, 0};
-  const std::size_t ret = ZSTD_decompressStream(codec.zstd, &no_out, &magic_in);
-  if (ZSTD_isError(ret) || magic_in.pos != magic_in.size) {
-    fail(ErrorKind::kCorrupt, frame_at,
-         std::string("corrupt zstd data (") +
-             (ZSTD_isError(ret) ? ZSTD_getErrorName(ret) : "frame header") + ")" +
-             at_byte(frame_at));
-    return take;
+  const std::size_t ret = ZSTD_decompressStream(codec.zstd, &no_out, &header_in);
+  if (ZSTD_isError(ret)) {
+    fail_zstd(ret, codec.zstd_frame_at);
+    return taken;
+  }
+  if (header_in.pos != header_in.size) {
+    fail(ErrorKind::kCorrupt, codec.zstd_frame_at,
+         "corrupt zstd data (frame header)" + at_byte(codec.zstd_frame_at));
+    return taken;
   }
   codec.zstd_hint = ret == 0 ? 1 : ret;
-  codec.zstd_magic_size = 0;
-  codec.zstd_frame_start = false;
-  return take;
+  codec.zstd_header_size = 0;
+  codec.zstd_frame_start = ret == 0;  // an empty skippable frame ends with its header
+  codec.open = ret != 0;
+  return taken;
 }
 
 std::size_t Decoder::stream_step(const char* data, std::size_t size) {
@@ -305,10 +347,9 @@ std::size_t Decoder::stream_step(const char* data, std::size_t size) {
     bool output_full = false;
     for (;;) {
       if (codec.zstd_frame_start) {
-        in.pos += take_zstd_magic(data + in.pos, size - in.pos, consumed_ + in.pos);
-        if (failed_) return size;
-        if (codec.zstd_frame_start) break;  // the magic goes on in the next input
-        if (in.pos == in.size) break;
+        in.pos += take_zstd_header(data + in.pos, size - in.pos, consumed_ + in.pos);
+        if (failed_ || in.pos == in.size) break;
+        if (codec.zstd_frame_start) continue;  // an empty skippable frame: the next one
       }
       const std::size_t read_before = in.pos;
       ZSTD_outBuffer out{out_.data(), out_.size(), 0};
@@ -322,13 +363,7 @@ std::size_t Decoder::stream_step(const char* data, std::size_t size) {
       in.pos = piece.pos;
       if (!ZSTD_isError(ret)) codec.zstd_hint = ret == 0 ? 1 : ret;
       if (ZSTD_isError(ret)) {
-        const bool window = ZSTD_getErrorCode(ret) == ZSTD_error_frameParameter_windowTooLarge;
-        fail(window ? ErrorKind::kUnsupported : ErrorKind::kCorrupt, consumed_ + in.pos,
-             window ? "zstd frame needs a window larger than 2^" +
-                          std::to_string(zstd_window_log_max()) + " bytes" +
-                          at_byte(consumed_ + in.pos)
-                    : std::string("corrupt zstd data (") + ZSTD_getErrorName(ret) + ")" +
-                          at_byte(consumed_ + in.pos));
+        fail_zstd(ret, consumed_ + in.pos);
         return size;
       }
       emit(out_.data(), out.pos);

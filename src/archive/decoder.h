@@ -127,7 +127,8 @@ class Decoder {
 
   // One step each: how many of `size` bytes were used (all, unless the step changed state).
   std::size_t stream_step(const char* data, std::size_t size);
-  std::size_t take_zstd_magic(const char* data, std::size_t size, std::uint64_t at);
+  std::size_t take_zstd_header(const char* data, std::size_t size, std::uint64_t at);
+  void fail_zstd(std::size_t error, std::uint64_t at);
   std::size_t zip_step(const char* data, std::size_t size);
   std::size_t zip_header_step(const char* data, std::size_t size);
   std::size_t zip_data_step(const char* data, std::size_t size);

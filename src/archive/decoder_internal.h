@@ -45,12 +45,13 @@ struct Decoder::Codec {
   bool open = false;  // inside a zstd frame, a gzip member or a bzip2 stream
   // The input zstd asks for next (ZSTD_decompressStream's hint: the next block and its header).
   std::size_t zstd_hint = 1;
-  // A zstd frame's first 4 bytes, gathered and checked before libzstd sees them: libzstd takes
-  // a magic split across calls differently from a whole one (it checks the legacy formats on
-  // the call's input, not on the magic), so an error's kind would depend on the chunking.
+  // A zstd frame's header (at most 18 bytes), gathered and checked before libzstd sees it:
+  // libzstd takes a header that comes in pieces differently from a whole one, so an error's
+  // kind would depend on the chunking (decoder.cpp, take_zstd_header).
   bool zstd_frame_start = true;
-  std::array<char, 4> zstd_magic{};
-  std::size_t zstd_magic_size = 0;
+  std::array<char, 18> zstd_header{};
+  std::size_t zstd_header_size = 0;
+  std::uint64_t zstd_frame_at = 0;  // the input offset of the header's first byte
 
   ~Codec() {
     if (zstd != nullptr) ZSTD_freeDCtx(zstd);

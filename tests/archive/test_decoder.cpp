@@ -254,7 +254,7 @@ TEST_CASE("archive: a zstd frame that ends exactly at an output chunk's end is c
   }
 }
 
-TEST_CASE("archive: each zstd frame's magic is checked whole, whatever the chunking") {
+TEST_CASE("archive: each zstd frame's header is checked whole, whatever the chunking") {
   // Found by fuzzing (tests/fixtures/fuzz/archive_zstd): libzstd took a next frame whose magic
   // came split across calls, 28 then 25 B5 2F FD, as a legacy v0.5 frame (it checks the legacy
   // magics on the call's input), but rejected it when the 25 came alone.
@@ -274,6 +274,17 @@ TEST_CASE("archive: each zstd frame's magic is checked whole, whatever the chunk
     CHECK(bad.error_seen->offset == frame.size());
     CHECK(contains(bad.error_seen->message, "no zstd frame starts here"));
     CHECK(bad.all() == plain());
+    // A frame, then a header whose descriptor sets the reserved bit: libzstd rejected it when the
+    // header came in pieces and took it with the bytes after it (fuzzing); now every chunking
+    // rejects it, at the frame's start.
+    const std::string reserved_bit =
+        std::string("\x28\xb5\x2f\xfd\xfd\x37\x7a\x9e\x27\xb5\x2f\xfd\xfd\x58\x5a\x00", 16);
+    const Recorder header = decode(frame + reserved_bit, chunk);
+    REQUIRE(header.error_seen.has_value());
+    CHECK(header.error_seen->kind == ErrorKind::kCorrupt);
+    CHECK(header.error_seen->offset == frame.size());
+    CHECK(contains(header.error_seen->message, "Unsupported frame parameter"));
+    CHECK(header.all() == plain());
     // A frame, then the start of a magic: a truncated frame.
     const Recorder cut = decode(frame + "\x28\xb5", chunk);
     REQUIRE(cut.error_seen.has_value());
