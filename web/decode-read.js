@@ -50,7 +50,11 @@ async function readDecodedInParallel(wasm, engine, file, count, options, isCurre
       }
       nudge();
     };
-    reader.onerror = (event) => { failed = new Error(event.message || 'a reader failed'); nudge(); };
+    reader.onerror = (event) => {
+      event.preventDefault();  // as in parallel-read.js: the error is this read's, not the worker's
+      failed = new Error(`a parallel reader stopped: ${event.message || 'no reason given'}`);
+      nudge();
+    };
   });
   let chunks = 0;    // dispatched
   let inFlight = 0;  // dispatched, not imported

@@ -124,7 +124,12 @@ async function readInParallel(file, count, options, isCurrent, onProgress, onLiv
         reject(readerError(m));
       }
     };
-    reader.onerror = (event) => reject(new Error(event.message || 'a reader failed'));
+    // Handled here: unprevented, a reader's error (also one a cancel causes, terminating it while
+    // it loads its scripts) would reach the engine worker's global scope and end it.
+    reader.onerror = (event) => {
+      event.preventDefault();
+      reject(new Error(`a parallel reader stopped: ${event.message || 'no reason given'}`));
+    };
     send({ type: 'read-range', file, start: range.start, end: range.end, options, live: true });
   })));
   // Cancelling settles the wait at once: terminated readers never answer.

@@ -79,6 +79,8 @@ export async function openPage(baseUrl, { hash = '', query = '', scale = 1, widt
     viewport: { width, height }, deviceScaleFactor: scale, hasTouch: touch,
   });
   const context = {
+    // Requests of the page and of its workers (a test makes one fail).
+    route: (pattern, handler) => browserContext.route(pattern, handler),
     close: async () => {
       await browserContext.close();
       rmSync(profile, { recursive: true, force: true });
@@ -89,7 +91,7 @@ export async function openPage(baseUrl, { hash = '', query = '', scale = 1, widt
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message || error.stack || error.name || String(error)}`));
   await page.goto(`${baseUrl}/index.html${query}${hash}`);
   await page.waitForFunction(() => window.materialist && window.materialist.appReady
     && window.materialist.workerReady && window.materialist.ui.buttons['Load sample'], null,
@@ -107,9 +109,11 @@ export async function watchStates(page) {
     const mirror = document.getElementById('materialist-status');
     const seen = [];
     /** @type {any} */ (window).__e2eStates = seen;
+    // Each change's new value is the next change's old value (or the current one for the last),
+    // so that two changes within one task are both recorded.
     new MutationObserver((records) => {
-      for (const record of records) seen.push(mirror.dataset.state);
-    }).observe(mirror, { attributes: true, attributeFilter: ['data-state'] });
+      records.forEach((record, i) => seen.push(i + 1 < records.length ? records[i + 1].oldValue : mirror.dataset.state));
+    }).observe(mirror, { attributes: true, attributeFilter: ['data-state'], attributeOldValue: true });
   });
 }
 
@@ -124,10 +128,21 @@ export async function waitForReadEnd(page, timeout = 60000) {
   return handle.jsonValue();
 }
 
+// Waits until data-state is one of `wanted` and returns the state it saw (not a later one).
 export async function waitForState(page, wanted, timeout = 60000) {
-  await page.waitForFunction((states) => states.includes(
-    document.getElementById('materialist-status').dataset.state), [].concat(wanted), { timeout });
-  return mirrorState(page);
+  const handle = await page.waitForFunction((states) => {
+    const state = document.getElementById('materialist-status').dataset.state;
+    return states.includes(state) ? state : null;
+  }, [].concat(wanted), { timeout });
+  return handle.jsonValue();
+}
+
+// Clicks Load sample and returns how that read ended ('done' or 'error'): never the state a
+// previous read left behind, which is still on the mirror for a moment after the click.
+export async function loadSample(page, timeout = 90000) {
+  await watchStates(page);
+  await clickButton(page, 'Load sample');
+  return waitForReadEnd(page, timeout);
 }
 
 // Waits until the app has drawn the current state: a few animation frames.

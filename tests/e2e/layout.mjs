@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, FIXTURES, check, clickButton, clickControl, dropFiles, mirrorResult, openPage, settle,
-  test, typeInto, waitForReadEnd, waitForState, watchStates,
+  ARTIFACTS, FIXTURES, check, clickButton, clickControl, dropFiles, loadSample, mirrorResult,
+  openPage, settle, test, typeInto, waitForReadEnd, waitForState, watchStates,
 } from './harness.mjs';
 
 // Records every layout the app publishes, with whether the page had the fit's results by then.
@@ -246,8 +246,7 @@ test('layout: PNG saves nothing before there are results, and a picture after', 
   await clickButton(page, 'PNG');
   await page.waitForTimeout(1000);
   check((await page.evaluate(() => window.materialist.downloads.length)) === 0, 'PNG saved a picture of the empty app');
-  await clickButton(page, 'Load sample');
-  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  check(await loadSample(page) === 'done', 'the sample did not fit');
   await clickButton(page, 'PNG');
   await page.waitForFunction(() => window.materialist.downloads.some((d) => d.name === 'materialist.png'), null, { timeout: 10000 });
   check(problems.length === 0, problems.join('\n'));

@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, FIXTURES, REPO, check, checkArticleValues, clickButton, dropFiles, mirrorResult,
-  mirrorState, openPage, settle, test, waitForState,
+  ARTIFACTS, FIXTURES, REPO, check, checkArticleValues, clickButton, dropFiles, loadSample,
+  mirrorResult, mirrorState, openPage, settle, test, waitForState,
 } from './harness.mjs';
 
 test('page loads without console errors', async ({ baseUrl }) => {
@@ -181,8 +181,7 @@ test('malformed files give an error state; the app keeps working', async ({ base
   result = await mirrorResult(page);
   check(/no (usable )?games?/.test(result.error), `error message: ${result.error}`);
 
-  await clickButton(page, 'Load sample');
-  check(await waitForState(page, ['done'], 90000) === 'done', 'the app did not recover');
+  check(await loadSample(page) === 'done', 'the app did not recover');
   checkArticleValues((await mirrorResult(page)).values);
   check(problems.length === 0, problems.join('\n'));
   await context.close();
@@ -225,10 +224,27 @@ test('Cancel stops a long parallel read at once; the app keeps working', async (
   check(state === 'idle', `after Cancel data-state is ${state}: ${await page.$eval('#materialist-status', (e) => e.textContent)}`);
   check(took < 1500, `Cancel took ${took.toFixed(0)} ms`);
 
-  await clickButton(page, 'Load sample');
-  check(await waitForState(page, ['done', 'error'], 90000) === 'done', 'the app did not work after Cancel');
+  check(await loadSample(page) === 'done', 'the app did not work after Cancel');
   checkArticleValues((await mirrorResult(page)).values);
   check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('a parallel reader that fails ends the read with its message; the engine worker lives on', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { query: '?readers=2' });
+  // The engine worker has its scripts; the readers' importScripts of file-slices.js now fail. (40
+  // MB: files from 32 MB are read in parallel.)
+  await context.route('**/file-slices.js', (route) => route.abort());
+  const lichess = readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8');
+  await dropFiles(page, [{ name: 'big.pgn', repeat: { text: lichess + '\n\n', times: Math.ceil(40e6 / lichess.length) } }]);
+  check(await waitForState(page, ['done', 'error'], 60000) === 'error', 'the read did not end in an error');
+  const { error } = await mirrorResult(page);
+  console.log(`      the read's error: ${error}`);
+  check(/^a parallel reader stopped: .*file-slices\.js/.test(error) && !/engine worker failed/.test(error), `error message: ${error}`);
+  check(await loadSample(page) === 'done', 'the app did not work afterwards');
+  checkArticleValues((await mirrorResult(page)).values);
+  // The reader's error is reported once, by the app: no uncaught error reached the page.
+  check(problems.every((p) => /^console: /.test(p)), problems.join('\n'));
   await context.close();
 });
 
