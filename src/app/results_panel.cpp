@@ -159,9 +159,12 @@ void draw_relations(AppState& state, float scale) {
     return;
   }
   const protocol::Snapshot& last = state.trajectory.snapshots.back();
+  // The snapshot's values come pawn = 100: the numbers are shown in the chosen unit, as above.
+  const double k = unit_per_pawn_value(state);
   PieceValues values{};
-  for (int i = 0; i < kPieceCount; ++i) values[i] = entry(last.values, i);
-  const auto checks = learn::check_capablanca(values);
+  for (int i = 0; i < kPieceCount; ++i) values[i] = entry(last.values, i) * k;
+  const auto checks =
+      learn::check_capablanca(values, state.settings.units == protocol::Units::kLogOdds ? 2 : 0);
   float widths[3] = {0, 0, ImGui::CalcTextSize("✗ no").x};
   for (const learn::RelationCheck& check : checks) {
     widths[0] = std::max(widths[0], ImGui::CalcTextSize(check.relation.c_str()).x);

@@ -441,7 +441,7 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
     if (fit->errors == learn::ErrorKind::kClustered && report.mat.rows > 0) {
       std::fprintf(out, "  (.mat rows carry no game: each counts as a game of its own)\n");
     }
-    print_relations(out, *fit);
+    print_relations(out, *fit, options.units);
     print_sides(out, *fit, options.units);
     return kExitOk;
   }

@@ -237,15 +237,26 @@ void print_fit(std::FILE* out, const ModelFit& fit, const learn::AnalysisSetting
   }
 }
 
-void print_relations(std::FILE* out, const ModelFit& fit) {
-  const std::array<double, 5> values = values_array(fit);
+void print_relations(std::FILE* out, const ModelFit& fit, const std::string& units) {
+  std::array<double, 5> values = values_array(fit);
   if (std::isnan(values[0])) return;  // phase-tapered models have no single piece values
   if (!all_pieces_identified(fit)) {
     std::fprintf(out, "Capablanca's relations: not checked (a piece value is not identified)\n");
     return;
   }
-  std::fprintf(out, "Capablanca's relations:\n");
-  for (const learn::RelationCheck& check : learn::check_capablanca(values)) {
+  // In the units of the table above (the verdicts are the same in every unit).
+  const auto pawn = std::find_if(fit.coefficients.begin(), fit.coefficients.end(),
+                                 [](const Coefficient& c) { return c.name == "pawn"; });
+  if (units != "pawn" && pawn != fit.coefficients.end()) {
+    const double per_value = in_units(*pawn, units).value / 100;
+    for (double& value : values) value *= per_value;
+  }
+  std::fprintf(out, "Capablanca's relations (%s):\n",
+               units == "elo"       ? "Elo"
+               : units == "logodds" ? "log-odds"
+                                    : "pawn = 100");
+  for (const learn::RelationCheck& check :
+       learn::check_capablanca(values, units == "logodds" ? 2 : 0)) {
     std::fprintf(out, "  %-18s %-34s %s\n", check.relation.c_str(), check.numbers.c_str(),
                  check.holds ? "yes" : "no");
   }

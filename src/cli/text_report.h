@@ -38,8 +38,9 @@ void print_iteration(std::FILE* out, const learn::FitState& state);
 void print_fit(std::FILE* out, const learn::ModelFit& fit, const learn::AnalysisSettings& settings,
                const std::string& units, const learn::BootstrapFit* bootstrap = nullptr,
                bool player_view = false);
-// Capablanca's relations, when the five piece values exist and are identified.
-void print_relations(std::FILE* out, const learn::ModelFit& fit);
+// Capablanca's relations, when the five piece values exist and are identified; their numbers in
+// `units` (pawn, elo, logodds), like the table above.
+void print_relations(std::FILE* out, const learn::ModelFit& fit, const std::string& units);
 // Split sides: own against opponent's value per piece, the difference and its p-value.
 void print_sides(std::FILE* out, const learn::ModelFit& fit, const std::string& units);
 void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& datasets,

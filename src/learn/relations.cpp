@@ -5,23 +5,23 @@
 
 namespace materialist::learn {
 
-std::vector<RelationCheck> check_capablanca(const std::array<double, 5>& v) {
+std::vector<RelationCheck> check_capablanca(const std::array<double, 5>& v, int decimals) {
   const double pawn = v[0], knight = v[1], bishop = v[2], rook = v[3], queen = v[4];
   std::vector<RelationCheck> checks;
   const auto greater = [&](const char* relation, const char* left_name, double left,
                            const char* right_name, double right) {
     const bool holds = left > right;
     char text[96];
-    std::snprintf(text, sizeof text, "%s %.0f %s %s %.0f", left_name, left,
-                  holds ? ">" : "<=", right_name, right);
+    std::snprintf(text, sizeof text, "%s %.*f %s %s %.*f", left_name, decimals, left,
+                  holds ? ">" : "<=", right_name, decimals, right);
     checks.push_back({relation, text, left, right, holds});
   };
   const auto approx = [&](const char* relation, double l1, double l2, double r1, double r2) {
     const double left = l1 + l2, right = r1 + r2;
     const double off = right != 0 ? std::fabs(left - right) / std::fabs(right) : 1.0;
     char text[96];
-    std::snprintf(text, sizeof text, "%.0f + %.0f vs %.0f + %.0f (off %.1f%%)", l1, l2, r1, r2,
-                  100.0 * off);
+    std::snprintf(text, sizeof text, "%.*f + %.*f vs %.*f + %.*f (off %.1f%%)", decimals, l1,
+                  decimals, l2, decimals, r1, decimals, r2, 100.0 * off);
     checks.push_back({relation, text, left, right, off <= kApproxTolerance});
   };
   greater("B > N", "B", bishop, "N", knight);

@@ -19,7 +19,8 @@ struct RelationCheck {
   bool holds = false;
 };
 
-// Values in P N B R Q order, pawn = 100 (any common scale works).
-std::vector<RelationCheck> check_capablanca(const std::array<double, 5>& values);
+// Values in P N B R Q order, pawn = 100 or any common scale (Elo, log-odds: the verdicts do not
+// change); `decimals` for the numbers in the text (2 suits log-odds).
+std::vector<RelationCheck> check_capablanca(const std::array<double, 5>& values, int decimals = 0);
 
 }  // namespace materialist::learn

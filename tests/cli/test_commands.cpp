@@ -299,6 +299,20 @@ TEST_CASE("cli fit: the text names the kind of standard errors") {
   CHECK_FALSE(contains(run.out, "NOT A PLAIN FIT"));
 }
 
+TEST_CASE("cli fit: Capablanca's relations are given in the units of the table") {
+  const std::string pgn = fixture("pgn/OpenRating.pgn");
+  const CliRun pawns = run_cli({"fit", "--no-progress", pgn});
+  CHECK(contains(pawns.out, "Capablanca's relations (pawn = 100):"));
+  CHECK(contains(pawns.out, "B 346 > N 289"));
+  const CliRun elo = run_cli({"fit", "--no-progress", "--units", "elo", pgn});
+  CHECK(contains(elo.out, "Capablanca's relations (Elo):"));
+  CHECK(contains(elo.out, "B 449 > N 376"));  // the Elo values of the table above, rounded
+  CHECK(contains(elo.out, "Bishop:        448.843"));
+  const CliRun log_odds = run_cli({"fit", "--no-progress", "--units", "logodds", pgn});
+  CHECK(contains(log_odds.out, "Capablanca's relations (log-odds):"));
+  CHECK(contains(log_odds.out, "B 2.58 > N 2.16"));
+}
+
 // ---- a player's point of view ----
 
 TEST_CASE("cli fit: from a player's point of view the intercept is on and reads as the edge") {

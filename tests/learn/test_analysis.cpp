@@ -117,6 +117,20 @@ TEST_CASE("relations: the article's table of Capablanca's relations") {
   CHECK(check_capablanca({100, 320, 330, 500, 900})[3].holds);
 }
 
+TEST_CASE("relations: the verdicts are the same in any unit, the numbers in that unit") {
+  const std::array<double, 5> pawns = {100, 288, 345, 480, 1077};
+  std::array<double, 5> log_odds{};
+  for (int i = 0; i < 5; ++i) log_odds[i] = pawns[i] / 100;  // θ_pawn = 1
+  const auto in_pawns = check_capablanca(pawns);
+  const auto in_log_odds = check_capablanca(log_odds, 2);
+  REQUIRE(in_log_odds.size() == in_pawns.size());
+  for (std::size_t i = 0; i < in_pawns.size(); ++i)
+    CHECK(in_log_odds[i].holds == in_pawns[i].holds);
+  CHECK(in_pawns[0].numbers == "B 345 > N 288");
+  CHECK(in_log_odds[0].numbers == "B 3.45 > N 2.88");
+  CHECK(in_log_odds[3].numbers == "3.45 + 2.88 vs 4.80 + 1.50 (off 0.5%)");
+}
+
 TEST_CASE("dataset: .pgn and .mat files merge, and a non-PGN file is reported, not fatal") {
   DatasetBuilder builder;
   builder.begin_file("photo.pgn");
