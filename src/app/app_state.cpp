@@ -3,6 +3,7 @@
 #include "app/app_state.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "app/share_link.h"
 #include "core/json_value.h"
@@ -254,6 +255,30 @@ std::string encode_command(const Command& command) {
   if (command.kind == Command::Kind::kExport) json.field("format", command.format);
   json.end_object();
   return json.take();
+}
+
+double in_unit(const protocol::Coefficient& c, protocol::Units units) {
+  return units == protocol::Units::kElo       ? c.elo
+         : units == protocol::Units::kLogOdds ? c.theta
+                                              : c.value;
+}
+
+double se_in_unit(const protocol::Coefficient& c, protocol::Units units) {
+  return units == protocol::Units::kElo       ? c.elo_se
+         : units == protocol::Units::kLogOdds ? c.theta_se
+                                              : c.value_se;
+}
+
+double unit_per_pawn_value(const AppState& state) {
+  const protocol::Units units = state.settings.units;
+  if (units == protocol::Units::kPawn || !state.trajectory.done || state.trajectory.fits.empty())
+    return 1;
+  // Split sides have no single pawn: their pawn = 100 is the player's own pawn.
+  const protocol::Fit& fit = state.trajectory.fits.front();
+  const protocol::Coefficient* pawn = fit.find("pawn") ? fit.find("pawn") : fit.find("own-pawn");
+  if (pawn == nullptr || !pawn->identified || pawn->value == 0) return 1;
+  const double ratio = in_unit(*pawn, units) / pawn->value;
+  return std::isfinite(ratio) && ratio != 0 ? ratio : 1;
 }
 
 }  // namespace materialist::app

@@ -130,4 +130,11 @@ std::string encode_command(const Command& command);
 // policy, with the read options last applied.
 protocol::Settings applied_settings(const AppState& state);
 
+// A coefficient, and its standard error, in the chosen unit.
+double in_unit(const protocol::Coefficient& c, protocol::Units units);
+double se_in_unit(const protocol::Coefficient& c, protocol::Units units);
+// The factor from pawn = 100 to the chosen unit (1 until a fit gives the scale): the fit's pawn,
+// or the player's own pawn for split sides.
+double unit_per_pawn_value(const AppState& state);
+
 }  // namespace materialist::app

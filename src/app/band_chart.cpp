@@ -34,17 +34,6 @@ std::vector<BandColumn> band_columns(const AppState& state) {
   return columns;
 }
 
-double in_unit(const protocol::Coefficient& c, protocol::Units units) {
-  return units == protocol::Units::kElo       ? c.elo
-         : units == protocol::Units::kLogOdds ? c.theta
-                                              : c.value;
-}
-double se_in_unit(const protocol::Coefficient& c, protocol::Units units) {
-  return units == protocol::Units::kElo       ? c.elo_se
-         : units == protocol::Units::kLogOdds ? c.theta_se
-                                              : c.value_se;
-}
-
 // "1.2k" when the full count would not fit under a narrow band.
 std::string games_text(std::uint64_t games, float room) {
   std::string text = grouped(games);

@@ -22,12 +22,6 @@ const char* unit_label(protocol::Units units) {
 
 namespace {
 
-// A coefficient in the chosen unit, and its standard error.
-double in_unit(const protocol::Coefficient& c, protocol::Units units) {
-  return units == protocol::Units::kElo       ? c.elo
-         : units == protocol::Units::kLogOdds ? c.theta
-                                              : c.value;
-}
 // The name prefixes of a fit's piece values: "" for the five values, "own-" and "opponent-"
 // for the split-sides model (drawn side by side), none for tapered values.
 std::vector<std::string> value_prefixes(const protocol::Fit& fit) {
@@ -37,23 +31,7 @@ std::vector<std::string> value_prefixes(const protocol::Fit& fit) {
 }
 constexpr ImU32 kOpponentColor = IM_COL32(165, 170, 182, 255);
 
-double se_in_unit(const protocol::Coefficient& c, protocol::Units units) {
-  return units == protocol::Units::kElo       ? c.elo_se
-         : units == protocol::Units::kLogOdds ? c.theta_se
-                                              : c.value_se;
-}
-
 }  // namespace
-
-double unit_per_pawn_value(const AppState& state) {
-  const protocol::Units units = state.settings.units;
-  if (units == protocol::Units::kPawn || !state.trajectory.done || state.trajectory.fits.empty())
-    return 1;
-  const protocol::Coefficient* pawn = state.trajectory.fits.front().find("pawn");
-  if (pawn == nullptr || !pawn->identified || pawn->value == 0) return 1;
-  const double ratio = in_unit(*pawn, units) / pawn->value;
-  return std::isfinite(ratio) && ratio != 0 ? ratio : 1;
-}
 
 bool shows_value_chart(const AppState& state) {
   const Trajectory& t = state.trajectory;
@@ -88,15 +66,17 @@ void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size
       title, sizeof title, "Piece values with 95%% intervals (%s, exact fit in %d Newton steps)",
       unit_label(units),
       state.trajectory.snapshots.empty() ? 0 : state.trajectory.snapshots.back().iteration);
+  // The reference sets are pawn = 100: in another unit they stand on the fit's pawn.
+  const bool split = !fits.empty() && fits.front().find("own-pawn") != nullptr;
+  const char* scaled = units == protocol::Units::kPawn ? ""
+                       : split                         ? " (scaled to the player's own pawn)"
+                       : fits.size() > 1               ? " (scaled to the first dataset's pawn)"
+                                                       : " (scaled to the fitted pawn)";
+  char x_label[160];
+  std::snprintf(x_label, sizeof x_label,
+                "learned (dots, 95%% bars) beside the article, 1-3-3-5-9 and Capablanca%s", scaled);
   bool hovered = false;
-  PlotSpec spec{"##values",
-                title,
-                "learned (dots, 95% bars) beside the article, 1-3-3-5-9 and Capablanca",
-                0.5,
-                4.5,
-                y_min,
-                y_max,
-                fine ? "%.1f" : "%.0f"};
+  PlotSpec spec{"##values", title, x_label, 0.5, 4.5, y_min, y_max, fine ? "%.1f" : "%.0f"};
   spec.x_names = kNames;
   spec.x_name_count = kPieceCount;
   const PlotArea area = begin_plot(spec, size, scale, hovered);

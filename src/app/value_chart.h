@@ -14,7 +14,5 @@ const char* unit_label(protocol::Units units);
 // interval beside the reference sets, in the chosen unit.
 bool shows_value_chart(const AppState& state);
 void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
-// The factor from pawn = 100 to the chosen unit (1 until a fit gives the scale).
-double unit_per_pawn_value(const AppState& state);
 
 }  // namespace materialist::app

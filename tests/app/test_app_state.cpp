@@ -204,5 +204,34 @@ TEST_CASE("app state: presets by id, custom for anything else") {
   CHECK(state.preset_index() == static_cast<int>(protocol::presets().size()) - 1);
 }
 
+TEST_CASE(
+    "app state: the chosen unit's scale comes from the pawn, or the own pawn of split sides") {
+  AppState state;
+  protocol::Fit fit;
+  protocol::Coefficient pawn;
+  pawn.name = "own-pawn";
+  pawn.identified = true;
+  pawn.value = 100;
+  pawn.elo = 194;
+  pawn.theta = 1.117;
+  fit.coefficients.push_back(pawn);
+  state.trajectory.fits.push_back(fit);
+  state.settings.units = protocol::Units::kElo;
+  CHECK(unit_per_pawn_value(state) == 1);  // no fit has ended yet: values are pawn = 100
+  state.trajectory.done = true;
+  CHECK(unit_per_pawn_value(state) == doctest::Approx(1.94));
+  state.settings.units = protocol::Units::kLogOdds;
+  CHECK(unit_per_pawn_value(state) == doctest::Approx(0.01117));
+  state.settings.units = protocol::Units::kPawn;
+  CHECK(unit_per_pawn_value(state) == 1);
+  // A single pawn is the scale when there is one.
+  pawn.name = "pawn";
+  pawn.elo = 100;
+  state.trajectory.fits.front().coefficients.insert(
+      state.trajectory.fits.front().coefficients.begin(), pawn);
+  state.settings.units = protocol::Units::kElo;
+  CHECK(unit_per_pawn_value(state) == doctest::Approx(1.0));
+}
+
 }  // namespace
 }  // namespace materialist::app
