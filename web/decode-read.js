@@ -52,7 +52,7 @@ async function readDecodedInParallel(wasm, engine, file, count, options, isCurre
     };
     reader.onerror = (event) => {
       event.preventDefault();  // as in parallel-read.js: the error is this read's, not the worker's
-      failed = new Error(`a parallel reader stopped: ${event.message || 'no reason given'}`);
+      failed = readerError({ message: `a parallel reader stopped: ${event.message || 'no reason given'}` });
       nudge();
     };
   });

@@ -60,7 +60,7 @@ async function splitAtGames(file, count) {
 
 // A reader's failure as an Error; `readerHeapBytes` tells the coordinator it came from a reader
 // (whose module may have aborted: out of memory) and how large its heap was.
-/** @param {RangeErrorMessage} m @returns {ReaderError} */
+/** @param {Pick<RangeErrorMessage, 'message' | 'heapBytes'>} m @returns {ReaderError} */
 function readerError(m) {
   return Object.assign(new Error(m.message), { readerHeapBytes: m.heapBytes || 0 });
 }
@@ -125,10 +125,11 @@ async function readInParallel(file, count, options, isCurrent, onProgress, onLiv
       }
     };
     // Handled here: unprevented, a reader's error (also one a cancel causes, terminating it while
-    // it loads its scripts) would reach the engine worker's global scope and end it.
+    // it loads its scripts) would go on to the engine worker's global scope and from there to the
+    // page, which reports "The engine worker failed". It is this read's error, a reader's.
     reader.onerror = (event) => {
       event.preventDefault();
-      reject(new Error(`a parallel reader stopped: ${event.message || 'no reason given'}`));
+      reject(readerError({ message: `a parallel reader stopped: ${event.message || 'no reason given'}` }));
     };
     send({ type: 'read-range', file, start: range.start, end: range.end, options, live: true });
   })));

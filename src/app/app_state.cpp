@@ -269,16 +269,25 @@ double se_in_unit(const protocol::Coefficient& c, protocol::Units units) {
                                               : c.value_se;
 }
 
-double unit_per_pawn_value(const AppState& state) {
+std::optional<double> unit_scale(const AppState& state) {
   const protocol::Units units = state.settings.units;
-  if (units == protocol::Units::kPawn || !state.trajectory.done || state.trajectory.fits.empty())
-    return 1;
-  // Split sides have no single pawn: their pawn = 100 is the player's own pawn.
+  if (units == protocol::Units::kPawn) return 1.0;
+  if (!state.trajectory.done || state.trajectory.fits.empty()) return std::nullopt;
+  // Split sides have no single pawn: their pawn = 100 is the player's own pawn; tapered values'
+  // is the middlegame pawn.
   const protocol::Fit& fit = state.trajectory.fits.front();
-  const protocol::Coefficient* pawn = fit.find("pawn") ? fit.find("pawn") : fit.find("own-pawn");
-  if (pawn == nullptr || !pawn->identified || pawn->value == 0) return 1;
+  const protocol::Coefficient* pawn = fit.find("pawn");
+  if (pawn == nullptr) pawn = fit.find("own-pawn");
+  if (pawn == nullptr) pawn = fit.find("pawn-mg");
+  if (pawn == nullptr || !pawn->identified || pawn->value == 0) return std::nullopt;
+  // A pawn worth less than nothing would turn every comparison around: no scale then.
   const double ratio = in_unit(*pawn, units) / pawn->value;
-  return std::isfinite(ratio) && ratio != 0 ? ratio : 1;
+  if (!std::isfinite(ratio) || ratio <= 0) return std::nullopt;
+  return ratio;
+}
+
+double unit_per_pawn_value(const AppState& state) {
+  return unit_scale(state).value_or(1.0);
 }
 
 }  // namespace materialist::app

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -133,8 +134,11 @@ protocol::Settings applied_settings(const AppState& state);
 // A coefficient, and its standard error, in the chosen unit.
 double in_unit(const protocol::Coefficient& c, protocol::Units units);
 double se_in_unit(const protocol::Coefficient& c, protocol::Units units);
-// The factor from pawn = 100 to the chosen unit (1 until a fit gives the scale): the fit's pawn,
-// or the player's own pawn for split sides.
+// The factor from pawn = 100 to the chosen unit: 1 in pawn units; in Elo and log-odds the ended
+// fit's pawn (the player's own pawn for split sides, the middlegame pawn for tapered values),
+// none while a fit runs or when that pawn is not identified or not positive.
+std::optional<double> unit_scale(const AppState& state);
+// unit_scale, or 1 when there is none (values then stay pawn = 100).
 double unit_per_pawn_value(const AppState& state);
 
 }  // namespace materialist::app

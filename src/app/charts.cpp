@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -106,8 +107,10 @@ std::vector<Series> dataset_series(const Trajectory& t, int datasets) {
 
 void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
   const Trajectory& t = state.trajectory;
-  // The chosen unit once the fit has its scale (values are pawn = 100 while it runs).
-  const double per_pawn = unit_per_pawn_value(state);
+  // The chosen unit once the fit has its scale (values are pawn = 100 while it runs, and when
+  // the fit gives no scale).
+  const std::optional<double> unit = unit_scale(state);
+  const double per_pawn = unit.value_or(1.0);
   double y_min = 0, y_max = 1200;
   for (const protocol::Snapshot& s : t.snapshots) {
     for (double v : s.values) {
@@ -138,12 +141,12 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
   }
   char title[128];
   std::snprintf(title, sizeof title, "Piece values vs iteration (%s, %s%s)", solver_label(t.solver),
-                t.done ? unit_label(state.settings.units) : "pawn = 100",
+                unit ? unit_label(state.settings.units) : "pawn = 100",
                 hidden                    ? ": values not identified, see the warnings"
                 : t.snapshots.size() == 1 ? ": the exact fit, no iterates to show"
                                           : "");
   bool hovered = false;
-  const bool fine = state.settings.units == protocol::Units::kLogOdds && t.done;
+  const bool fine = state.settings.units == protocol::Units::kLogOdds && unit;
   const PlotArea area = begin_plot(
       {"##convergence", title, "iteration", 0, x_max, y_min, y_max, fine ? "%.1f" : "%.0f"}, size,
       scale, hovered);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -128,11 +129,11 @@ void draw_relations(AppState& state, float scale) {
     float widths[3] = {0, 0, ImGui::CalcTextSize("✓ consistent").x};
     for (const protocol::Relation& v : relations) {
       char text[64];
-      // Margins come pawn = 100: shown in the chosen unit like the values.
-      const double k = unit_per_pawn_value(state);
-      std::snprintf(text, sizeof text,
-                    state.settings.units == protocol::Units::kLogOdds ? "margin %+.2f ± %.2f"
-                                                                      : "margin %+.0f ± %.0f",
+      // Margins come pawn = 100: shown in the chosen unit like the values (when it has a scale).
+      const std::optional<double> unit = unit_scale(state);
+      const double k = unit.value_or(1.0);
+      const bool fine = unit && state.settings.units == protocol::Units::kLogOdds;
+      std::snprintf(text, sizeof text, fine ? "margin %+.2f ± %.2f" : "margin %+.0f ± %.0f",
                     v.margin * k, v.se * k);
       margins.push_back(text);
       widths[0] = std::max(widths[0], ImGui::CalcTextSize(v.relation.c_str()).x);
@@ -159,12 +160,13 @@ void draw_relations(AppState& state, float scale) {
     return;
   }
   const protocol::Snapshot& last = state.trajectory.snapshots.back();
-  // The snapshot's values come pawn = 100: the numbers are shown in the chosen unit, as above.
-  const double k = unit_per_pawn_value(state);
+  // The snapshot's values come pawn = 100: shown in the chosen unit once the fit gives its scale
+  // (a positive factor: the verdicts stay the same), else as they come.
+  const std::optional<double> unit = unit_scale(state);
   PieceValues values{};
-  for (int i = 0; i < kPieceCount; ++i) values[i] = entry(last.values, i) * k;
-  const auto checks =
-      learn::check_capablanca(values, state.settings.units == protocol::Units::kLogOdds ? 2 : 0);
+  for (int i = 0; i < kPieceCount; ++i) values[i] = entry(last.values, i) * unit.value_or(1.0);
+  const bool fine = unit && state.settings.units == protocol::Units::kLogOdds;
+  const auto checks = learn::check_capablanca(values, fine ? 2 : 0);
   float widths[3] = {0, 0, ImGui::CalcTextSize("✗ no").x};
   for (const learn::RelationCheck& check : checks) {
     widths[0] = std::max(widths[0], ImGui::CalcTextSize(check.relation.c_str()).x);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,7 +43,10 @@ void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size
   const std::vector<protocol::Fit>& fits = state.trajectory.fits;
   const protocol::Units units = state.settings.units;
   const bool fine = units == protocol::Units::kLogOdds;
-  const double per_pawn = unit_per_pawn_value(state);
+  // The reference sets are pawn = 100: in another unit they stand on the fit's pawn, and are
+  // left out when it gives no scale (a pawn not identified, say).
+  const std::optional<double> unit = unit_scale(state);
+  const double per_pawn = unit.value_or(1.0);
   static constexpr const char* kNames[] = {"", "Knight", "Bishop", "Rook", "Queen"};
   // The y range: every value with its 95% interval, and the reference sets.
   double y_min = 0, y_max = 0;
@@ -57,7 +61,7 @@ void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size
       }
     }
   }
-  for (int i = 1; i < kPieceCount; ++i)
+  for (int i = 1; i < kPieceCount && unit; ++i)
     y_max = std::max({y_max, kArticle[i] * per_pawn, kTextbook[i] * per_pawn});
   const double step = nice_step(y_max - y_min, 6);
   y_max = std::ceil(y_max * 1.05 / step) * step;
@@ -66,15 +70,21 @@ void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size
       title, sizeof title, "Piece values with 95%% intervals (%s, exact fit in %d Newton steps)",
       unit_label(units),
       state.trajectory.snapshots.empty() ? 0 : state.trajectory.snapshots.back().iteration);
-  // The reference sets are pawn = 100: in another unit they stand on the fit's pawn.
   const bool split = !fits.empty() && fits.front().find("own-pawn") != nullptr;
   const char* scaled = units == protocol::Units::kPawn ? ""
                        : split                         ? " (scaled to the player's own pawn)"
                        : fits.size() > 1               ? " (scaled to the first dataset's pawn)"
                                                        : " (scaled to the fitted pawn)";
   char x_label[160];
-  std::snprintf(x_label, sizeof x_label,
-                "learned (dots, 95%% bars) beside the article, 1-3-3-5-9 and Capablanca%s", scaled);
+  if (unit) {
+    std::snprintf(x_label, sizeof x_label,
+                  "learned (dots, 95%% bars) beside the article, 1-3-3-5-9 and Capablanca%s",
+                  scaled);
+  } else {
+    std::snprintf(x_label, sizeof x_label,
+                  "learned (dots, 95%% bars); no reference sets: the fit gives no pawn to scale "
+                  "them to");
+  }
   bool hovered = false;
   PlotSpec spec{"##values", title, x_label, 0.5, 4.5, y_min, y_max, fine ? "%.1f" : "%.0f"};
   spec.x_names = kNames;
@@ -92,7 +102,7 @@ void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size
                             {&kTextbook, IM_COL32(240, 215, 90, 220), "1-3-3-5-9"},
                             {&kCapablancaSet, IM_COL32(200, 120, 240, 220), "Capablanca"}};
   for (const Reference& ref : refs) {
-    for (int i = 1; i < kPieceCount; ++i) {
+    for (int i = 1; i < kPieceCount && unit; ++i) {
       const ImVec2 at = area.to_pixels(i, (*ref.values)[i] * per_pawn);
       draw->AddLine(ImVec2(at.x - half, at.y), ImVec2(at.x + half, at.y), ref.color, 1.5f * scale);
     }
@@ -137,6 +147,7 @@ void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size
   float y = area.min.y + 6 * scale;
   const float x = area.min.x + 10 * scale;
   for (const Reference& ref : refs) {
+    if (!unit) break;  // not drawn
     draw->AddLine(ImVec2(x, y + ImGui::GetTextLineHeight() * 0.5f),
                   ImVec2(x + 18 * scale, y + ImGui::GetTextLineHeight() * 0.5f), ref.color,
                   2 * scale);

@@ -244,19 +244,23 @@ void print_relations(std::FILE* out, const ModelFit& fit, const std::string& uni
     std::fprintf(out, "Capablanca's relations: not checked (a piece value is not identified)\n");
     return;
   }
-  // In the units of the table above (the verdicts are the same in every unit).
+  // In the units of the table above, by a positive factor (the verdicts stay the same); pawn = 100
+  // when the pawn gives none.
   const auto pawn = std::find_if(fit.coefficients.begin(), fit.coefficients.end(),
                                  [](const Coefficient& c) { return c.name == "pawn"; });
-  if (units != "pawn" && pawn != fit.coefficients.end()) {
-    const double per_value = in_units(*pawn, units).value / 100;
+  const double per_value = units != "pawn" && pawn != fit.coefficients.end()
+                               ? in_units(*pawn, units).value / 100
+                               : std::nan("");
+  const bool scaled = std::isfinite(per_value) && per_value > 0;
+  if (scaled) {
     for (double& value : values) value *= per_value;
   }
   std::fprintf(out, "Capablanca's relations (%s):\n",
-               units == "elo"       ? "Elo"
-               : units == "logodds" ? "log-odds"
-                                    : "pawn = 100");
+               !scaled          ? "pawn = 100"
+               : units == "elo" ? "Elo"
+                                : "log-odds");
   for (const learn::RelationCheck& check :
-       learn::check_capablanca(values, units == "logodds" ? 2 : 0)) {
+       learn::check_capablanca(values, scaled && units == "logodds" ? 2 : 0)) {
     std::fprintf(out, "  %-18s %-34s %s\n", check.relation.c_str(), check.numbers.c_str(),
                  check.holds ? "yes" : "no");
   }

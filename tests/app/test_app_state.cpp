@@ -217,20 +217,50 @@ TEST_CASE(
   fit.coefficients.push_back(pawn);
   state.trajectory.fits.push_back(fit);
   state.settings.units = protocol::Units::kElo;
-  CHECK(unit_per_pawn_value(state) == 1);  // no fit has ended yet: values are pawn = 100
+  CHECK_FALSE(unit_scale(state).has_value());  // no fit has ended: values are pawn = 100
+  CHECK(unit_per_pawn_value(state) == 1);
   state.trajectory.done = true;
-  CHECK(unit_per_pawn_value(state) == doctest::Approx(1.94));
+  REQUIRE(unit_scale(state).has_value());
+  CHECK(*unit_scale(state) == doctest::Approx(1.94));
   state.settings.units = protocol::Units::kLogOdds;
   CHECK(unit_per_pawn_value(state) == doctest::Approx(0.01117));
   state.settings.units = protocol::Units::kPawn;
-  CHECK(unit_per_pawn_value(state) == 1);
-  // A single pawn is the scale when there is one.
+  CHECK(unit_scale(state) == 1.0);
+  // A single pawn is the scale when there is one; tapered values have the middlegame pawn.
+  std::vector<protocol::Coefficient>& coefficients = state.trajectory.fits.front().coefficients;
   pawn.name = "pawn";
   pawn.elo = 100;
-  state.trajectory.fits.front().coefficients.insert(
-      state.trajectory.fits.front().coefficients.begin(), pawn);
+  coefficients.insert(coefficients.begin(), pawn);
   state.settings.units = protocol::Units::kElo;
   CHECK(unit_per_pawn_value(state) == doctest::Approx(1.0));
+  pawn.name = "pawn-mg";
+  pawn.elo = 80;
+  coefficients = {pawn};
+  CHECK(unit_per_pawn_value(state) == doctest::Approx(0.8));
+}
+
+TEST_CASE(
+    "app state: no unit scale from a pawn that is not identified or worth less than nothing") {
+  AppState state;
+  state.trajectory.done = true;
+  state.settings.units = protocol::Units::kElo;
+  protocol::Fit fit;
+  protocol::Coefficient pawn;
+  pawn.name = "pawn";
+  pawn.identified = false;
+  pawn.value = 100;
+  pawn.elo = 150;
+  fit.coefficients.push_back(pawn);
+  state.trajectory.fits.push_back(fit);
+  CHECK_FALSE(unit_scale(state).has_value());
+  // A negative pawn would turn every relation around: the values stay pawn = 100.
+  protocol::Coefficient& kept = state.trajectory.fits.front().coefficients.front();
+  kept.identified = true;
+  kept.elo = -150;
+  CHECK_FALSE(unit_scale(state).has_value());
+  CHECK(unit_per_pawn_value(state) == 1);
+  kept.elo = 150;
+  CHECK(unit_per_pawn_value(state) == doctest::Approx(1.5));
 }
 
 }  // namespace
