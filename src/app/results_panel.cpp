@@ -127,12 +127,12 @@ void draw_relations(AppState& state, float scale) {
     // Every cell measured first: the columns have their width on the frame the fit ends.
     std::vector<std::string> margins;
     float widths[3] = {0, 0, ImGui::CalcTextSize("✓ consistent").x};
+    // Margins come pawn = 100: shown in the chosen unit like the values (when it has a scale).
+    const std::optional<double> unit = unit_scale(state);
+    const double k = unit.value_or(1.0);
+    const bool fine = unit && state.settings.units == protocol::Units::kLogOdds;
     for (const protocol::Relation& v : relations) {
       char text[64];
-      // Margins come pawn = 100: shown in the chosen unit like the values (when it has a scale).
-      const std::optional<double> unit = unit_scale(state);
-      const double k = unit.value_or(1.0);
-      const bool fine = unit && state.settings.units == protocol::Units::kLogOdds;
       std::snprintf(text, sizeof text, fine ? "margin %+.2f ± %.2f" : "margin %+.0f ± %.0f",
                     v.margin * k, v.se * k);
       margins.push_back(text);

@@ -204,19 +204,31 @@ TEST_CASE("app state: presets by id, custom for anything else") {
   CHECK(state.preset_index() == static_cast<int>(protocol::presets().size()) - 1);
 }
 
-TEST_CASE(
-    "app state: the chosen unit's scale comes from the pawn, or the own pawn of split sides") {
+// A pawn coefficient worth 100 (pawn = 100) and `elo` Elo, and a state whose ended fit holds it.
+protocol::Coefficient pawn_coefficient(const std::string& name, bool identified, double elo) {
+  protocol::Coefficient pawn;
+  pawn.name = name;
+  pawn.identified = identified;
+  pawn.value = 100;
+  pawn.elo = elo;
+  return pawn;
+}
+AppState state_with_pawn(const protocol::Coefficient& pawn, protocol::Units units) {
   AppState state;
   protocol::Fit fit;
-  protocol::Coefficient pawn;
-  pawn.name = "own-pawn";
-  pawn.identified = true;
-  pawn.value = 100;
-  pawn.elo = 194;
-  pawn.theta = 1.117;
   fit.coefficients.push_back(pawn);
   state.trajectory.fits.push_back(fit);
-  state.settings.units = protocol::Units::kElo;
+  state.trajectory.done = true;
+  state.settings.units = units;
+  return state;
+}
+
+TEST_CASE(
+    "app state: the chosen unit's scale comes from the pawn, or the own pawn of split sides") {
+  protocol::Coefficient pawn = pawn_coefficient("own-pawn", true, 194);
+  pawn.theta = 1.117;
+  AppState state = state_with_pawn(pawn, protocol::Units::kElo);
+  state.trajectory.done = false;
   CHECK_FALSE(unit_scale(state).has_value());  // no fit has ended: values are pawn = 100
   CHECK(unit_per_pawn_value(state) == 1);
   state.trajectory.done = true;
@@ -241,17 +253,7 @@ TEST_CASE(
 
 TEST_CASE(
     "app state: no unit scale from a pawn that is not identified or worth less than nothing") {
-  AppState state;
-  state.trajectory.done = true;
-  state.settings.units = protocol::Units::kElo;
-  protocol::Fit fit;
-  protocol::Coefficient pawn;
-  pawn.name = "pawn";
-  pawn.identified = false;
-  pawn.value = 100;
-  pawn.elo = 150;
-  fit.coefficients.push_back(pawn);
-  state.trajectory.fits.push_back(fit);
+  AppState state = state_with_pawn(pawn_coefficient("pawn", false, 150), protocol::Units::kElo);
   CHECK_FALSE(unit_scale(state).has_value());
   // A negative pawn would turn every relation around: the values stay pawn = 100.
   protocol::Coefficient& kept = state.trajectory.fits.front().coefficients.front();
