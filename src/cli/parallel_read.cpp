@@ -127,12 +127,12 @@ class ChunkingSink final : public archive::Sink {
     item->kind = ItemKind::kBeginFile;
     item->name = file;
     item->file_index = pipeline_.begin_file();
-    // .mat rows are not games: fed to the split as they come, in chunks of about chunk_bytes.
+    // .mat rows are not games: fed to the split as they come, in chunks of at most twice
+    // chunk_bytes (the chunker's least cap), cut at line breaks.
     parsed_apart_ = learn::file_kind_of(file) == learn::FileKind::kPgn;
     item->parsed_apart = parsed_apart_;
     const std::size_t target = pipeline_.settings().chunk_bytes;
-    chunker_ = pgn::GameChunker(
-        {target, parsed_apart_ ? std::max<std::size_t>(target, 4u << 20) : target});
+    chunker_ = pgn::GameChunker({target, parsed_apart_ ? std::size_t{4} << 20 : 0});
     targets_ = std::make_shared<const std::vector<learn::PartTarget>>(
         pipeline_.split().part_targets(item->file_index));
     chain_ = std::make_shared<GameChain>();

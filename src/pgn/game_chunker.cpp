@@ -1,6 +1,7 @@
 #include "pgn/game_chunker.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 
@@ -8,10 +9,13 @@ namespace materialist::pgn {
 
 namespace {
 
-// A chunk holds at least one byte, and the cap leaves room for a game-start line.
+// A chunk holds at least one byte, and the cap leaves room for a game start after the target: a
+// cap at the target (the CLI's --chunk-bytes 4194304 once gave one) finds none, so every chunk
+// was cut at the cap, stood alone nowhere and was read a second time in order.
 GameChunkerOptions checked(GameChunkerOptions options) {
   options.target_bytes = std::max<std::size_t>(options.target_bytes, 1);
-  options.max_bytes = std::max({options.max_bytes, options.target_bytes, std::size_t{64}});
+  const std::size_t room = std::min(options.target_bytes, SIZE_MAX - options.target_bytes);
+  options.max_bytes = std::max({options.max_bytes, options.target_bytes + room, std::size_t{64}});
   return options;
 }
 

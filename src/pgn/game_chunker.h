@@ -41,7 +41,8 @@ inline constexpr std::string_view kGameStart = "[Event \"";
 
 struct GameChunkerOptions {
   std::size_t target_bytes = 4u << 20;  // a chunk ends at the first game start from here on
-  std::size_t max_bytes = 64u << 20;    // without one, a chunk is cut at its last line break
+  // Without one, a chunk is cut at its last line break; at least twice target_bytes.
+  std::size_t max_bytes = 64u << 20;
 };
 
 struct GameChunk {

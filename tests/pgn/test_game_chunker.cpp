@@ -160,6 +160,26 @@ TEST_CASE("pgn/chunker: no game start for max_bytes is cut anyway, at a line bre
   for (const GameChunk& chunk : chunks) CHECK(chunk.bytes.size() == 1000);
 }
 
+TEST_CASE("pgn/chunker: a cap no larger than the target still cuts before game starts") {
+  // With max_bytes == target_bytes no game start can follow the target within the cap: every
+  // chunk was cut at the cap instead, and so stood alone nowhere.
+  const std::string text = read_fixture("pgn/lichess-100.pgn");
+  for (std::size_t cap : {std::size_t{5000}, std::size_t{4000}}) {
+    CAPTURE(cap);
+    GameChunkerOptions options;
+    options.target_bytes = 5000;
+    options.max_bytes = cap;
+    const std::vector<GameChunk> chunks = chunks_of(text, options, 777);
+    REQUIRE(chunks.size() > 10);
+    check_chunks(text, chunks);
+    for (std::size_t k = 0; k + 1 < chunks.size(); ++k) {
+      CAPTURE(k);
+      CHECK(chunks[k].ends_before_game_start);
+      CHECK(chunks[k].bytes.size() >= options.target_bytes);
+    }
+  }
+}
+
 TEST_CASE("pgn/chunker: a stream not starting with [Event, junk before games, an empty stream") {
   GameChunkerOptions options;
   options.target_bytes = 1;
