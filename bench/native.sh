@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # Native benchmark, run by hand (not by CI): materialist with one and two threads against
 # pgn-extract on the same >= 200 MB input built from the repository's sample files, the median of
-# RUNS (3) runs each taken in turn. Prints MB/s, games/s, plies/s, ns per ply and peak RSS side
+# RUNS (3) runs each taken in turn. materialist is built with profile-guided optimisation
+# (bench/pgo-build.sh); the plain build's one-thread read is timed beside it. Prints MB/s, games/s, plies/s, ns per ply and peak RSS side
 # by side with the ratios and their targets, then the article's 10 000-step gradient descent
 # time and the bootstrap's peak memory.
-#   usage: [RUNS=3] [BIN=build/native/materialist] bench/native.sh [SIZE_MB]   (default 256)
+#   usage: [RUNS=3] [BIN=build/pgo/materialist] [PLAIN=build/native/materialist] bench/native.sh [SIZE_MB]
+#   (SIZE_MB default 256; BIN or PLAIN given: that binary is used as it is)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 size_mb=${1:-256}
-bin=${BIN:-build/native/materialist}
+bin=${BIN:-build/pgo/materialist}
+plain=${PLAIN:-build/native/materialist}
 fixtures=tests/fixtures/pgn
 input=$(bench/mix-input.sh "$size_mb")  # built once
 
-if [[ -z ${BIN:-} ]]; then  # always brought up to date: a stale binary would measure old code
+# Always brought up to date unless given: a stale binary would measure old code.
+[[ -n ${BIN:-} ]] || bench/pgo-build.sh build/pgo >/dev/null
+if [[ -z ${PLAIN:-} ]]; then
   cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build build/native -j2 --target materialist >/dev/null
 fi
@@ -41,6 +46,8 @@ for ((run = 0; run < runs; ++run)); do
     >>bench/data/timings.txt
   echo "j2 $(measure bench/data/materialist-j2.json "$bin" fit -j 2 --json --no-progress "$input")" \
     >>bench/data/timings.txt
+  echo "np $(measure bench/data/materialist-plain.json "$plain" fit -j 1 --json --no-progress "$input")" \
+    >>bench/data/timings.txt
   echo "pe $(measure bench/data/pgn-extract.out "$pgn_extract" -s -r "$input")" \
     >>bench/data/timings.txt
 done
@@ -48,6 +55,7 @@ median() { awk -v k="$1" '$1 == k { print $2, $3 }' bench/data/timings.txt | sor
   awk '{ s[NR] = $1; m[NR] = $2 } END { i = int((NR + 1) / 2); print s[i], m[i] }'; }
 read -r m_sec m_kib < <(median j1)
 read -r j2_sec j2_kib < <(median j2)
+read -r np_sec np_kib < <(median np)
 read -r p_sec p_kib < <(median pe)
 read -r a_sec a_kib < <(measure bench/data/article.json \
   "$bin" fit --preset article --json --no-progress "$fixtures/OpenRating.pgn")
@@ -82,17 +90,22 @@ bootstrap_rss() {
 b_plain=$(bootstrap_rss bootstrap)
 b_elo=$(bootstrap_rss bootstrap-elo --elo-offset)  # rating keys kept: the worst case
 
-python3 - "$bytes" "$m_sec" "$m_kib" "$j2_sec" "$j2_kib" "$p_sec" "$p_kib" <<'PY'
-import json, sys
-size, m_sec, m_kib, j2_sec, j2_kib, p_sec, p_kib = int(sys.argv[1]), *map(float, sys.argv[2:])
+python3 - "$bytes" "$m_sec" "$m_kib" "$j2_sec" "$j2_kib" "$p_sec" "$p_kib" "$np_sec" "$np_kib" <<'PY'
+import json, re, sys
+size, m_sec, m_kib, j2_sec, j2_kib, p_sec, p_kib, np_sec, np_kib = int(sys.argv[1]), *map(float, sys.argv[2:])
 m = json.load(open("bench/data/materialist.json"))
 m2 = json.load(open("bench/data/materialist-j2.json"))
+# The plain build must give the same output bit for bit, timings aside.
+timeless = lambda path: re.sub(r'"(parse|fit)?[sS]econds":[0-9.e-]+', "", open(path).read())
+assert timeless("bench/data/materialist-plain.json") == timeless("bench/data/materialist.json"), \
+    "the plain build's output differs"
 a = json.load(open("bench/data/article.json"))
 games, plies = m["games"], m.get("plies", 0)
 assert (m2["games"], m2.get("plies"), m2["rows"]) == (games, plies, m["rows"]), "-j 2 read other games"
 rows = [
     ("materialist fit -j 1 (replay + quiet filter + fit)", m_sec, m_kib, games, plies),
     ("materialist fit -j 2", j2_sec, j2_kib, games, plies),
+    ("materialist fit -j 1, plain build (no PGO)", np_sec, np_kib, games, plies),
     ("pgn-extract -s -r (validating pass)", p_sec, p_kib, games, plies),
 ]
 print(f"{'tool':52} {'MB/s':>8} {'games/s':>10} {'plies/s':>12} {'ns/ply':>7} {'peak RSS':>10}")
@@ -102,6 +115,7 @@ for name, sec, kib, g, p in rows:
 print(f"ratio -j 1 / pgn-extract: {p_sec / m_sec:.1f}x (target >= 15x); "
       f"one thread {size / 1e6 / m_sec:.0f} MB/s (target >= 250)")
 print(f"ratio -j 2 / -j 1: {m_sec / j2_sec:.2f}x (target >= 1.9x on 2 cores)")
+print(f"ratio PGO / plain build, -j 1: {np_sec / m_sec:.2f}x (the same output bit for bit)")
 print(f"games {games}, skipped {m['skipped']}, rows {m['rows']}, plies {plies}")
 print(f"article preset on OpenRating.pgn: {a['iterations']} gradient-descent iterations in "
       f"{a.get('fitSeconds', float('nan')) * 1000:.1f} ms (article's tool: about 5 s)")
