@@ -350,7 +350,9 @@ test('a zip of three PGNs (and a README) gives the three files\' games', async (
 });
 
 test('while a long file is read, exact estimates fill the values and narrow', async ({ baseUrl }) => {
-  // One reader (estimates come from the engine that reads), ~250 MB of rated lichess games.
+  // One reader (estimates come from the engine that reads), ~250 MB of rated lichess games. Two
+  // estimates a second: a fast machine (one reader at 200 MB/s and more on these games) sees two
+  // or three before the end, and two are enough to see them advance and narrow.
   const { context, page, problems } = await openPage(baseUrl, { query: '?readers=1' });
   const lichess = readFileSync(join(FIXTURES, 'lichess-2021-10-first999.pgn'), 'utf8');
   const times = Math.ceil(250e6 / lichess.length);
@@ -370,7 +372,7 @@ test('while a long file is read, exact estimates fill the values and narrow', as
     await page.waitForTimeout(250);
   }
   check(await waitForState(page, ['done', 'error'], 120000) === 'done', 'the long read did not fit');
-  check(seen.length >= 3, `only ${seen.length} estimates while reading: ${JSON.stringify(seen)}`);
+  check(seen.length >= 2, `only ${seen.length} estimates while reading: ${JSON.stringify(seen)}`);
   const first = seen[0];
   const last = seen[seen.length - 1];
   check(last.games > first.games, `estimates did not advance: ${JSON.stringify(seen)}`);
