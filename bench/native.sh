@@ -2,9 +2,10 @@
 # Native benchmark, run by hand (not by CI): materialist with one and two threads against
 # pgn-extract on the same >= 200 MB input built from the repository's sample files, the median of
 # RUNS (3) runs each taken in turn. materialist is built with profile-guided optimisation
-# (bench/pgo-build.sh); the plain build's one-thread read is timed beside it. Prints MB/s, games/s, plies/s, ns per ply and peak RSS side
-# by side with the ratios and their targets, then the article's 10 000-step gradient descent
-# time and the bootstrap's peak memory.
+# (bench/pgo-build.sh); the plain build's one-thread read is timed beside it and must give the
+# same output. Prints MB/s, games/s, plies/s, ns per ply and peak RSS side by side with the
+# ratios and their targets, then the article's 10 000-step gradient descent time and the
+# bootstrap's peak memory.
 #   usage: [RUNS=3] [BIN=build/pgo/materialist] [PLAIN=build/native/materialist] bench/native.sh [SIZE_MB]
 #   (SIZE_MB default 256; BIN or PLAIN given: that binary is used as it is)
 set -euo pipefail

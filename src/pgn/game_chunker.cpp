@@ -10,8 +10,8 @@ namespace materialist::pgn {
 namespace {
 
 // A chunk holds at least one byte, and the cap leaves room for a game start after the target: a
-// cap at the target (the CLI's --chunk-bytes 4194304 once gave one) finds none, so every chunk
-// was cut at the cap, stood alone nowhere and was read a second time in order.
+// cap at the target finds none, so every chunk would be cut at the cap, stand alone nowhere and
+// be read a second time in order.
 GameChunkerOptions checked(GameChunkerOptions options) {
   options.target_bytes = std::max<std::size_t>(options.target_bytes, 1);
   const std::size_t room = std::min(options.target_bytes, SIZE_MAX - options.target_bytes);
