@@ -11,7 +11,8 @@ const CHUNK_BYTES = 1 << 20;          // what one feed parses: 1 MB (a few ms of
 // File slices: a slice read costs the browser ~5 ms of CPU per MB at 1 MB, ~3 ms at 4 MB.
 const FILE_SLICE_BYTES = 4 << 20;
 const PROGRESS_INTERVAL_MS = 500;     // two progress messages a second: each redraws the page, which shares the cores
-const ESTIMATE_INTERVAL_MS = 500;     // an exact fit of what was read so far, twice a second (~2% of the read)
+// An exact fit of what was read so far, twice a second (~2% of the read); ?estimateMs=N sets it.
+const ESTIMATE_INTERVAL_MS = 500;
 const FIT_ANIMATION_MS = 3000;        // gradient descent is paced to take about this long
 const FIT_TICK_MS = 30;               // one snapshot per tick
 const NEWTON_TICK_MS = 220;           // Newton's few iterates, one by one
@@ -49,6 +50,7 @@ function rereadReason(s) {
  * @property {boolean} fromStats  the current data came from statistics files (.mstats)
  * @property {boolean} reading  a read is running: new settings wait for its fit
  * @property {number} requestedReaders  parallel readers per large file, 0: one per core but one
+ * @property {number} estimateMs  the least time between two live estimates of a read
  * @property {PageMessage[]} pending  messages that arrive while the engine loads
  * @property {string} activity  what the running task does ("reading games.pgn"), for errors
  * @property {number} heapLimitBytes  the most the engine's heap may grow to
@@ -59,7 +61,7 @@ function rereadReason(s) {
 /** @type {WorkerState} */
 const worker = {
   wasm: null, engine: null, settings: { ...DEFAULT_SETTINGS }, job: 0, lastSources: [], readKey: null, kept: null, fromStats: false,
-  reading: false, requestedReaders: 0, pending: [], activity: 'starting', heapLimitBytes: 0, unread: null,
+  reading: false, requestedReaders: 0, estimateMs: ESTIMATE_INTERVAL_MS, pending: [], activity: 'starting', heapLimitBytes: 0, unread: null,
   downloads: null,
 };
 
@@ -282,14 +284,14 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
   };
 
   let lastEstimate = performance.now();
-  // Posts an exact fit of the data read so far (the live view), at most twice a second: what
+  // Posts an exact fit of the data read so far (the live view), at most every worker.estimateMs: what
   // this engine read or imported, and the parallel readers' live shares. True when it posted one:
   // the caller then posts the progress of the same moment, so that the status line's games and
   // the estimate's agree (the page draws both together).
   /** @param {Part[]} [shares] @returns {boolean} */
   const sendEstimate = (shares = []) => {
     const now = performance.now();
-    if (now - lastEstimate < ESTIMATE_INTERVAL_MS) return false;
+    if (now - lastEstimate < worker.estimateMs) return false;
     const estimate = JSON.parse(engine.estimateWith(shares, JSON.stringify(worker.settings)));
     lastEstimate = performance.now();  // the fit's own time is not counted as reading
     if (estimate.fits.length === 0) return false;
@@ -334,7 +336,7 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
       // A large file: several readers, one range each; their shares are imported in order.
       engine.beginImport(file.name);  // names the estimates; imports begin after the readers
       let readBytes = 0;
-      const shares = await readInParallel(source.file, count, options, () => myJob === worker.job, (sum) => {
+      const shares = await readInParallel(source.file, count, options, worker.estimateMs, () => myJob === worker.job, (sum) => {
         readers = sum;
         readBytes = sum.bytes;
         sendProgress(i, sum.bytes, false);
@@ -698,6 +700,7 @@ function onMessage(message) {
   switch (message.type) {
     case 'read':
       if (typeof message.readers === 'number' && message.readers >= 0) worker.requestedReaders = message.readers;
+      if (typeof message.estimateMs === 'number' && message.estimateMs > 0) worker.estimateMs = message.estimateMs;
       if (message.settings) applyReadSettings(message.settings);
       else undoUnreadSettings();
       start((myJob) => readAndFit(message.sources, myJob));

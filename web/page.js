@@ -266,8 +266,10 @@
   };
 
   // ?readers=N sets how many workers read one large file in parallel (default: a core each, but
-  // one left for the page).
-  const readers = Number(new URLSearchParams(location.search).get('readers')) || 0;
+  // one left for the page); ?estimateMs=N how often a read's live estimate is made (default 500).
+  const query = new URLSearchParams(location.search);
+  const readers = Number(query.get('readers')) || 0;
+  const estimateMs = Number(query.get('estimateMs')) || 0;
   /** @param {Source[]} sources @param {Partial<Settings> | null} [settings] @param {boolean} [mine] */
   function read(sources, settings, mine = true) {
     if (sources.length === 0) return;
@@ -278,7 +280,7 @@
     page.readingOrigin = first.kind === 'player' ? { player: first, mine } : sources.length === 1 && first === SAMPLE ? 'sample'
       : sources.length === 1 && sources[0].kind === 'url'
         ? { url: sources[0].url, stats: /\.mstats$/i.test(sources[0].name || '') } : 'files';
-    toWorker({ type: 'read', sources, readers, ...(settings ? { settings } : {}) });
+    toWorker({ type: 'read', sources, readers, ...(estimateMs > 0 ? { estimateMs } : {}), ...(settings ? { settings } : {}) });
   }
   /** @param {FileList} files */
   function readFiles(files) {

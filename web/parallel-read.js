@@ -71,17 +71,17 @@ const withoutIssues = (part) => ({ ...part, issues: [] });
 
 // Reads one file with several readers. `isCurrent()` turns false when the task is cancelled
 // (the readers are then terminated); `options` are the engine's read options (filter, quiet...); `onProgress(totals)` gets the readers' summed progress;
-// `onLive(shares)`, whenever a reader sends its live share (about twice a second each), every
+// `onLive(shares)`, whenever a reader sends its live share (every `liveMs` each), every
 // reader's latest share (live, or final without issues), for an estimate.
 // Resolves with the shares in file order, or null when cancelled.
 /** @typedef {RangeDoneMessage & {range: {start: number, end: number}}} Share */
 /**
- * @param {File} file @param {number} count @param {ReadOptions} options
+ * @param {File} file @param {number} count @param {ReadOptions} options @param {number} liveMs
  * @param {() => boolean} isCurrent @param {(totals: EngineProgress) => void} onProgress
  * @param {(shares: Part[]) => void} onLive
  * @returns {Promise<Share[] | null>}
  */
-async function readInParallel(file, count, options, isCurrent, onProgress, onLive) {
+async function readInParallel(file, count, options, liveMs, isCurrent, onProgress, onLive) {
   const ranges = await splitAtGames(file, count);
   const readers = ranges.map(() => new Worker('reader-worker.js', { name: READER_NAME }));
   /** @type {EngineProgress[]} */
@@ -131,7 +131,7 @@ async function readInParallel(file, count, options, isCurrent, onProgress, onLiv
       event.preventDefault();
       reject(readerError({ message: `a parallel reader stopped: ${event.message || 'no reason given'}` }));
     };
-    send({ type: 'read-range', file, start: range.start, end: range.end, options, live: true });
+    send({ type: 'read-range', file, start: range.start, end: range.end, options, liveMs });
   })));
   // Cancelling settles the wait at once: terminated readers never answer.
   /** @type {ReturnType<typeof setInterval> | undefined} */

@@ -2,7 +2,7 @@
 // A parallel reader (web/parallel-read.js starts them for a large file): loads the engine and
 // parses what the coordinator sends with its own Engine (PROTOCOL.md, "Coordinator ⇄ readers"):
 // - read-range: a byte range of a plain file, answered by its share (histogram, report, line
-//   count) and, twice a second meanwhile, its live share for the coordinator's estimate;
+//   count) and, every `liveMs` meanwhile (twice a second), its live share for the coordinator's estimate;
 // - read-chunk: a decompressed piece of a compressed file (cut at a game start, its buffer
 //   transferred), answered by that piece's share. One Engine serves every chunk.
 'use strict';
@@ -12,7 +12,6 @@ importScripts('materialist-engine.js', 'file-slices.js');
 const CHUNK_BYTES = 1 << 20;       // a decompressed chunk is fed in pieces of this size
 const FILE_SLICE_BYTES = 4 << 20;  // file slices, as in engine-worker.js
 const PROGRESS_INTERVAL_MS = 150;  // as in engine-worker.js
-const LIVE_INTERVAL_MS = 500;      // the coordinator estimates twice a second
 
 /** @param {ReaderMessage} message @param {Transferable[]} [transfer] */
 function reply(message, transfer = []) { self.postMessage(message, transfer); }
@@ -57,7 +56,7 @@ async function serveRange(wasm, message) {
       lastProgress = now;
       reply({ type: 'range-progress', progress: { ...JSON.parse(engine.progress()), bytes: offset + bytes.length - start } });
     }
-    if (message.live && now - lastLive > LIVE_INTERVAL_MS) {
+    if (message.liveMs && now - lastLive > message.liveMs) {
       lastLive = now;
       const part = engine.exportLivePart();
       reply({ type: 'range-live', part }, partBuffers(part));

@@ -237,7 +237,7 @@ type WorkerMessage =
 
 type ExportFormat = 'mat' | 'csv' | 'json' | 'provenance' | 'code';
 type PageMessage =
-  | { type: 'read'; sources: Source[]; readers?: number; settings?: Partial<Settings> }
+  | { type: 'read'; sources: Source[]; readers?: number; estimateMs?: number; settings?: Partial<Settings> }
   | { type: 'fit'; settings: Partial<Settings> }
   | { type: 'cancel' }
   | { type: 'export'; format: ExportFormat }
@@ -256,8 +256,8 @@ interface Part {
   report: Float64Array<ArrayBuffer>;
   issues: { game: number; line: number; status: number; reason: number; detail: string; rowsKept: number }[];
 }
-// live: post the range's live share (exportLivePart) once a second, for the estimates.
-type ReadRangeMessage = { type: 'read-range'; file: File; start: number; end: number; options: ReadOptions; live?: boolean };
+// liveMs: post the range's live share (exportLivePart) at most this often, for the estimates.
+type ReadRangeMessage = { type: 'read-range'; file: File; start: number; end: number; options: ReadOptions; liveMs?: number };
 // A decompressed chunk of a compressed file (its buffer transferred), starting at a game.
 type ReadChunkMessage = { type: 'read-chunk'; index: number; name: string; bytes: ArrayBuffer; options: ReadOptions };
 type CoordinatorMessage = ReadRangeMessage | ReadChunkMessage;
