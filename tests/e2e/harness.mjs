@@ -128,6 +128,18 @@ export async function waitForReadEnd(page, timeout = 60000) {
   return handle.jsonValue();
 }
 
+// After watchStates and the start of a fit without a read: waits for 'fitting' and then 'done' or
+// 'error' (never the 'done' an earlier fit left on the mirror).
+export async function waitForFitEnd(page, timeout = 60000) {
+  const handle = await page.waitForFunction(() => {
+    const seen = /** @type {any} */ (window).__e2eStates || [];
+    const start = seen.indexOf('fitting');
+    if (start < 0) return null;
+    return seen.slice(start + 1).find((state) => state === 'done' || state === 'error') || null;
+  }, null, { timeout });
+  return handle.jsonValue();
+}
+
 // Waits until data-state is one of `wanted` and returns the state it saw (not a later one).
 export async function waitForState(page, wanted, timeout = 60000) {
   const handle = await page.waitForFunction((states) => {

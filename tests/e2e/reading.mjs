@@ -170,14 +170,18 @@ test('malformed files give an error state; the app keeps working', async ({ base
   await settle(page);
   await page.screenshot({ path: join(ARTIFACTS, '08-error-jpeg.png') });
 
+  // The worker posts the error's text and the error state one after the other: both are awaited.
+  /** @param {string} name @param {number} timeout */
+  const errorNaming = (name, timeout) => page.waitForFunction((word) => {
+    const mirror = document.getElementById('materialist-status');
+    return mirror.dataset.state === 'error' && new RegExp(word).test(JSON.parse(mirror.dataset.result).error || '');
+  }, name, { timeout });
   await dropFiles(page, [{ name: 'empty.pgn', text: '' }]);
-  await page.waitForFunction(() => /empty/.test(JSON.parse(document.getElementById('materialist-status').dataset.result).error || ''), null, { timeout: 20000 });
-  check(await mirrorState(page) === 'error', 'an empty file did not give the error state');
+  await errorNaming('empty', 20000);
 
   // A 50 MB line without a newline: bounded buffering, a clear message, no hang.
   await dropFiles(page, [{ name: 'long-line.pgn', repeat: { text: 'x'.repeat(1000), times: 50000 } }]);
-  await page.waitForFunction(() => /long-line/.test(JSON.parse(document.getElementById('materialist-status').dataset.result).error || ''), null, { timeout: 60000 });
-  check(await mirrorState(page) === 'error', 'a 50 MB line did not give the error state');
+  await errorNaming('long-line', 60000);
   result = await mirrorResult(page);
   check(/no (usable )?games?/.test(result.error), `error message: ${result.error}`);
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ARTIFACTS, FIXTURES, REPO, check, checkArticleValues, clickButton, clickControl, dropFiles,
-  mirrorResult, openPage, saveDownload, settle, test, waitForState,
+  mirrorResult, openPage, saveDownload, settle, test, waitForFitEnd, waitForState, watchStates,
 } from './harness.mjs';
 
 test('exports: .mat rows, values CSV and JSON, PNG', async ({ baseUrl }) => {
@@ -107,9 +107,9 @@ test('Refit keeps λ = 1e-6 exactly and the article\'s values', async ({ baseUrl
   const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
   check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
   const before = (await mirrorResult(page)).values;
+  await watchStates(page);  // the sample's own 'done' is still on the mirror after the click
   await clickControl(page, 'Refit');  // in the settings panel: scrolled into view
-  await page.waitForFunction(() => JSON.parse(document.getElementById('materialist-status').dataset.result).settings);
-  check(await waitForState(page, ['done', 'error'], 90000) === 'done', 'the refit did not finish');
+  check(await waitForFitEnd(page, 90000) === 'done', 'the refit did not finish');
   const result = await mirrorResult(page);
   check(result.settings.lambda === 1e-6, `Refit sent λ = ${result.settings.lambda}`);
   for (const piece of ['N', 'B', 'R', 'Q']) {
