@@ -82,7 +82,7 @@ class Pipeline {
  private:
   void read_inputs(const std::vector<std::string>& files);
   void parse_chunks();
-  void parse(Item& item);
+  void parse(Item& item, learn::PartScratch& scratch);
   // The next item in order once it is ready; draws the progress while waiting.
   std::unique_ptr<Item> next_ready(ReadProgress& progress);
   ReadCounts counts() const;
@@ -267,6 +267,7 @@ void Pipeline::read_inputs(const std::vector<std::string>& files) {
 }
 
 void Pipeline::parse_chunks() {
+  learn::PartScratch scratch;  // this thread's
   for (;;) {
     Item* item = nullptr;
     {
@@ -276,13 +277,13 @@ void Pipeline::parse_chunks() {
       item = to_parse_.front();
       to_parse_.pop_front();
     }
-    parse(*item);
+    parse(*item, scratch);
   }
 }
 
-void Pipeline::parse(Item& item) {
+void Pipeline::parse(Item& item, learn::PartScratch& scratch) {
   const pgn::GameChunk& chunk = item.chunk;
-  learn::PartReader reader(*item.targets, chunk.offset);
+  learn::PartReader reader(*item.targets, chunk.offset, &scratch);
   reader.feed(chunk.bytes.data(), chunk.bytes.size());
   bool alone = chunk.ends_stream;
   if (chunk.ends_before_game_start) {

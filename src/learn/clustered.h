@@ -42,6 +42,12 @@ class GamePairs {
   // Adds another accumulator's pairs and games. With different fields both are projected onto
   // the fields they share (the result keeps only those).
   void merge(const GamePairs& other);
+  // Moves the pairs and games out into a packed accumulator (no empty slots: cheap to keep and to
+  // merge; hashed again on its first add) and leaves this one empty with its table's capacity,
+  // so a scratch accumulator reused stretch after stretch (learn::PartScratch) neither grows
+  // nor clears a fresh table each time.
+  GamePairs take_packed();
+  bool empty() const { return size_ == 0 && games_ == 0; }
 
   std::uint64_t games() const { return games_; }  // games that gave at least one row
   const OutcomeCounts& games_by_outcome() const { return games_by_outcome_; }
@@ -74,6 +80,7 @@ class GamePairs {
   std::size_t probe(std::uint64_t a, std::uint64_t b) const;
   OutcomeCounts& slot_for(std::uint64_t a, std::uint64_t b);
   void grow();
+  void rehash(std::size_t capacity);  // a power of two above twice the pairs
   std::vector<std::size_t> sorted_slots() const;
 
   KeyFields fields_;
@@ -87,6 +94,7 @@ class GamePairs {
   };
   std::vector<Slot> slots_;
   std::size_t size_ = 0;
+  bool packed_ = false;  // slots_ holds the pairs alone, unhashed (take_packed)
   OutcomeCounts games_by_outcome_, rated_games_;
   std::vector<std::uint64_t> scratch_;  // add_game's (outcome, key) list
   std::vector<std::pair<std::uint64_t, std::uint64_t>> distinct_scratch_;

@@ -13,9 +13,13 @@ namespace materialist::learn {
 // One dataset's reading of the stretch. The parser is its own (not the Ingestor's), so that the
 // game starts can be watched: every event is forwarded to the Ingestor as its own parser would.
 struct PartReader::Target final : pgn::Visitor {
-  explicit Target(const PartTarget& target)
-      : spec(target), ingestor(ingest_options(target)), parser(*this, target.ingest.parser) {
-    pairs = GamePairs(spec.key_fields);
+  Target(const PartTarget& target, GamePairs* scratch_pairs)
+      : spec(target),
+        ingestor(ingest_options(target)),
+        parser(*this, target.ingest.parser),
+        pairs(scratch_pairs ? *scratch_pairs : own_pairs) {
+    // A scratch left as a reader that stopped early left it, or kept for other fields: renewed.
+    if (!pairs.empty() || !(pairs.fields() == spec.key_fields)) pairs = GamePairs(spec.key_fields);
     if (spec.bootstrap > 0) {
       bootstrap = std::make_unique<BootstrapHistograms>(spec.bootstrap, spec.seed, spec.key_fields);
     }
@@ -91,7 +95,8 @@ struct PartReader::Target final : pgn::Visitor {
   PartTarget spec;
   Ingestor ingestor;
   pgn::Parser parser;
-  GamePairs pairs;
+  GamePairs own_pairs;  // without a scratch
+  GamePairs& pairs;
   std::unique_ptr<BootstrapHistograms> bootstrap;
   std::vector<Row> game_rows;  // the game being ended
   std::vector<Row> rows;       // kept: for the row sink, or waiting for their game ids
@@ -101,9 +106,14 @@ struct PartReader::Target final : pgn::Visitor {
   std::optional<pgn::Location> last_game_start;
 };
 
-PartReader::PartReader(const std::vector<PartTarget>& targets, std::uint64_t file_offset)
+PartReader::PartReader(const std::vector<PartTarget>& targets, std::uint64_t file_offset,
+                       PartScratch* scratch)
     : file_offset_(file_offset) {
-  for (const PartTarget& target : targets) targets_.push_back(std::make_unique<Target>(target));
+  if (scratch && scratch->pairs.size() < targets.size()) scratch->pairs.resize(targets.size());
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    targets_.push_back(
+        std::make_unique<Target>(targets[i], scratch ? &scratch->pairs[i] : nullptr));
+  }
 }
 
 PartReader::~PartReader() = default;
@@ -164,7 +174,9 @@ std::vector<DatasetPart> PartReader::take_parts() {
     target->add_waiting_games();
     DatasetPart& part = parts.emplace_back();
     part.histogram = target->ingestor.histogram();
-    part.pairs = std::move(target->pairs);
+    // From a scratch: packed, and the scratch's table left for the next stretch.
+    part.pairs = &target->pairs == &target->own_pairs ? std::move(target->pairs)
+                                                      : target->pairs.take_packed();
     part.bootstrap = std::move(target->bootstrap);
     part.games = target->ingestor.report();
     part.games.bytes = bytes_;  // the Ingestor's own feed() counts them; it was not called

@@ -56,10 +56,18 @@ struct DatasetPart {
   std::uint64_t sniffed_binary = 0;  // control bytes among them
 };
 
+// What a thread's PartReaders may reuse, one after the other: the game-pair tables (a stretch of
+// 256 KiB holds a few thousand pairs; a fresh table per stretch grew and was cleared six times).
+struct PartScratch {
+  std::vector<GamePairs> pairs;  // per target
+};
+
 class PartReader {
  public:
-  // `file_offset`: where the stretch starts in the (decoded) file.
-  PartReader(const std::vector<PartTarget>& targets, std::uint64_t file_offset);
+  // `file_offset`: where the stretch starts in the (decoded) file. `scratch`, when given, must
+  // outlive the reader and serve no other reader meanwhile.
+  PartReader(const std::vector<PartTarget>& targets, std::uint64_t file_offset,
+             PartScratch* scratch = nullptr);
   ~PartReader();
   PartReader(const PartReader&) = delete;
   PartReader& operator=(const PartReader&) = delete;

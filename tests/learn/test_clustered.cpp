@@ -188,6 +188,34 @@ TEST_CASE("clustered: a game's pairs are its distinct keys with multiplicity pro
   CHECK(pairs.games_by_outcome()[Outcome::kWhiteWin] == 1);
 }
 
+TEST_CASE(
+    "clustered: packed pairs compare, merge and grow as their table did; the table is reused") {
+  const auto games = simulate(300, 8, 7, true);
+  const GamePairs whole = pairs_of(games, KeyFields{});
+  GamePairs scratch(KeyFields{});
+  GamePairs merged(KeyFields{});
+  for (std::size_t half = 0; half < 2; ++half) {
+    std::vector<std::vector<Row>> mine;
+    for (std::size_t g = half; g < games.size(); g += 2) mine.push_back(games[g]);
+    for (const auto& game : mine) scratch.add_game(game);
+    const GamePairs packed = scratch.take_packed();
+    CHECK(scratch.empty());
+    CHECK(scratch.distinct() == 0);
+    CHECK(packed.distinct() > 0);
+    CHECK(packed == pairs_of(mine, KeyFields{}));
+    CHECK(pairs_of(mine, KeyFields{}) == packed);
+    merged.merge(packed);
+  }
+  CHECK(merged == whole);
+  CHECK(whole == merged);
+  // A packed accumulator takes adds and merges too: it is hashed again first.
+  GamePairs grown = pairs_of({games.begin(), games.begin() + 150}, KeyFields{}).take_packed();
+  for (std::size_t g = 150; g < games.size(); ++g) grown.add_game(games[g]);
+  CHECK(grown == whole);
+  GamePairs twice = GamePairs(whole).take_packed().take_packed();
+  CHECK(twice == whole);
+}
+
 TEST_CASE("clustered: pairs merge in any order, also through raw add/add_games") {
   const auto games = simulate(300, 8, 7, true);
   const GamePairs whole = pairs_of(games, KeyFields{});

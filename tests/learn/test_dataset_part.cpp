@@ -50,10 +50,11 @@ void read_sequentially(DatasetSplit& split, const std::vector<File>& files) {
   }
 }
 
-// The CLI's -j path without threads: each chunk parsed on its own, the parts merged in order.
-// Returns how many files had to be read on by one continuing reader.
+// The CLI's -j path without threads: each chunk parsed on its own, the parts merged in order;
+// with a scratch, every reader reuses it (as a CLI parse thread does). Returns how many files had
+// to be read on by one continuing reader.
 int read_in_parts(DatasetSplit& split, const std::vector<File>& files, std::size_t target,
-                  std::size_t max = 64u << 20) {
+                  std::size_t max = 64u << 20, PartScratch* scratch = nullptr) {
   int continued = 0;
   for (std::size_t index = 0; index < files.size(); ++index) {
     const File& file = files[index];
@@ -62,7 +63,7 @@ int read_in_parts(DatasetSplit& split, const std::vector<File>& files, std::size
     pgn::GameChunker chunker({target, max});
     std::uint64_t games_before = 0;  // as the parse threads chain them
     const auto parse = [&](const pgn::GameChunk& chunk) {
-      PartReader reader(split.part_targets(index), chunk.offset);
+      PartReader reader(split.part_targets(index), chunk.offset, scratch);
       reader.feed(chunk.bytes.data(), chunk.bytes.size());
       bool alone = chunk.ends_stream;
       if (chunk.ends_before_game_start) {
@@ -138,13 +139,17 @@ TEST_CASE("dataset parts: any chunk size gives the sequential read, bootstrap an
   keep_rows(sequential);
   read_sequentially(sequential.split, files);
   REQUIRE(sequential.split.merged().report().games.issue_count > 20);
+  PartScratch scratch;  // kept from one read to the next, as a thread keeps it
   for (std::size_t target : {1u, 3000u, 100000u, 1u << 22}) {
-    CAPTURE(target);
-    Read parts = make_read(options);
-    keep_rows(parts);
-    CHECK(read_in_parts(parts.split, files, target) == 0);
-    check_same(parts.split.merged(), sequential.split.merged());
-    CHECK(parts.rows == sequential.rows);
+    for (PartScratch* reused : {static_cast<PartScratch*>(nullptr), &scratch}) {
+      CAPTURE(target);
+      CAPTURE(reused != nullptr);
+      Read parts = make_read(options);
+      keep_rows(parts);
+      CHECK(read_in_parts(parts.split, files, target, 64u << 20, reused) == 0);
+      check_same(parts.split.merged(), sequential.split.merged());
+      CHECK(parts.rows == sequential.rows);
+    }
   }
 }
 
@@ -184,11 +189,13 @@ TEST_CASE("dataset parts: a cut no parser would make, and a cut at max_bytes, re
   Read sequential = make_read(options);
   keep_rows(sequential);
   read_sequentially(sequential.split, {{"swallowing.pgn", swallowing}});
+  PartScratch scratch;  // its tables are left as they were after the parts that do not count
   for (std::size_t target : {1u, 500u, 7000u}) {
     CAPTURE(target);
     Read parts = make_read(options);
     keep_rows(parts);
-    const int continued = read_in_parts(parts.split, {{"swallowing.pgn", swallowing}}, target);
+    const int continued =
+        read_in_parts(parts.split, {{"swallowing.pgn", swallowing}}, target, 64u << 20, &scratch);
     if (target == 1) CHECK(continued == 1);  // every game start is a cut, that one too
     check_same(parts.split.merged(), sequential.split.merged());
     CHECK(parts.rows == sequential.rows);
