@@ -5,7 +5,8 @@
 # (bench/pgo-build.sh); the plain build's one-thread read is timed beside it and must give the
 # same output. Prints MB/s, games/s, plies/s, ns per ply and peak RSS side by side with the
 # ratios and their targets, then the article's 10 000-step gradient descent time and the
-# bootstrap's peak memory.
+# bootstrap's peak memory. Two -j 1 processes at once, each on half the input, give this
+# machine's ceiling for two threads (-j 2 is printed against it too).
 #   usage: [RUNS=3] [BIN=build/pgo/materialist] [PLAIN=build/native/materialist] bench/native.sh [SIZE_MB]
 #   (SIZE_MB default 256; BIN or PLAIN given: that binary is used as it is)
 set -euo pipefail
@@ -27,6 +28,24 @@ pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 [[ -x $pgn_extract ]] || { echo "pgn-extract missing: run ./emsdk-setup.sh" >&2; exit 1; }
 
 bytes=$(stat -c %s "$input")
+# The input's two halves, cut before the first game start past the middle (built once).
+half1=${input%.pgn}.half1.pgn
+half2=${input%.pgn}.half2.pgn
+if [[ ! -f $half2 ]]; then
+  python3 - "$input" "$half1" "$half2" <<'PY'
+import os, sys
+path, first, second = sys.argv[1:]
+size = os.path.getsize(path)
+with open(path, "rb") as f:
+    f.seek(size // 2)
+    cut = size // 2 + f.read(1 << 22).index(b"\n[Event ") + 1
+    f.seek(0)
+    with open(first, "wb") as a:
+        a.write(f.read(cut))
+    with open(second, "wb") as b:
+        b.write(f.read())
+PY
+fi
 
 # Runs a command under GNU time; prints "seconds peak_kib" and keeps the command's stdout in $1.
 measure() {
@@ -51,6 +70,9 @@ for ((run = 0; run < runs; ++run)); do
     >>bench/data/timings.txt
   echo "pe $(measure bench/data/pgn-extract.out "$pgn_extract" -s -r "$input")" \
     >>bench/data/timings.txt
+  echo "hv $(measure /dev/null bash -c "\"\$0\" fit -j 1 --json --no-progress \"\$1\" >/dev/null & \
+    \"\$0\" fit -j 1 --json --no-progress \"\$2\" >/dev/null; wait" "$bin" "$half1" "$half2")" \
+    >>bench/data/timings.txt
 done
 median() { awk -v k="$1" '$1 == k { print $2, $3 }' bench/data/timings.txt | sort -n |
   awk '{ s[NR] = $1; m[NR] = $2 } END { i = int((NR + 1) / 2); print s[i], m[i] }'; }
@@ -58,6 +80,7 @@ read -r m_sec m_kib < <(median j1)
 read -r j2_sec j2_kib < <(median j2)
 read -r np_sec np_kib < <(median np)
 read -r p_sec p_kib < <(median pe)
+read -r hv_sec _ < <(median hv)
 read -r a_sec a_kib < <(measure bench/data/article.json \
   "$bin" fit --preset article --json --no-progress "$fixtures/OpenRating.pgn")
 
@@ -91,9 +114,9 @@ bootstrap_rss() {
 b_plain=$(bootstrap_rss bootstrap)
 b_elo=$(bootstrap_rss bootstrap-elo --elo-offset)  # rating keys kept: the worst case
 
-python3 - "$bytes" "$m_sec" "$m_kib" "$j2_sec" "$j2_kib" "$p_sec" "$p_kib" "$np_sec" "$np_kib" <<'PY'
+python3 - "$bytes" "$m_sec" "$m_kib" "$j2_sec" "$j2_kib" "$p_sec" "$p_kib" "$np_sec" "$np_kib" "$hv_sec" <<'PY'
 import json, re, sys
-size, m_sec, m_kib, j2_sec, j2_kib, p_sec, p_kib, np_sec, np_kib = int(sys.argv[1]), *map(float, sys.argv[2:])
+size, m_sec, m_kib, j2_sec, j2_kib, p_sec, p_kib, np_sec, np_kib, hv_sec = int(sys.argv[1]), *map(float, sys.argv[2:])
 m = json.load(open("bench/data/materialist.json"))
 m2 = json.load(open("bench/data/materialist-j2.json"))
 # The plain build must give the same output bit for bit, timings aside.
@@ -116,6 +139,8 @@ for name, sec, kib, g, p in rows:
 print(f"ratio -j 1 / pgn-extract: {p_sec / m_sec:.1f}x (target >= 15x); "
       f"one thread {size / 1e6 / m_sec:.0f} MB/s (target >= 250)")
 print(f"ratio -j 2 / -j 1: {m_sec / j2_sec:.2f}x (target >= 1.9x on 2 cores)")
+print(f"two -j 1 processes at once, each on half the input: {m_sec / hv_sec:.2f}x one "
+      f"(this machine's ceiling for two threads; -j 2 reaches {hv_sec / j2_sec:.0%} of it)")
 print(f"ratio PGO / plain build, -j 1: {np_sec / m_sec:.2f}x (the same output bit for bit)")
 print(f"games {games}, skipped {m['skipped']}, rows {m['rows']}, plies {plies}")
 print(f"article preset on OpenRating.pgn: {a['iterations']} gradient-descent iterations in "
