@@ -117,27 +117,27 @@ export async function watchStates(page) {
   });
 }
 
-// After watchStates and the start of a read: waits for 'reading' and then 'done' or 'error'.
-export async function waitForReadEnd(page, timeout = 60000) {
-  const handle = await page.waitForFunction(() => {
+// After watchStates: waits for `begin` ('reading' or 'fitting') and then 'done' or 'error', and
+// returns which (never the end an earlier read or fit left on the mirror).
+async function waitForEndAfter(page, begin, timeout) {
+  const handle = await page.waitForFunction((first) => {
     const seen = /** @type {any} */ (window).__e2eStates || [];
-    const start = seen.indexOf('reading');
+    const start = seen.indexOf(first);
     if (start < 0) return null;
     return seen.slice(start + 1).find((state) => state === 'done' || state === 'error') || null;
-  }, null, { timeout });
+  }, begin, { timeout });
   return handle.jsonValue();
 }
 
+// After watchStates and the start of a read: waits for 'reading' and then 'done' or 'error'.
+export function waitForReadEnd(page, timeout = 60000) {
+  return waitForEndAfter(page, 'reading', timeout);
+}
+
 // After watchStates and the start of a fit without a read: waits for 'fitting' and then 'done' or
-// 'error' (never the 'done' an earlier fit left on the mirror).
-export async function waitForFitEnd(page, timeout = 60000) {
-  const handle = await page.waitForFunction(() => {
-    const seen = /** @type {any} */ (window).__e2eStates || [];
-    const start = seen.indexOf('fitting');
-    if (start < 0) return null;
-    return seen.slice(start + 1).find((state) => state === 'done' || state === 'error') || null;
-  }, null, { timeout });
-  return handle.jsonValue();
+// 'error'.
+export function waitForFitEnd(page, timeout = 60000) {
+  return waitForEndAfter(page, 'fitting', timeout);
 }
 
 // Waits until data-state is one of `wanted` and returns the state it saw (not a later one).
