@@ -128,17 +128,18 @@
       (_, games) => `all ${games} are ${page.variants.join(', ')}: chess variants Materialist does not learn from `
         + '(it learns from standard chess, and from Chess960 when "keep Chess960" is on)');
   }
-  /** @param {File[]} files */
-  function sniffVariants(files) {
-    page.variants = [];
-    for (const file of files) {
-      if (/\.(gz|zst|bz2|zip)$/i.test(file.name)) continue;  // compressed: not sniffed
+  // The variants named in the first 64 KiB of each file (compressed files are not sniffed).
+  /** @param {File[]} files @returns {Promise<string[]>} */
+  async function sniffVariants(files) {
+    /** @type {string[]} */
+    const found = [];
+    await Promise.all(files.filter((file) => !/\.(gz|zst|bz2|zip)$/i.test(file.name)).map((file) =>
       file.slice(0, 1 << 16).text().then((head) => {
         for (const [, name] of head.matchAll(/\[Variant "([^"]*)"\]/g)) {
-          if (!READABLE_VARIANTS.test(name) && !page.variants.includes(name)) page.variants.push(name);
+          if (!READABLE_VARIANTS.test(name) && !found.includes(name)) found.push(name);
         }
-      }).catch(() => {});
-    }
+      }).catch(() => {})));
+    return found;
   }
 
   // ---- the mirror ----
@@ -282,10 +283,17 @@
         ? { url: sources[0].url, stats: /\.mstats$/i.test(sources[0].name || '') } : 'files';
     toWorker({ type: 'read', sources, readers, ...(estimateMs > 0 ? { estimateMs } : {}), ...(settings ? { settings } : {}) });
   }
+  // Files are read once their variants are known, so that a read that ends at once (all its games
+  // of a variant) is named by them; a later drop made meanwhile wins.
+  let filesDropped = 0;
   /** @param {FileList} files */
-  function readFiles(files) {
-    sniffVariants(Array.from(files));
-    read(Array.from(files, (file) => ({ kind: 'file', file })));
+  async function readFiles(files) {
+    const list = Array.from(files);
+    const drop = ++filesDropped;
+    const variants = await sniffVariants(list);
+    if (drop !== filesDropped) return;
+    page.variants = variants;
+    read(list.map((file) => ({ kind: 'file', file })));
   }
   /** @param {Partial<Settings> | null} [settings] */
   function loadSample(settings) { read([SAMPLE], settings); }
