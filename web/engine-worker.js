@@ -284,10 +284,10 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
   };
 
   let lastEstimate = performance.now();
-  // Posts an exact fit of the data read so far (the live view), at most every worker.estimateMs: what
-  // this engine read or imported, and the parallel readers' live shares. True when it posted one:
-  // the caller then posts the progress of the same moment, so that the status line's games and
-  // the estimate's agree (the page draws both together).
+  // Posts an exact fit of the data read so far (the live view), at most every worker.estimateMs:
+  // what this engine read or imported, and the parallel readers' live shares. True when it posted
+  // one: the caller then posts the progress of the same moment, so that the status line's games
+  // and the estimate's agree (the page draws both together).
   /** @param {Part[]} [shares] @returns {boolean} */
   const sendEstimate = (shares = []) => {
     const now = performance.now();
