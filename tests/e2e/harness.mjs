@@ -246,6 +246,9 @@ export async function typeInto(page, label, text) {
   await clickControl(page, label);
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text, { delay: 20 });
+  // Frames for the field to take the last key before Tab moves on: on a loaded machine a limit
+  // typed as 250 was once applied as 25.
+  await settle(page, 2);
   await page.keyboard.press('Tab');
   await settle(page, 3);
 }

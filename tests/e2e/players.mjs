@@ -20,6 +20,7 @@ async function typeField(page, label, text) {
   await clickButton(page, label);
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text, { delay: 15 });
+  await settle(page, 2);  // the last key taken before Tab moves on (see typeInto)
   await page.keyboard.press('Tab');
   await settle(page, 3);
 }
