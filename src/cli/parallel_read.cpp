@@ -1,9 +1,11 @@
 // read_files with -j: one thread reads each input and decodes it (archive::Decoder), cuts the
 // decoded text at game starts (pgn::GameChunker) and queues the chunks; `jobs` threads parse
 // them (learn::PartReader); the calling thread merges their parts into the split in file order
-// (learn::FilePartsMerger), so the split is the sequential read's. Memory stays bounded: the
-// chunks in flight (queued, being parsed, or parsed and waiting for their turn) are at most
-// 2 × jobs + 2, holding about (2 × jobs + 1) × chunk_bytes (one at least, whatever its size).
+// (learn::FilePartsMerger), so the split is the sequential read's. Each parse thread keeps its
+// game pairs in its own learn::PartScratch, added to the split once the read ends. Memory stays
+// bounded: the chunks in flight (queued, being parsed, or parsed and waiting for their turn) are
+// at most 2 × jobs + 2, holding about (2 × jobs + 1) × chunk_bytes (one at least, whatever its
+// size).
 // Every thread is joined before returning, on every path.
 #include <algorithm>
 #include <atomic>
@@ -34,6 +36,9 @@ constexpr auto kProgressTick = std::chrono::milliseconds(100);
 struct GameChain {
   std::vector<std::optional<std::uint64_t>> games;  // per chunk, once parsed
   std::vector<std::uint64_t> offsets{0};            // games before chunk k, for k < size()
+  // The merger reads the rest of the file itself (FilePartsMerger::continuing): the chunks not
+  // parsed yet need no parse.
+  bool continuing = false;
 
   void publish(std::size_t chunk, std::uint64_t count) {
     games[chunk] = count;
@@ -55,8 +60,9 @@ struct Item {
   pgn::GameChunk chunk;        // kChunk
   std::shared_ptr<const std::vector<learn::PartTarget>> targets;
   std::shared_ptr<GameChain> chain;
-  std::size_t chunk_number = 0;                          // in its file
-  bool ready = true;                                     // kChunk: parsed (or not to be)
+  std::size_t chunk_number = 0;  // in its file
+  bool ready = true;             // kChunk: parsed (or not to be)
+  bool pairs_kept = false;       // kChunk: parsed, its game pairs kept in its thread's scratch
   std::optional<std::vector<learn::DatasetPart>> parts;  // when the chunk stood alone
   InputEnd end;                                          // kEndInput
 };
@@ -81,7 +87,7 @@ class Pipeline {
 
  private:
   void read_inputs(const std::vector<std::string>& files);
-  void parse_chunks();
+  void parse_chunks(learn::PartScratch& scratch);
   void parse(Item& item, learn::PartScratch& scratch);
   // The next item in order once it is ready; draws the progress while waiting.
   std::unique_ptr<Item> next_ready(ReadProgress& progress);
@@ -95,7 +101,9 @@ class Pipeline {
   int jobs_;
   std::size_t max_chunks_in_flight_;
   std::uint64_t max_bytes_in_flight_;
-  std::size_t files_begun_ = 0;  // by the reading thread
+  std::size_t files_begun_ = 0;                // by the reading thread
+  std::vector<learn::PartScratch> scratches_;  // one per parse thread
+  learn::PartScratch taken_back_;              // the kept pairs of chunks whose parts went unused
 
   std::mutex mutex_;
   std::condition_variable room_, work_, ready_, offsets_;
@@ -266,8 +274,7 @@ void Pipeline::read_inputs(const std::vector<std::string>& files) {
   push(std::make_unique<Item>());  // kDone
 }
 
-void Pipeline::parse_chunks() {
-  learn::PartScratch scratch;  // this thread's
+void Pipeline::parse_chunks(learn::PartScratch& scratch) {
   for (;;) {
     Item* item = nullptr;
     {
@@ -276,21 +283,23 @@ void Pipeline::parse_chunks() {
       if (stopping_ || to_parse_.empty()) return;
       item = to_parse_.front();
       to_parse_.pop_front();
+      if (item->chain->continuing) {
+        item->ready = true;
+        item = nullptr;
+      }
     }
-    parse(*item, scratch);
+    if (item) {
+      parse(*item, scratch);
+    } else {
+      ready_.notify_one();
+    }
   }
 }
 
 void Pipeline::parse(Item& item, learn::PartScratch& scratch) {
   const pgn::GameChunk& chunk = item.chunk;
   learn::PartReader reader(*item.targets, chunk.offset, &scratch);
-  reader.feed(chunk.bytes.data(), chunk.bytes.size());
-  bool alone = chunk.ends_stream;
-  if (chunk.ends_before_game_start) {
-    alone = reader.end_before_game_start();
-  } else {
-    reader.finish();
-  }
+  const bool alone = learn::read_chunk(reader, chunk);
   // Bootstrap replicates need the file's game numbers, hence the games of every chunk before this
   // one; without them the thread goes on at once (the merge shifts the parts' game numbers).
   if (reader.needs_game_offset()) {
@@ -312,6 +321,7 @@ void Pipeline::parse(Item& item, learn::PartScratch& scratch) {
   {
     std::lock_guard lock(mutex_);
     if (alone) item.parts = std::move(parts);
+    item.pairs_kept = true;
     item.ready = true;
   }
   ready_.notify_one();
@@ -360,8 +370,11 @@ void Pipeline::stop() {
 
 std::optional<ReadFailure> Pipeline::run(const std::vector<std::string>& files) {
   std::thread reading([this, &files] { read_inputs(files); });
+  scratches_.resize(static_cast<std::size_t>(jobs_));
   std::vector<std::thread> parsing;
-  for (int i = 0; i < jobs_; ++i) parsing.emplace_back([this] { parse_chunks(); });
+  for (learn::PartScratch& scratch : scratches_) {
+    parsing.emplace_back([this, &scratch] { parse_chunks(scratch); });
+  }
 
   std::optional<ReadFailure> failure;
   ReadProgress progress(settings_.progress);
@@ -385,7 +398,12 @@ std::optional<ReadFailure> Pipeline::run(const std::vector<std::string>& files) 
         break;
       case ItemKind::kChunk:
         if (merger) {
-          merger->add(item->chunk, std::move(item->parts));
+          merger->add(item->chunk, std::move(item->parts),
+                      item->pairs_kept ? &taken_back_ : nullptr);
+          if (merger->continuing() && !item->chain->continuing) {
+            std::lock_guard lock(mutex_);
+            item->chain->continuing = true;
+          }
         } else {
           split_.feed(item->chunk.bytes.data(), item->chunk.bytes.size());
         }
@@ -407,6 +425,8 @@ std::optional<ReadFailure> Pipeline::run(const std::vector<std::string>& files) 
   stop();
   reading.join();
   for (std::thread& thread : parsing) thread.join();
+  for (const learn::PartScratch& scratch : scratches_) split_.add_kept_pairs(scratch);
+  split_.subtract_kept_pairs(taken_back_);
   return failure;
 }
 

@@ -107,7 +107,6 @@ void GamePairs::merge(const GamePairs& other) {
       });
       slots_ = std::move(mine.slots_);
       size_ = mine.size_;
-      packed_ = mine.packed_;
       fields_ = common;
     }
     other.for_each([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts) {
@@ -131,11 +130,6 @@ std::size_t GamePairs::probe(std::uint64_t a, std::uint64_t b) const {
 }
 
 OutcomeCounts& GamePairs::slot_for(std::uint64_t a, std::uint64_t b) {
-  if (packed_) {
-    std::size_t capacity = kInitialCapacity;
-    while (capacity < 2 * (size_ + 1)) capacity *= 2;
-    rehash(capacity);
-  }
   if (slots_.empty() || 2 * (size_ + 1) > slots_.size()) grow();
   Slot& slot = slots_[probe(a, b)];
   if (slot.a == kEmpty) {
@@ -153,35 +147,38 @@ void GamePairs::grow() {
 void GamePairs::rehash(std::size_t capacity) {
   std::vector<Slot> old = std::move(slots_);
   slots_.assign(capacity, Slot{});
-  packed_ = false;
   for (const Slot& slot : old) {
     if (slot.a != kEmpty) slots_[probe(slot.a, slot.b)] = slot;
   }
 }
 
-GamePairs GamePairs::take_packed() {
-  if (packed_) {
-    GamePairs packed = std::move(*this);
-    *this = GamePairs(packed.fields_);
-    return packed;
+void GamePairs::subtract(const GamePairs& other) {
+  if (!(other.fields_ == fields_)) {  // projected as merge() would have added it
+    GamePairs projected(fields_);
+    projected.merge(other);
+    subtract(projected);
+    return;
   }
-  GamePairs packed(fields_);
-  packed.packed_ = true;
-  packed.slots_.reserve(size_);
+  other.for_each([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts) {
+    OutcomeCounts& mine = slot_for(a, b);
+    for (int i = 0; i < kOutcomeCount; ++i) mine.by_outcome[i] -= counts.by_outcome[i];
+  });
+  games_ -= other.games_;
+  for (int i = 0; i < kOutcomeCount; ++i) {
+    games_by_outcome_.by_outcome[i] -= other.games_by_outcome_.by_outcome[i];
+    rated_games_.by_outcome[i] -= other.rated_games_.by_outcome[i];
+  }
+  // add() keeps no pair without a count: the emptied ones go, and the table is hashed again
+  // (linear probing cannot simply clear a slot).
   for (Slot& slot : slots_) {
-    if (slot.a == kEmpty) continue;
-    packed.slots_.push_back(slot);
-    slot = Slot{};
+    if (slot.a != kEmpty && slot.counts.total() == 0) {
+      slot = Slot{};
+      --size_;
+    }
   }
-  packed.size_ = size_;
-  packed.games_ = games_;
-  packed.games_by_outcome_ = games_by_outcome_;
-  packed.rated_games_ = rated_games_;
-  size_ = 0;
-  games_ = 0;
-  games_by_outcome_ = {};
-  rated_games_ = {};
-  return packed;
+  std::size_t capacity = kInitialCapacity;
+  while (capacity < 2 * (size_ + 1)) capacity *= 2;
+  rehash(capacity);
 }
 
 std::vector<std::size_t> GamePairs::sorted_slots() const {
@@ -202,16 +199,6 @@ bool operator==(const GamePairs& x, const GamePairs& y) {
   if (!(x.fields_ == y.fields_) || x.games_ != y.games_ || x.size_ != y.size_ ||
       !(x.games_by_outcome_ == y.games_by_outcome_) || !(x.rated_games_ == y.rated_games_)) {
     return false;
-  }
-  if (y.packed_) {  // not probed: compared in sorted order
-    const std::vector<std::size_t> xs = x.sorted_slots();
-    const std::vector<std::size_t> ys = y.sorted_slots();
-    return std::equal(xs.begin(), xs.end(), ys.begin(), ys.end(),
-                      [&](std::size_t i, std::size_t j) {
-                        const GamePairs::Slot& p = x.slots_[i];
-                        const GamePairs::Slot& q = y.slots_[j];
-                        return p.a == q.a && p.b == q.b && p.counts == q.counts;
-                      });
   }
   for (const GamePairs::Slot& slot : x.slots_) {
     if (slot.a == GamePairs::kEmpty) continue;

@@ -42,11 +42,10 @@ class GamePairs {
   // Adds another accumulator's pairs and games. With different fields both are projected onto
   // the fields they share (the result keeps only those).
   void merge(const GamePairs& other);
-  // Moves the pairs and games out into a packed accumulator (no empty slots: cheap to keep and to
-  // merge; hashed again on its first add) and leaves this one empty with its table's capacity,
-  // so a scratch accumulator reused stretch after stretch (learn::PartScratch) neither grows
-  // nor clears a fresh table each time.
-  GamePairs take_packed();
+  // Takes out what `other` added: every pair and game of `other` must have been added to this
+  // one (a stretch's pairs kept in a learn::PartScratch whose parts were not used). Pairs left
+  // with no count are dropped, as if never added.
+  void subtract(const GamePairs& other);
   bool empty() const { return size_ == 0 && games_ == 0; }
 
   std::uint64_t games() const { return games_; }  // games that gave at least one row
@@ -94,7 +93,6 @@ class GamePairs {
   };
   std::vector<Slot> slots_;
   std::size_t size_ = 0;
-  bool packed_ = false;  // slots_ holds the pairs alone, unhashed (take_packed)
   OutcomeCounts games_by_outcome_, rated_games_;
   std::vector<std::uint64_t> scratch_;  // add_game's (outcome, key) list
   std::vector<std::pair<std::uint64_t, std::uint64_t>> distinct_scratch_;

@@ -89,6 +89,10 @@ class DatasetBuilder {
   // share, in file order; `line_offset` and `game_offset` are the file's lines and games before
   // the stretch. Its rows go to the row sink with the file's game numbers.
   void add_part(DatasetPart part, std::uint64_t line_offset, std::uint64_t game_offset);
+  // Game pairs kept apart from the parts (learn::PartScratch), in any order once read: added,
+  // and those of stretches whose parts were not used taken out again.
+  void add_pairs(const GamePairs& pairs) { pairs_.merge(pairs); }
+  void subtract_pairs(const GamePairs& pairs) { pairs_.subtract(pairs); }
   void end_file();
   // The current file is read no further than the next game end (pgn::Parser::stop_after_game).
   void stop_after_game();

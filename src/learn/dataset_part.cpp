@@ -18,8 +18,8 @@ struct PartReader::Target final : pgn::Visitor {
         ingestor(ingest_options(target)),
         parser(*this, target.ingest.parser),
         pairs(scratch_pairs ? *scratch_pairs : own_pairs) {
-    // A scratch left as a reader that stopped early left it, or kept for other fields: renewed.
-    if (!pairs.empty() || !(pairs.fields() == spec.key_fields)) pairs = GamePairs(spec.key_fields);
+    // A scratch's table is the dataset's for the whole read: new, it takes the dataset's fields.
+    if (pairs.empty() && !(pairs.fields() == spec.key_fields)) pairs = GamePairs(spec.key_fields);
     if (spec.bootstrap > 0) {
       bootstrap = std::make_unique<BootstrapHistograms>(spec.bootstrap, spec.seed, spec.key_fields);
     }
@@ -95,7 +95,7 @@ struct PartReader::Target final : pgn::Visitor {
   PartTarget spec;
   Ingestor ingestor;
   pgn::Parser parser;
-  GamePairs own_pairs;  // without a scratch
+  GamePairs own_pairs{spec.key_fields};  // without a scratch
   GamePairs& pairs;
   std::unique_ptr<BootstrapHistograms> bootstrap;
   std::vector<Row> game_rows;  // the game being ended
@@ -109,10 +109,14 @@ struct PartReader::Target final : pgn::Visitor {
 PartReader::PartReader(const std::vector<PartTarget>& targets, std::uint64_t file_offset,
                        PartScratch* scratch)
     : file_offset_(file_offset) {
-  if (scratch && scratch->pairs.size() < targets.size()) scratch->pairs.resize(targets.size());
-  for (std::size_t i = 0; i < targets.size(); ++i) {
+  if (scratch) {  // sized first: the targets hold references into it
+    for (const PartTarget& target : targets) {
+      if (scratch->pairs.size() <= target.dataset) scratch->pairs.resize(target.dataset + 1);
+    }
+  }
+  for (const PartTarget& target : targets) {
     targets_.push_back(
-        std::make_unique<Target>(targets[i], scratch ? &scratch->pairs[i] : nullptr));
+        std::make_unique<Target>(target, scratch ? &scratch->pairs[target.dataset] : nullptr));
   }
 }
 
@@ -174,9 +178,11 @@ std::vector<DatasetPart> PartReader::take_parts() {
     target->add_waiting_games();
     DatasetPart& part = parts.emplace_back();
     part.histogram = target->ingestor.histogram();
-    // From a scratch: packed, and the scratch's table left for the next stretch.
-    part.pairs = &target->pairs == &target->own_pairs ? std::move(target->pairs)
-                                                      : target->pairs.take_packed();
+    // With a scratch, the pairs stay there (the part has none).
+    if (&target->pairs == &target->own_pairs)
+      part.pairs = std::move(target->own_pairs);
+    else
+      part.pairs = GamePairs(target->spec.key_fields);
     part.bootstrap = std::move(target->bootstrap);
     part.games = target->ingestor.report();
     part.games.bytes = bytes_;  // the Ingestor's own feed() counts them; it was not called
@@ -186,6 +192,13 @@ std::vector<DatasetPart> PartReader::take_parts() {
     part.sniffed_binary = sniffed_binary_;
   }
   return parts;
+}
+
+bool read_chunk(PartReader& reader, const pgn::GameChunk& chunk) {
+  reader.feed(chunk.bytes.data(), chunk.bytes.size());
+  if (chunk.ends_before_game_start) return reader.end_before_game_start();
+  reader.finish();
+  return chunk.ends_stream;
 }
 
 }  // namespace materialist::learn

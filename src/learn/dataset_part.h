@@ -6,10 +6,7 @@
 //
 //   // Any thread, per chunk (the targets: DatasetSplit::part_targets(file_index)):
 //   PartReader reader(targets, chunk.offset);
-//   reader.feed(chunk.bytes.data(), chunk.bytes.size());
-//   bool stands_alone = true;
-//   if (chunk.ends_before_game_start) stands_alone = reader.end_before_game_start();
-//   else reader.finish();                                // the file's last chunk
+//   const bool stands_alone = read_chunk(reader, chunk);
 //   // ... once the games of the file's earlier chunks are known (their readers' games()):
 //   reader.set_game_offset(games_before);                // the bootstrap's game ids
 //   std::vector<DatasetPart> parts = reader.take_parts();
@@ -19,6 +16,11 @@
 // A stretch that does not stand alone (end_before_game_start() false, or a chunk cut without a
 // game start after it) has no valid parts: read the file from that chunk on with one continuing
 // PartReader (set_game_offset before feeding, set_row_sinks to pass the rows on as they come).
+//
+// The game pairs are the one share that is large (thousands per stretch) and in no order: a
+// thread may keep its readers' pairs in a PartScratch instead, one table per dataset for the
+// whole read, added to the datasets once at the end (DatasetSplit::add_kept_pairs). The pairs
+// of a stretch whose parts were not used are then taken out again (FilePartsMerger does).
 #pragma once
 
 #include <cstddef>
@@ -30,6 +32,7 @@
 #include "learn/histogram.h"
 #include "learn/ingest.h"
 #include "learn/uncertainty.h"
+#include "pgn/game_chunker.h"
 
 namespace materialist::learn {
 
@@ -41,6 +44,9 @@ struct PartTarget {
   std::uint64_t seed = 1;
   std::uint64_t game_id_base = 0;  // the dataset's game ids: (its files before this one) << 40
   bool keep_rows = false;          // the dataset has a row sink: keep every row, in order
+  // Which dataset the share goes to, the same number for every file read into it
+  // (DatasetSplit::part_targets): where a PartScratch keeps its pairs.
+  std::size_t dataset = 0;
 };
 
 // One dataset's share of a stretch. Issue lines and game numbers, and row game numbers, count
@@ -56,16 +62,18 @@ struct DatasetPart {
   std::uint64_t sniffed_binary = 0;  // control bytes among them
 };
 
-// What a thread's PartReaders may reuse, one after the other: the game-pair tables (a stretch of
-// 256 KiB holds a few thousand pairs; a fresh table per stretch grew and was cleared six times).
+// Where one thread's PartReaders keep their game pairs, stretch after stretch, instead of handing
+// them out in their parts (which then hold none): one table per dataset (PartTarget::dataset) that
+// grows once, where a table per 256 KiB stretch grew, was cleared and was merged again. The
+// pairs' counts add up in any order, so the datasets get the same pairs.
 struct PartScratch {
-  std::vector<GamePairs> pairs;  // per target
+  std::vector<GamePairs> pairs;  // by PartTarget::dataset
 };
 
 class PartReader {
  public:
-  // `file_offset`: where the stretch starts in the (decoded) file. `scratch`, when given, must
-  // outlive the reader and serve no other reader meanwhile.
+  // `file_offset`: where the stretch starts in the (decoded) file. `scratch`, when given, keeps
+  // the pairs; it must outlive the reader and serve no other reader meanwhile.
   PartReader(const std::vector<PartTarget>& targets, std::uint64_t file_offset,
              PartScratch* scratch = nullptr);
   ~PartReader();
@@ -105,5 +113,9 @@ class PartReader {
   std::uint64_t sniffed_bytes_ = 0;
   std::uint64_t sniffed_binary_ = 0;
 };
+
+// Feeds the chunk (pgn::GameChunk) to the reader and ends it as its place in the file says: true
+// when it stands alone (its parts are valid).
+bool read_chunk(PartReader& reader, const pgn::GameChunk& chunk);
 
 }  // namespace materialist::learn

@@ -104,8 +104,9 @@ void DatasetSplit::end_file() {
 
 std::vector<PartTarget> DatasetSplit::part_targets(std::size_t file_index) const {
   const auto target = [this](const IngestOptions& ingest, bool bootstrap,
-                             std::uint64_t files_before) {
+                             std::uint64_t files_before, std::size_t dataset) {
     PartTarget t;
+    t.dataset = dataset;
     t.ingest = ingest;
     t.key_fields = options_.key_fields;
     t.bootstrap = bootstrap ? options_.bootstrap : 0;
@@ -116,16 +117,18 @@ std::vector<PartTarget> DatasetSplit::part_targets(std::size_t file_index) const
   const auto index = static_cast<std::uint64_t>(file_index) + options_.first_file_index;
   std::vector<PartTarget> targets;  // readers()' order
   if (has_merged()) {
-    targets.push_back(target(options_.ingest, options_.mode == SplitMode::kMerge, index));
+    targets.push_back(target(options_.ingest, options_.mode == SplitMode::kMerge, index, 0));
     targets.back().keep_rows = merged_->has_row_sink();
   }
   if (options_.mode == SplitMode::kPerFile) {
     IngestOptions ingest = options_.ingest;
     ingest.max_reported_issues = options_.subset_max_issues;
-    targets.push_back(target(ingest, true, options_.first_file_index));  // the file's own dataset
+    // The file's own dataset, begun with it.
+    targets.push_back(target(ingest, true, options_.first_file_index, 1 + file_index));
   } else {
-    for (const IngestOptions& ingest : filter_ingest_)
-      targets.push_back(target(ingest, true, index));
+    for (std::size_t k = 0; k < filter_ingest_.size(); ++k) {
+      targets.push_back(target(filter_ingest_[k], true, index, 1 + k));
+    }
   }
   return targets;
 }
@@ -135,6 +138,27 @@ void DatasetSplit::add_parts(std::vector<DatasetPart> parts, std::uint64_t line_
   const std::vector<DatasetBuilder*> builders = readers();
   for (std::size_t i = 0; i < builders.size() && i < parts.size(); ++i) {
     builders[i]->add_part(std::move(parts[i]), line_offset, game_offset);
+  }
+}
+
+DatasetBuilder* DatasetSplit::dataset(std::size_t id) {
+  if (id == 0) return has_merged() ? merged_.get() : nullptr;
+  return id - 1 < subsets_.size() ? subsets_[id - 1].builder.get() : nullptr;
+}
+
+void DatasetSplit::add_kept_pairs(const PartScratch& scratch) {
+  for (std::size_t id = 0; id < scratch.pairs.size(); ++id) {
+    if (DatasetBuilder* builder = dataset(id); builder && !scratch.pairs[id].empty()) {
+      builder->add_pairs(scratch.pairs[id]);
+    }
+  }
+}
+
+void DatasetSplit::subtract_kept_pairs(const PartScratch& scratch) {
+  for (std::size_t id = 0; id < scratch.pairs.size(); ++id) {
+    if (DatasetBuilder* builder = dataset(id); builder && !scratch.pairs[id].empty()) {
+      builder->subtract_pairs(scratch.pairs[id]);
+    }
   }
 }
 

@@ -95,6 +95,11 @@ class DatasetSplit {
   // part_targets), in file order. See DatasetBuilder::add_part.
   void add_parts(std::vector<DatasetPart> parts, std::uint64_t line_offset,
                  std::uint64_t game_offset);
+  // After the read: the pairs PartReaders kept in a PartScratch (learn/dataset_part.h) into
+  // their datasets; then the pairs of the stretches whose parts were not used (gathered by
+  // FilePartsMerger in its own scratch) taken out.
+  void add_kept_pairs(const PartScratch& scratch);
+  void subtract_kept_pairs(const PartScratch& scratch);
   // The current file's datasets' row sinks, in add_parts' order.
   std::vector<RowSink> row_sinks();
 
@@ -115,6 +120,8 @@ class DatasetSplit {
   // The builders the current file's bytes go to, and the first of them (nullptr: none).
   std::vector<DatasetBuilder*> readers();
   const DatasetBuilder* first_reader() const;
+  // PartTarget::dataset's builder: 0 the merged one, 1 + k the k-th subset (nullptr: none).
+  DatasetBuilder* dataset(std::size_t id);
 
   SplitOptions options_;
   std::uint64_t games_in_ended_files_ = 0;    // for max_games over several files

@@ -10,13 +10,18 @@ FilePartsMerger::FilePartsMerger(DatasetSplit& split, std::size_t file_index)
 FilePartsMerger::~FilePartsMerger() = default;
 
 void FilePartsMerger::add(const pgn::GameChunk& chunk,
-                          std::optional<std::vector<DatasetPart>> parts) {
+                          std::optional<std::vector<DatasetPart>> parts, PartScratch* taken_back) {
   const bool stands_alone = parts && (chunk.ends_before_game_start || chunk.ends_stream);
   if (!continuing_ && stands_alone) {
     const std::uint64_t games = parts->empty() ? 0 : parts->front().games.games_read;
     split_.add_parts(std::move(*parts), chunk.lines_before, games_);
     games_ += games;
     return;
+  }
+  if (taken_back) {
+    // Read as its reader read it: the same pairs, to be taken out.
+    PartReader again(split_.part_targets(file_index_), chunk.offset, taken_back);
+    read_chunk(again, chunk);
   }
   if (!continuing_) {
     // The parser state at this chunk's end is not a fresh one: one parser reads on from here.

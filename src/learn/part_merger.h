@@ -14,6 +14,10 @@
 //
 // The parts' bootstrap replicates must have been made with set_game_offset(the file's games
 // before the chunk): the sum of games() of the PartReaders of the chunks before it.
+//
+// When a chunk's reader kept its game pairs in a PartScratch (dataset_part.h), add() is given
+// a scratch of the merger's side, `taken_back`: if the chunk's parts are not used, it is read
+// again into it, and after the read split.subtract_kept_pairs(taken_back) takes those pairs out.
 #pragma once
 
 #include <cstddef>
@@ -39,7 +43,8 @@ class FilePartsMerger {
   // The file's next chunk, with its parts (one per target of part_targets(file_index)) when it
   // stood alone: ended before a game start and end_before_game_start() was true, or ended the
   // file. Otherwise nullopt, and the parts are not needed from here on to the file's end.
-  void add(const pgn::GameChunk& chunk, std::optional<std::vector<DatasetPart>> parts);
+  void add(const pgn::GameChunk& chunk, std::optional<std::vector<DatasetPart>> parts,
+           PartScratch* taken_back = nullptr);
   // The file's end, before split.end_file().
   void finish();
 

@@ -119,6 +119,20 @@ TEST_CASE("cli -j: bad games are reported with -j 1's line and game numbers") {
   CHECK(contains(run.out, "\"reason\":\"pgn-syntax\""));
 }
 
+TEST_CASE("cli -j: a chunk that does not stand alone gives back the game pairs its thread kept") {
+  // The first cut falls at the game start the open '{' swallows: the first chunk, every game
+  // before that one included, is read again by the merger, and its kept pairs must come out.
+  const std::string text = awkward_pgn();
+  const TempFile awkward("parallel-taken-back.pgn", text);
+  const std::size_t swallowing = text.find("[Event \"x\"]");
+  REQUIRE(swallowing > 10000);
+  const std::string chunk = std::to_string(swallowing + 1);
+  check_same_output({"fit", "--json", "--no-progress", awkward.path()}, chunk);
+  check_same_output({"compare", "--json", "--no-progress", "--each", "elo=1500-", "--each",
+                     "elo=-1499", awkward.path()},
+                    chunk);
+}
+
 TEST_CASE("cli -j: compare's per-file and per-filter datasets are -j 1's") {
   const TempFile awkward("parallel-compare.pgn", awkward_pgn());
   const std::string lichess = fixture("pgn/lichess-2021-10-first999.pgn");

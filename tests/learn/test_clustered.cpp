@@ -188,32 +188,38 @@ TEST_CASE("clustered: a game's pairs are its distinct keys with multiplicity pro
   CHECK(pairs.games_by_outcome()[Outcome::kWhiteWin] == 1);
 }
 
-TEST_CASE(
-    "clustered: packed pairs compare, merge and grow as their table did; the table is reused") {
+TEST_CASE("clustered: subtracting added pairs leaves the rest's pairs, as if never added") {
   const auto games = simulate(300, 8, 7, true);
-  const GamePairs whole = pairs_of(games, KeyFields{});
-  GamePairs scratch(KeyFields{});
-  GamePairs merged(KeyFields{});
-  for (std::size_t half = 0; half < 2; ++half) {
-    std::vector<std::vector<Row>> mine;
-    for (std::size_t g = half; g < games.size(); g += 2) mine.push_back(games[g]);
-    for (const auto& game : mine) scratch.add_game(game);
-    const GamePairs packed = scratch.take_packed();
-    CHECK(scratch.empty());
-    CHECK(scratch.distinct() == 0);
-    CHECK(packed.distinct() > 0);
-    CHECK(packed == pairs_of(mine, KeyFields{}));
-    CHECK(pairs_of(mine, KeyFields{}) == packed);
-    merged.merge(packed);
-  }
-  CHECK(merged == whole);
-  CHECK(whole == merged);
-  // A packed accumulator takes adds and merges too: it is hashed again first.
-  GamePairs grown = pairs_of({games.begin(), games.begin() + 150}, KeyFields{}).take_packed();
-  for (std::size_t g = 150; g < games.size(); ++g) grown.add_game(games[g]);
-  CHECK(grown == whole);
-  GamePairs twice = GamePairs(whole).take_packed().take_packed();
-  CHECK(twice == whole);
+  const std::vector<std::vector<Row>> first(games.begin(), games.begin() + 100);
+  const std::vector<std::vector<Row>> rest(games.begin() + 100, games.end());
+  GamePairs pairs = pairs_of(games, KeyFields{});
+  const GamePairs taken = pairs_of(first, KeyFields{});
+  REQUIRE(taken.distinct() > 0);
+  pairs.subtract(taken);
+  const GamePairs expected = pairs_of(rest, KeyFields{});
+  CHECK(pairs == expected);
+  CHECK(expected == pairs);
+  CHECK(pairs.distinct() == expected.distinct());  // the pairs only `first` had are gone
+  CHECK(pairs.games_by_outcome() == expected.games_by_outcome());
+  CHECK(pairs.rated_games_by_outcome() == expected.rated_games_by_outcome());
+  pairs.add_game(first.front());  // still a working table
+  GamePairs plus_one = pairs_of(rest, KeyFields{});
+  plus_one.add_game(first.front());
+  CHECK(pairs == plus_one);
+  // All of it: empty.
+  GamePairs all = pairs_of(games, KeyFields{});
+  all.subtract(pairs_of(games, KeyFields{}));
+  CHECK(all.empty());
+  CHECK(all.distinct() == 0);
+  // Kept with more fields: projected first, as merge() added it.
+  KeyFields fewer;
+  fewer.phase = false;
+  GamePairs projected(fewer), expected_projected(fewer);
+  projected.merge(pairs_of(games, KeyFields{}));
+  projected.subtract(pairs_of(first, KeyFields{}));
+  expected_projected.merge(pairs_of(rest, KeyFields{}));
+  CHECK(projected.distinct() < expected.distinct());
+  CHECK(projected == expected_projected);
 }
 
 TEST_CASE("clustered: pairs merge in any order, also through raw add/add_games") {

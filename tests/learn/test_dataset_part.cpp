@@ -50,12 +50,16 @@ void read_sequentially(DatasetSplit& split, const std::vector<File>& files) {
   }
 }
 
-// The CLI's -j path without threads: each chunk parsed on its own, the parts merged in order;
-// with a scratch, every reader reuses it (as a CLI parse thread does). Returns how many files had
-// to be read on by one continuing reader.
+// The CLI's -j path without threads: each chunk parsed on its own, the parts merged in order.
+// With `keep_pairs`, the readers keep their game pairs in two scratches taken in turn (as two
+// parse threads do), added to the split after the read, those of unused parts taken out again.
+// Returns how many files had to be read on by one continuing reader.
 int read_in_parts(DatasetSplit& split, const std::vector<File>& files, std::size_t target,
-                  std::size_t max = 64u << 20, PartScratch* scratch = nullptr) {
+                  std::size_t max = 64u << 20, bool keep_pairs = false) {
   int continued = 0;
+  std::vector<PartScratch> scratches(2);
+  PartScratch taken_back;
+  std::size_t chunks = 0;
   for (std::size_t index = 0; index < files.size(); ++index) {
     const File& file = files[index];
     split.begin_file(file.name);
@@ -63,18 +67,15 @@ int read_in_parts(DatasetSplit& split, const std::vector<File>& files, std::size
     pgn::GameChunker chunker({target, max});
     std::uint64_t games_before = 0;  // as the parse threads chain them
     const auto parse = [&](const pgn::GameChunk& chunk) {
+      PartScratch* scratch = keep_pairs ? &scratches[chunks++ % 2] : nullptr;
       PartReader reader(split.part_targets(index), chunk.offset, scratch);
-      reader.feed(chunk.bytes.data(), chunk.bytes.size());
-      bool alone = chunk.ends_stream;
-      if (chunk.ends_before_game_start) {
-        alone = reader.end_before_game_start();
-      } else {
-        reader.finish();
-      }
+      const bool alone = read_chunk(reader, chunk);
       reader.set_game_offset(games_before);
       games_before += reader.games();
       std::vector<DatasetPart> parts = reader.take_parts();
-      merger.add(chunk, alone ? std::optional(std::move(parts)) : std::nullopt);
+      if (scratch) CHECK(parts.front().pairs.empty());  // kept in the scratch
+      merger.add(chunk, alone ? std::optional(std::move(parts)) : std::nullopt,
+                 scratch ? &taken_back : nullptr);
     };
     for (std::size_t at = 0; at < file.bytes.size(); at += 1000) {
       chunker.feed(file.bytes.data() + at, std::min<std::size_t>(1000, file.bytes.size() - at));
@@ -86,6 +87,8 @@ int read_in_parts(DatasetSplit& split, const std::vector<File>& files, std::size
     merger.finish();
     split.end_file();
   }
+  for (const PartScratch& scratch : scratches) split.add_kept_pairs(scratch);
+  split.subtract_kept_pairs(taken_back);
   return continued;
 }
 
@@ -139,14 +142,13 @@ TEST_CASE("dataset parts: any chunk size gives the sequential read, bootstrap an
   keep_rows(sequential);
   read_sequentially(sequential.split, files);
   REQUIRE(sequential.split.merged().report().games.issue_count > 20);
-  PartScratch scratch;  // kept from one read to the next, as a thread keeps it
   for (std::size_t target : {1u, 3000u, 100000u, 1u << 22}) {
-    for (PartScratch* reused : {static_cast<PartScratch*>(nullptr), &scratch}) {
+    for (bool keep_pairs : {false, true}) {
       CAPTURE(target);
-      CAPTURE(reused != nullptr);
+      CAPTURE(keep_pairs);
       Read parts = make_read(options);
       keep_rows(parts);
-      CHECK(read_in_parts(parts.split, files, target, 64u << 20, reused) == 0);
+      CHECK(read_in_parts(parts.split, files, target, 64u << 20, keep_pairs) == 0);
       check_same(parts.split.merged(), sequential.split.merged());
       CHECK(parts.rows == sequential.rows);
     }
@@ -157,22 +159,30 @@ TEST_CASE("dataset parts: per-file and per-filter datasets come out as read sequ
   const std::vector<File> files = {{"awkward.pgn", awkward_pgn()},
                                    {"lichess.pgn", read_fixture("pgn/lichess-100.pgn")}};
   for (SplitMode mode : {SplitMode::kPerFile, SplitMode::kPerFilter}) {
-    CAPTURE(split_mode_name(mode));
-    SplitOptions options;
-    options.mode = mode;
-    options.each_filter = {"elo=1500-", "elo=-1499"};
-    options.bootstrap = 3;
-    options.subset_max_issues = 5;
-    Read sequential = make_read(options);
-    read_sequentially(sequential.split, files);
-    Read parts = make_read(options);
-    read_in_parts(parts.split, files, 2000);
-    check_same(parts.split.merged(), sequential.split.merged());
-    REQUIRE(parts.split.subsets().size() == sequential.split.subsets().size());
-    for (std::size_t i = 0; i < parts.split.subsets().size(); ++i) {
-      CAPTURE(i);
-      CHECK(parts.split.subsets()[i].name == sequential.split.subsets()[i].name);
-      check_same(*parts.split.subsets()[i].builder, *sequential.split.subsets()[i].builder);
+    // Kept pairs go to their own dataset, the merged one there or not.
+    for (const bool keep_merged : {true, false}) {
+      for (const bool keep_pairs : {false, true}) {
+        CAPTURE(split_mode_name(mode));
+        CAPTURE(keep_merged);
+        CAPTURE(keep_pairs);
+        SplitOptions options;
+        options.mode = mode;
+        options.each_filter = {"elo=1500-", "elo=-1499"};
+        options.bootstrap = 3;
+        options.subset_max_issues = 5;
+        options.keep_merged = keep_merged;
+        Read sequential = make_read(options);
+        read_sequentially(sequential.split, files);
+        Read parts = make_read(options);
+        read_in_parts(parts.split, files, 2000, 64u << 20, keep_pairs);
+        check_same(parts.split.merged(), sequential.split.merged());
+        REQUIRE(parts.split.subsets().size() == sequential.split.subsets().size());
+        for (std::size_t i = 0; i < parts.split.subsets().size(); ++i) {
+          CAPTURE(i);
+          CHECK(parts.split.subsets()[i].name == sequential.split.subsets()[i].name);
+          check_same(*parts.split.subsets()[i].builder, *sequential.split.subsets()[i].builder);
+        }
+      }
     }
   }
 }
@@ -189,24 +199,29 @@ TEST_CASE("dataset parts: a cut no parser would make, and a cut at max_bytes, re
   Read sequential = make_read(options);
   keep_rows(sequential);
   read_sequentially(sequential.split, {{"swallowing.pgn", swallowing}});
-  PartScratch scratch;  // its tables are left as they were after the parts that do not count
   for (std::size_t target : {1u, 500u, 7000u}) {
-    CAPTURE(target);
-    Read parts = make_read(options);
-    keep_rows(parts);
-    const int continued =
-        read_in_parts(parts.split, {{"swallowing.pgn", swallowing}}, target, 64u << 20, &scratch);
-    if (target == 1) CHECK(continued == 1);  // every game start is a cut, that one too
-    check_same(parts.split.merged(), sequential.split.merged());
-    CHECK(parts.rows == sequential.rows);
+    for (bool keep_pairs : {false, true}) {  // kept: the unused parts' pairs are taken out
+      CAPTURE(target);
+      CAPTURE(keep_pairs);
+      Read parts = make_read(options);
+      keep_rows(parts);
+      const int continued = read_in_parts(parts.split, {{"swallowing.pgn", swallowing}}, target,
+                                          64u << 20, keep_pairs);
+      if (target == 1) CHECK(continued == 1);  // every game start is a cut, that one too
+      check_same(parts.split.merged(), sequential.split.merged());
+      CHECK(parts.rows == sequential.rows);
+    }
   }
   // No game start for max_bytes: cut anyway, and the rest read on by one reader.
   Read junk_sequential = make_read(options);
   const std::string junk = std::string(300, 'x') + "\n" + lichess;
   read_sequentially(junk_sequential.split, {{"junk.pgn", junk}});
-  Read junk_parts = make_read(options);
-  CHECK(read_in_parts(junk_parts.split, {{"junk.pgn", junk}}, 100, 200) == 1);
-  check_same(junk_parts.split.merged(), junk_sequential.split.merged());
+  for (bool keep_pairs : {false, true}) {
+    CAPTURE(keep_pairs);
+    Read junk_parts = make_read(options);
+    CHECK(read_in_parts(junk_parts.split, {{"junk.pgn", junk}}, 100, 200, keep_pairs) == 1);
+    check_same(junk_parts.split.merged(), junk_sequential.split.merged());
+  }
 }
 
 TEST_CASE("dataset parts: binary data and an empty file are judged as when read whole") {
