@@ -167,6 +167,55 @@ TEST_CASE("bootstrap histograms: shards merge to the same replicates in any orde
   CHECK_FALSE(first.merge(BootstrapHistograms(8, 12345)).ok());
 }
 
+TEST_CASE("bootstrap histograms: merged counts past 255 widen, as added ones do") {
+  // A key in every game: its counts pass 255 in the whole read but in neither half (merged
+  // narrow into narrow), or in one half only (narrow into wide, wide into narrow); a key in
+  // every tenth game stays narrow, and one only the second half has is new to the first.
+  Row common, rare, late;
+  common.key = RowKey::from_delta({1, 0, 0, 0, 0});
+  rare.key = RowKey::from_delta({0, 1, 0, 0, 0});
+  late.key = RowKey::from_delta({0, 0, 1, 0, 0});
+  common.outcome = rare.outcome = late.outcome = Outcome::kWhiteWin;
+  const int games = 400;
+  const auto rows_of = [&](int g) {
+    std::vector<Row> rows = {common};
+    if (g % 10 == 0) rows.push_back(rare);
+    if (g >= 300) rows.push_back(late);
+    return rows;
+  };
+  const auto max_count = [](const BootstrapHistograms& b) {
+    std::uint64_t most = 0;
+    for (std::size_t i = 0; i < b.distinct(); ++i) {
+      for (std::uint64_t c : b.counts_at(i)) most = std::max(most, c);
+    }
+    return most;
+  };
+  for (int split : {200, 50, 350}) {
+    CAPTURE(split);
+    BootstrapHistograms whole(6, 77), first(6, 77), second(6, 77);
+    for (int g = 0; g < games; ++g) {
+      whole.add_game(static_cast<std::uint64_t>(g), rows_of(g));
+      (g < split ? first : second).add_game(static_cast<std::uint64_t>(g), rows_of(g));
+    }
+    if (split == 200) {
+      CHECK(max_count(first) <= 255);
+      CHECK(max_count(second) <= 255);
+    } else {
+      CHECK(std::max(max_count(first), max_count(second)) > 255);
+    }
+    REQUIRE(max_count(whole) > 255);
+    BootstrapHistograms backward = second;
+    REQUIRE(backward.merge(first).ok());
+    REQUIRE(first.merge(second).ok());
+    for (int r = 0; r < 6; ++r) {
+      CHECK(first.replicate(r) == whole.replicate(r));
+      CHECK(backward.replicate(r) == whole.replicate(r));
+    }
+    CHECK(first.distinct() == whole.distinct());
+    CHECK_FALSE(first.saturated());
+  }
+}
+
 TEST_CASE(
     "bootstrap over games: matches the Hessian error for independent rows, and sees "
     "within-game correlation the Hessian cannot") {
