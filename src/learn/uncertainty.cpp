@@ -1,6 +1,7 @@
 #include "learn/uncertainty.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -49,16 +50,33 @@ double quadratic_form(const std::vector<double>& covariance, const std::vector<d
   return sum;
 }
 
+constexpr std::uint32_t kMaxPoisson = 64;
+
+// Poisson(1)'s CDF at k = 0..kMaxPoisson, summed term by term once (the draws used to sum it on
+// every draw, a division per step: the same doubles, so the same draws).
+const std::array<double, kMaxPoisson + 1>& poisson_cdf() {
+  static const std::array<double, kMaxPoisson + 1> cdf = [] {
+    std::array<double, kMaxPoisson + 1> sums{};
+    double probability = std::exp(-1.0);
+    sums[0] = probability;
+    for (std::uint32_t k = 1; k <= kMaxPoisson; ++k) {
+      probability /= k;
+      sums[k] = sums[k - 1] + probability;
+    }
+    return sums;
+  }();
+  return cdf;
+}
+
 // Poisson(1) by inversion of its CDF; u in [0, 1) from the top 53 bits.
-std::uint32_t poisson_one(std::uint64_t bits) {
+std::uint32_t poisson_one(std::uint64_t bits, const std::array<double, kMaxPoisson + 1>& cdf) {
   const double u = static_cast<double>(bits >> 11) * 0x1.0p-53;
-  double probability = std::exp(-1.0);
-  double cumulative = probability;
+  // The CDF rises, so the terms at or below u are a prefix: the first eight counted without
+  // branches (a draw's k is random, a branch on it mispredicted), the rare rest one by one.
   std::uint32_t k = 0;
-  while (u >= cumulative && k < 64) {
-    ++k;
-    probability /= k;
-    cumulative += probability;
+  for (std::uint32_t j = 0; j < 8; ++j) k += u >= cdf[j] ? 1 : 0;
+  if (k == 8) {
+    while (k < kMaxPoisson && u >= cdf[k]) ++k;
   }
   return k;
 }
@@ -195,7 +213,8 @@ void poisson_weights(std::uint64_t seed, std::uint64_t game_id, std::uint32_t* o
   std::uint64_t state = seed;
   state = splitmix64(state) ^ game_id;
   state = splitmix64(state);  // decorrelate neighbouring ids
-  for (int b = 0; b < replicates; ++b) out[b] = poisson_one(splitmix64(state));
+  const std::array<double, kMaxPoisson + 1>& cdf = poisson_cdf();
+  for (int b = 0; b < replicates; ++b) out[b] = poisson_one(splitmix64(state), cdf);
 }
 
 std::uint64_t game_id(std::uint32_t input_index, std::uint64_t byte_offset) {

@@ -2,11 +2,13 @@
 // on hand-computed numbers and on games simulated from known parameters (fixed seeds).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "core/hash.h"
 #include "learn/compare.h"
 #include "learn/models.h"
 #include "learn/random.h"
@@ -119,6 +121,40 @@ TEST_CASE("uncertainty: normal p-values, difference tests, percentiles") {
   CHECK(interval.low == doctest::Approx(2.5));
   CHECK(interval.high == doctest::Approx(97.5));
   CHECK(standard_deviation({1, 2, 3, 4}) == doctest::Approx(std::sqrt(5.0 / 3.0)));
+}
+
+TEST_CASE("poisson weights: the draws of the CDF summed on every draw, bit for bit") {
+  // The first implementation, kept here: its draws are the saved bootstrap intervals' weights.
+  const auto reference = [](std::uint64_t seed, std::uint64_t game, int replicates) {
+    std::vector<std::uint32_t> out;
+    std::uint64_t state = seed;
+    state = materialist::splitmix64(state) ^ game;
+    state = materialist::splitmix64(state);
+    for (int r = 0; r < replicates; ++r) {
+      const double u = static_cast<double>(materialist::splitmix64(state) >> 11) * 0x1.0p-53;
+      double probability = std::exp(-1.0);
+      double cumulative = probability;
+      std::uint32_t k = 0;
+      while (u >= cumulative && k < 64) {
+        ++k;
+        probability /= k;
+        cumulative += probability;
+      }
+      out.push_back(k);
+    }
+    return out;
+  };
+  std::vector<std::uint32_t> draws(200);
+  std::uint32_t largest = 0;
+  for (std::uint64_t seed : {1ull, 7ull, 0x9E3779B97F4A7C15ull}) {
+    for (std::uint64_t game = 0; game < 8000; ++game) {
+      poisson_weights(seed, game * 977, draws.data(), 200);
+      const std::vector<std::uint32_t> expected = reference(seed, game * 977, 200);
+      REQUIRE(draws == expected);
+      largest = std::max(largest, *std::max_element(draws.begin(), draws.end()));
+    }
+  }
+  CHECK(largest >= 9);  // past the eight terms counted without branches
 }
 
 TEST_CASE("poisson weights: deterministic per game, Poisson(1) in distribution") {
