@@ -307,6 +307,21 @@ void BootstrapHistograms::add_game(std::uint64_t game_id, const std::vector<Row>
     if (row.outcome == Outcome::kUnknown) continue;
     const int outcome = static_cast<int>(row.outcome);
     const std::size_t index = index_of(fields_.project(row.key).pack());
+    // A narrow block, as most are: every replicate's count added at once when none passes 255.
+    if (const std::uint32_t block = block_[index]; !(block & kWide)) {
+      std::uint8_t* counts = narrow(block) + outcome;
+      unsigned overflow = 0;
+      for (int b = 0; b < replicates_; ++b) {
+        overflow |= (unsigned{counts[b * kOutcomeCount]} + weights_[b]) >> 8;
+      }
+      if (overflow == 0) {
+        for (int b = 0; b < replicates_; ++b) {
+          counts[b * kOutcomeCount] =
+              static_cast<std::uint8_t>(counts[b * kOutcomeCount] + weights_[b]);
+        }
+        continue;
+      }
+    }
     for (int b = 0; b < replicates_; ++b) {
       if (weights_[b] != 0) add_count(index, b * kOutcomeCount + outcome, weights_[b]);
     }
