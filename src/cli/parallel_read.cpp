@@ -2,10 +2,11 @@
 // decoded text at game starts (pgn::GameChunker) and queues the chunks; `jobs` threads parse
 // them (learn::PartReader); the calling thread merges their parts into the split in file order
 // (learn::FilePartsMerger), so the split is the sequential read's. Each parse thread keeps its
-// game pairs in its own learn::PartScratch, added to the split once the read ends. Memory stays
-// bounded: the chunks in flight (queued, being parsed, or parsed and waiting for their turn) are
-// at most 2 × jobs + 2, holding about (2 × jobs + 1) × chunk_bytes (one at least, whatever its
-// size).
+// game pairs in its own learn::PartScratch, added to the split once the read ends, or passed on
+// with a chunk once a dataset's table holds more than chunk_bytes / 16 pairs (a table of at most
+// 10 × chunk_bytes: the rating-offset model's pairs are many). Memory stays bounded: the chunks
+// in flight (queued, being parsed, or parsed and waiting for their turn) are at most
+// 2 × jobs + 2, holding about (2 × jobs + 1) × chunk_bytes (one at least, whatever its size).
 // Every thread is joined before returning, on every path.
 #include <algorithm>
 #include <atomic>
@@ -15,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 #include "cli/input.h"
 #include "cli/read_files.h"
@@ -63,6 +65,7 @@ struct Item {
   std::size_t chunk_number = 0;  // in its file
   bool ready = true;             // kChunk: parsed (or not to be)
   bool pairs_kept = false;       // kChunk: parsed, its game pairs kept in its thread's scratch
+  learn::PartScratch passed_on;  // kChunk: its thread's tables that grew past the limit
   std::optional<std::vector<learn::DatasetPart>> parts;  // when the chunk stood alone
   InputEnd end;                                          // kEndInput
 };
@@ -74,7 +77,8 @@ class Pipeline {
         settings_(settings),
         jobs_(jobs),
         max_chunks_in_flight_(2 * static_cast<std::size_t>(jobs) + 2),
-        max_bytes_in_flight_((2 * static_cast<std::uint64_t>(jobs) + 1) * settings.chunk_bytes) {}
+        max_bytes_in_flight_((2 * static_cast<std::uint64_t>(jobs) + 1) * settings.chunk_bytes),
+        max_kept_pairs_(std::max<std::size_t>(settings.chunk_bytes / 16, 64)) {}
 
   std::optional<ReadFailure> run(const std::vector<std::string>& files);
 
@@ -101,6 +105,7 @@ class Pipeline {
   int jobs_;
   std::size_t max_chunks_in_flight_;
   std::uint64_t max_bytes_in_flight_;
+  std::size_t max_kept_pairs_;                 // per dataset and thread
   std::size_t files_begun_ = 0;                // by the reading thread
   std::vector<learn::PartScratch> scratches_;  // one per parse thread
   learn::PartScratch taken_back_;              // the kept pairs of chunks whose parts went unused
@@ -318,6 +323,11 @@ void Pipeline::parse(Item& item, learn::PartScratch& scratch) {
     reader.set_game_offset(games_before);
   }
   std::vector<learn::DatasetPart> parts = reader.take_parts();
+  for (std::size_t id = 0; id < scratch.pairs.size(); ++id) {
+    if (scratch.pairs[id].distinct() <= max_kept_pairs_) continue;
+    if (item.passed_on.pairs.size() <= id) item.passed_on.pairs.resize(id + 1);
+    item.passed_on.pairs[id] = std::exchange(scratch.pairs[id], {});
+  }
   {
     std::lock_guard lock(mutex_);
     if (alone) item.parts = std::move(parts);
@@ -400,6 +410,7 @@ std::optional<ReadFailure> Pipeline::run(const std::vector<std::string>& files) 
         if (merger) {
           merger->add(item->chunk, std::move(item->parts),
                       item->pairs_kept ? &taken_back_ : nullptr);
+          split_.add_kept_pairs(item->passed_on);
           if (merger->continuing() && !item->chain->continuing) {
             std::lock_guard lock(mutex_);
             item->chain->continuing = true;
