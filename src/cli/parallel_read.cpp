@@ -326,7 +326,7 @@ void Pipeline::parse(Item& item, learn::PartScratch& scratch) {
   for (std::size_t id = 0; id < scratch.pairs.size(); ++id) {
     if (scratch.pairs[id].distinct() <= max_kept_pairs_) continue;
     if (item.passed_on.pairs.size() <= id) item.passed_on.pairs.resize(id + 1);
-    item.passed_on.pairs[id] = std::exchange(scratch.pairs[id], {});
+    item.passed_on.pairs[id] = std::exchange(scratch.pairs[id], learn::GamePairs());
   }
   {
     std::lock_guard lock(mutex_);
