@@ -95,7 +95,7 @@ struct PartReader::Target final : pgn::Visitor {
   PartTarget spec;
   Ingestor ingestor;
   pgn::Parser parser;
-  GamePairs own_pairs{spec.key_fields};  // without a scratch
+  GamePairs own_pairs;  // without a scratch
   GamePairs& pairs;
   std::unique_ptr<BootstrapHistograms> bootstrap;
   std::vector<Row> game_rows;  // the game being ended
