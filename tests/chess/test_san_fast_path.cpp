@@ -173,9 +173,10 @@ std::string variant(const Position& pos, Move move, const std::string& san, std:
       text += kEndings[static_cast<size_t>(pick(rng, 8))];
       return text;
     }
-    case 8: {  // another piece letter
+    case 8: {  // another piece letter, or any printable character in its place
       constexpr std::array<const char*, 7> kLetters = {"", "P", "N", "B", "R", "Q", "K"};
-      text = kLetters[static_cast<size_t>(pick(rng, 7))];
+      text = pick(rng, 2) ? std::string(kLetters[static_cast<size_t>(pick(rng, 7))])
+                          : std::string(1, static_cast<char>(' ' + pick(rng, 95)));
       text += to.name();
       return text;
     }
