@@ -24,14 +24,18 @@ constexpr std::array<chess::PieceType, kPieceKinds> kPieceTypes = {
     chess::PieceType::kPawn, chess::PieceType::kKnight, chess::PieceType::kBishop,
     chess::PieceType::kRook, chess::PieceType::kQueen};
 
-// Counts written in place: a MaterialCounts built byte by byte in a temporary and then copied
-// whole stalls on store forwarding, once per capture.
-void count_material(const chess::Position& position, MaterialCounts& counts) {
+// Counts and their difference written in place, each byte from registers: a MaterialCounts
+// built in a temporary and copied whole, or a delta read back from the counts just written
+// (the compiler merges the byte stores, then loads across them), stalls on store forwarding
+// once per capture.
+void count_material(const chess::Position& position, MaterialCounts& counts,
+                    MaterialVector& delta) {
   for (int i = 0; i < kPieceKinds; ++i) {
-    counts.white[i] =
-        static_cast<std::uint8_t>(position.count(chess::Color::kWhite, kPieceTypes[i]));
-    counts.black[i] =
-        static_cast<std::uint8_t>(position.count(chess::Color::kBlack, kPieceTypes[i]));
+    const int white = position.count(chess::Color::kWhite, kPieceTypes[i]);
+    const int black = position.count(chess::Color::kBlack, kPieceTypes[i]);
+    counts.white[i] = static_cast<std::uint8_t>(white);
+    counts.black[i] = static_cast<std::uint8_t>(black);
+    delta[i] = static_cast<std::int8_t>(white - black);
   }
 }
 
@@ -134,7 +138,7 @@ pgn::Action Ingestor::begin_moves() {
   } else {
     position_ = chess::Position::start();
   }
-  count_material(position_, material_);
+  count_material(position_, material_, material_delta_);
   set_up_ = true;
   return pgn::Action::kContinue;
 }
@@ -178,9 +182,9 @@ void Ingestor::record_position(chess::MoveFacts facts) {
   ++plies_;
   ++report_.plies_replayed;
   // Only captures and promotions change the material: no recount on the other plies.
-  if (facts.capture() || facts.promotion()) count_material(position_, material_);
+  if (facts.capture() || facts.promotion()) count_material(position_, material_, material_delta_);
   const MaterialCounts& counts = material_;
-  const MaterialVector delta = counts.delta();
+  const MaterialVector delta = material_delta_;
   if (!quiet_filter_.observe({facts.capture(), facts.promotion(), facts.gives_check()}, delta))
     return;
   RowKey& key = game_rows_.emplace_back();  // filled in place, for the same reason

@@ -166,9 +166,10 @@ class Ingestor final : public pgn::Visitor {
   std::string result_tag_;
   std::uint64_t start_line_ = 0;
   chess::Position position_;
-  MaterialCounts material_;  // position_'s, kept up to date by record_position
-  bool set_up_ = false;      // begin_moves ran and the position is valid
-  bool filtered_ = false;    // the game filter removed it (reason in filter_reason_)
+  MaterialCounts material_;          // position_'s, kept up to date by record_position
+  MaterialVector material_delta_{};  // material_.delta(), kept with it
+  bool set_up_ = false;              // begin_moves ran and the position is valid
+  bool filtered_ = false;            // the game filter removed it (reason in filter_reason_)
   FilterReason filter_reason_ = FilterReason::kKept;
   bool stopped_ = false;               // the replay stopped (stop_* hold why)
   bool missing_move_pending_ = false;  // a "..." was seen; a following move makes it an issue
