@@ -226,19 +226,21 @@ constexpr bool is_separator(char c) {
   return (c == 'x') | (c == ':') | (c == '-');
 }
 
+// The PieceType index of each upper-case piece letter, -1 for other bytes from 'A' to '`'.
+constexpr std::array<std::int8_t, 32> kPieceOfLetter = [] {
+  std::array<std::int8_t, 32> types{};
+  for (int i = 0; i < 32; ++i) {
+    const std::optional<PieceType> type = piece_type_from_letter(static_cast<char>('A' + i));
+    types[i] = static_cast<std::int8_t>(type && 'A' + i <= 'Z' ? index_of(*type) : -1);
+  }
+  return types;
+}();
+
 // Upper-case piece letters only: a lower-case 'b' is a file. A table rather than a switch: the
 // letter of the next move is data, and a switch compiles to an indirect jump it mispredicts.
 constexpr int piece_of_letter(char c) {
-  constexpr auto kTypes = [] {
-    std::array<std::int8_t, 32> types{};  // 'A' .. '`'
-    for (int i = 0; i < 32; ++i) {
-      const std::optional<PieceType> type = piece_type_from_letter(static_cast<char>('A' + i));
-      types[i] = static_cast<std::int8_t>(type && 'A' + i <= 'Z' ? index_of(*type) : -1);
-    }
-    return types;
-  }();
   const unsigned offset = static_cast<unsigned char>(c) - unsigned{'A'};
-  return offset < kTypes.size() ? kTypes[offset] : -1;
+  return offset < kPieceOfLetter.size() ? kPieceOfLetter[offset] : -1;
 }
 
 // Reads the tokens nearly every file is made of (`san` without its suffixes); false sends the
