@@ -410,8 +410,9 @@ Move resolve_plain_castling(const Position& pos, Castle side) {
   return is_legal(pos, move) ? move : Move();
 }
 
-// The move a plain token names when exactly one legal move matches it, else Move().
-Move resolve_fast(const Position& pos, std::string_view san) {
+}  // namespace
+
+Move parse_san_fast(const Position& pos, std::string_view san) {
   if (san.empty()) return Move();
   // One sign (a check) is common and unpredictable: dropped without a branch; more are rare.
   size_t end = san.size() - static_cast<size_t>(is_suffix(san.back()));
@@ -436,10 +437,8 @@ Move resolve_fast(const Position& pos, std::string_view san) {
   return from_square_given ? Move() : resolve_king(pos, plain);
 }
 
-}  // namespace
-
 Expected<Move> parse_san(const Position& pos, std::string_view san) {
-  if (const Move move = resolve_fast(pos, san); !move.is_none()) return move;
+  if (const Move move = parse_san_fast(pos, san); !move.is_none()) return move;
   return parse_san_reference(pos, san);
 }
 

@@ -20,6 +20,11 @@ namespace materialist::chess {
 // Errors: kSyntax (unreadable), kIllegalMove (no legal move matches), kAmbiguousMove (several do).
 Expected<Move> parse_san(const Position& pos, std::string_view san);
 
+// The move of the tokens nearly every file is made of (plain SAN with suffixes, plain castling)
+// when exactly one legal move matches, else Move(): then parse_san decides, and words the error.
+// What it returns, parse_san returns too; replay calls it first to skip building an Expected.
+Move parse_san_fast(const Position& pos, std::string_view san);
+
 // Writes `move` (legal in `pos`) as SAN with minimal disambiguation and a + or # suffix.
 // Move::null() is written "--".
 std::string to_san(const Position& pos, Move move);

@@ -151,6 +151,17 @@ pgn::Action Ingestor::move(std::string_view san, pgn::Location where) {
                 "a bare \"...\" where a move is missing");
     return pgn::Action::kSkipGame;
   }
+  chess::Move move = chess::parse_san_fast(position_, san);
+  if (move.is_none()) {
+    move = resolve_move(san, where);
+    if (move.is_none()) return pgn::Action::kSkipGame;
+  }
+  missing_move_pending_ = false;
+  record_position(position_.play(move));
+  return pgn::Action::kContinue;
+}
+
+chess::Move Ingestor::resolve_move(std::string_view san, pgn::Location where) {
   const Expected<chess::Move> move = chess::parse_san(position_, san);
   if (!move) {
     if (missing_move_pending_) {  // the gap did lose a move: blame it, not this move
@@ -161,15 +172,14 @@ pgn::Action Ingestor::move(std::string_view san, pgn::Location where) {
       stop_replay(reason_for_san_error(move.error().code), where.line,
                   std::string(san) + ": " + move.error().message);
     }
-    return pgn::Action::kSkipGame;
+    return chess::Move();
   }
-  missing_move_pending_ = false;
   if (move->is_null()) {
+    missing_move_pending_ = false;
     stop_replay(IssueReason::kNullMove, where.line, std::string(san) + ": a null move");
-    return pgn::Action::kSkipGame;
+    return chess::Move();
   }
-  record_position(position_.play(*move));
-  return pgn::Action::kContinue;
+  return *move;
 }
 
 void Ingestor::missing_move(pgn::Location where) {

@@ -149,6 +149,8 @@ class Ingestor final : public pgn::Visitor {
   // Stops the replay at `line` with a reason (the first stop wins).
   void stop_replay(IssueReason reason, std::uint64_t line, std::string detail);
   void record_position(chess::MoveFacts facts);
+  // parse_san for the tokens its fast path leaves: the move, or Move() with the replay stopped.
+  chess::Move resolve_move(std::string_view san, pgn::Location where);
   // Turns the parser's errors, limits and truncation into a replay stop (if none came before).
   void note_parser_stop(const pgn::GameEnd& end);
   void add_issue(GameStatus status, IssueReason reason, std::uint64_t line, std::string detail);
