@@ -145,7 +145,9 @@ class Parser {
   const char* tag_in_comment(const char* quote);
   const char* skip_rest_of_line(const char* p);
   const char* tag_line_error(const char* p, const char* message);
+  const char* read_whole_tag(const char* bracket, const char* end);
   void deliver_tag();
+  void deliver_tag(std::string_view name, std::string_view value);
   void append_tag_value(const char* data, std::size_t size);
   bool process_common_token(std::string_view token, std::uint64_t offset);
   void process_token(std::string_view token, std::uint64_t offset);

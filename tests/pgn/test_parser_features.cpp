@@ -2,6 +2,8 @@
 // chunks and must give the same events.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "pgn/recorder.h"
 
 namespace materialist::pgn {
@@ -309,6 +311,47 @@ TEST_CASE("pgn/parser: tag spacing variants, several tags on a line, a missing '
                            "moves",
                            "end '*' 1:0-4:47 plies=0 missing=0 errors=0"};
   CHECK(events == expected);
+}
+
+// A tag line whole in one chunk is read in one go (Parser::read_whole_tag); in 1- and 3-byte
+// chunks it goes through the tag states. parse() checks that both give the same events.
+TEST_CASE("pgn/parser: a tag whole in the chunk reads as the tag states read it") {
+  const std::string longest_name(256, 'N');
+  const std::string longest_value(4096, 'v');
+  const std::vector<std::string> lines = {"[Event \"x\"]",
+                                          "[Event\t\"x\"]",
+                                          "[Event \"\"]",
+                                          "[Event \"x\" ]",
+                                          "[Event \"a\\\"b\"]",
+                                          "[Event \"a\\\\b\"]",
+                                          "[Event \"a\\b\"]",
+                                          "[Event \"x\" y]",
+                                          "[Event \"x\"",
+                                          "[Event \"x",
+                                          "[Event x]",
+                                          "[Event]",
+                                          "[\"x\"]",
+                                          "[ Event \"x\"]",
+                                          "[Event \"x\"][Site \"y\"]",
+                                          "[Event \"x\"\t\t]",
+                                          "[Event \"{x}\"]",
+                                          "[Event \"x\"\r\n[Site \"y\"]",
+                                          "[" + longest_name + " \"x\"]",
+                                          "[" + longest_name + "N \"x\"]",
+                                          "[Event \"" + longest_value + "\"]",
+                                          "[Event \"" + longest_value + "v\"]"};
+  for (const std::string& line : lines) {
+    CAPTURE(line.substr(0, 40));
+    const Events events = parse(line + "\n[Site \"s\"]\n\n1. e4 *");
+    CHECK(std::count(events.begin(), events.end(), "tag Site=s") == 1);
+  }
+  CHECK(testing::at(parse("[Event \"a\\\"b\"]\n\n*"), 1) == "tag Event=a\"b");
+  CHECK(testing::at(parse("[" + longest_name + " \"x\"]\n\n*"), 1) == "tag " + longest_name + "=x");
+  const Events too_long = parse("[Event \"" + longest_value + "v\"]\n\n*");
+  CHECK(testing::at(too_long, 1) == "tag Event=" + longest_value);
+  CHECK(testing::at(ends_of(too_long), 0).find("tag value longer than 4096") != std::string::npos);
+  const Events name_too_long = parse("[" + longest_name + "N \"x\"]\n\n*");
+  CHECK(testing::at(ends_of(name_too_long), 0).find("tag name too long") != std::string::npos);
 }
 
 TEST_CASE("pgn/parser: a tag name longer than max_token_length breaks the game") {
