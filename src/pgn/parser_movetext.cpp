@@ -69,6 +69,18 @@ const char* Parser::open_comment(const char* brace, const char* end) {
   return p;
 }
 
+// A comment nobody reads that closes on its own line in this chunk (a clock, "{ [%clk 0:03:00] }"),
+// skipped without leaving the movetext; nullptr sends the rest to open_comment. With no line
+// break inside, no '[' can start a line in it, so every state would end it at the same '}'.
+const char* Parser::skip_one_line_comment(const char* brace, const char* end) const {
+  if (options_.comments && reporting()) return nullptr;
+  for (const char* p = brace + 1; p < end; ++p) {
+    if (*p == '}') return p + 1;
+    if (is_newline(*p)) return nullptr;
+  }
+  return nullptr;
+}
+
 void Parser::append_comment(const char* data, std::size_t size) {
   if (!comment_wanted_) return;
   const std::size_t room = options_.max_comment_length - comment_.size();
@@ -220,6 +232,10 @@ const char* Parser::on_moves(const char* p, const char* end) {
           ++p;
           continue;
         case CharClass::kOpenBrace:
+          if (const char* after = skip_one_line_comment(p, end)) {
+            p = after;
+            continue;
+          }
           return open_comment(p, end);
         case CharClass::kSemicolon:
           return skip_rest_of_line(p + 1);

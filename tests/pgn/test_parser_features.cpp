@@ -68,6 +68,26 @@ TEST_CASE("pgn/parser: brace comments over lines and semicolon comments are skip
   CHECK(testing::at(events, 3) == "comment a {comment\nover lines 1:6");
 }
 
+// A one-line comment whole in the chunk is skipped without leaving the movetext
+// (Parser::skip_one_line_comment); in 1- and 3-byte chunks it goes through the comment state.
+TEST_CASE("pgn/parser: one-line clock comments, in and out of variations and broken games") {
+  const std::string text =
+      "1. e4 { [%clk 0:03:00] } 1... e5 {x[y} {} 2. Nf3 ( {v} 2. f4 {w} ) {a {b} Nc6 {c\nd} "
+      "3. Bb5 <junk> {j} 3... a6 {k\n[Event \"b\"]\n\n1. d4 {[%eval 0.2]} *";
+  const Events events = parse(text);
+  CHECK(moves_of(events) ==
+        std::vector<std::string>{"e4@1", "e5@1", "Nf3@1", "Nc6@1", "Bb5@2", "d4@5"});
+  ParserOptions options;
+  options.comments = true;
+  const Events with_comments = parse(text, options);
+  CHECK(std::count(with_comments.begin(), with_comments.end(), "comment  [%clk 0:03:00]  1:6") ==
+        1);
+  CHECK(std::count(with_comments.begin(), with_comments.end(), "comment [%eval 0.2] 5:132") == 1);
+  CHECK(std::count_if(with_comments.begin(), with_comments.end(), [](const std::string& event) {
+          return event.rfind("comment ", 0) == 0;
+        }) == 6);
+}
+
 TEST_CASE("pgn/parser: nested variations are skipped, with their comments") {
   ParserOptions options;
   options.comments = true;
