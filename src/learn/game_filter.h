@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,9 +33,16 @@ struct GameTags {
   std::string white, black, white_elo, black_elo, time_control, date, utc_date, event, site,
       termination, variant, set_up, fen, ply_count;
 
-  void clear() { *this = GameTags{}; }
+  // Empties every value but keeps its buffer: a game's Site or Event would be allocated again.
+  void clear() {
+    for (std::string* tag :
+         {&white, &black, &white_elo, &black_elo, &time_control, &date, &utc_date, &event, &site,
+          &termination, &variant, &set_up, &fen, &ply_count})
+      tag->clear();
+  }
   void record(std::string_view name, std::string_view value);
 };
+static_assert(sizeof(GameTags) == 14 * sizeof(std::string), "GameTags::clear() lists every tag");
 
 // A rating tag (WhiteElo, BlackElo): a positive whole number (spaces around it and a leading
 // '+' allowed). "?" (lichess's unknown), "-", "" and anything else mean unknown, and so do "0" and

@@ -107,6 +107,28 @@ TEST_CASE("pgn dates: partial parts and formatting") {
   CHECK(format_pgn_date({2021, 0, 0}) == "2021.??.??");
 }
 
+TEST_CASE("game filter: GameTags::clear empties every tag that record fills") {
+  GameTags tags;
+  const std::vector<std::string> names = {
+      "White", "Black", "WhiteElo",    "BlackElo", "TimeControl", "Date", "UTCDate",
+      "Event", "Site",  "Termination", "Variant",  "SetUp",       "FEN",  "PlyCount"};
+  for (const std::string& name : names) tags.record(name, "a value longer than sixteen bytes");
+  const auto filled = [](const GameTags& t) {
+    int count = 0;
+    for (const std::string* tag :
+         {&t.white, &t.black, &t.white_elo, &t.black_elo, &t.time_control, &t.date, &t.utc_date,
+          &t.event, &t.site, &t.termination, &t.variant, &t.set_up, &t.fen, &t.ply_count})
+      count += tag->empty() ? 0 : 1;
+    return count;
+  };
+  CHECK(filled(tags) == 14);
+  tags.clear();
+  CHECK(filled(tags) == 0);
+  tags.record("Site", "https://lichess.org/abcdefgh");
+  CHECK(tags.site == "https://lichess.org/abcdefgh");
+  CHECK(filled(tags) == 1);
+}
+
 TEST_CASE("game filter: default keeps everything, names are case-insensitive") {
   GameTags tags = lichess_tags();
   CHECK(GameFilter().keeps_everything());
