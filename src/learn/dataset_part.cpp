@@ -10,13 +10,12 @@
 
 namespace materialist::learn {
 
-// One dataset's reading of the stretch. The parser is its own (not the Ingestor's), so that the
-// game starts can be watched: every event is forwarded to the Ingestor as its own parser would.
-struct PartReader::Target final : pgn::Visitor {
+// One dataset's reading of the stretch: its own Ingestor (with its own parser), whose rows are
+// taken game by game as each game ends.
+struct PartReader::Target {
   Target(const PartTarget& target, GamePairs* scratch_pairs)
       : spec(target),
         ingestor(ingest_options(target)),
-        parser(*this, target.ingest.parser),
         pairs(scratch_pairs ? *scratch_pairs : own_pairs) {
     // A scratch's table is the dataset's for the whole read: new, it takes the dataset's fields.
     if (pairs.empty() && !(pairs.fields() == spec.key_fields)) pairs = GamePairs(spec.key_fields);
@@ -24,33 +23,16 @@ struct PartReader::Target final : pgn::Visitor {
       bootstrap = std::make_unique<BootstrapHistograms>(spec.bootstrap, spec.seed, spec.key_fields);
     }
     ingestor.set_row_sink([this](const Row& row) { game_rows.push_back(row); });
+    ingestor.set_game_end_hook([this] { flush_game(); });  // the game's rows came, all of them
   }
+  Target(const Target&) = delete;  // the Ingestor's callbacks hold `this`
+  Target& operator=(const Target&) = delete;
 
   // As DatasetBuilder keeps them: the rows hold no more key fields than the pairs and bootstrap.
   static IngestOptions ingest_options(const PartTarget& target) {
     IngestOptions options = target.ingest;
     options.fields = target.key_fields;
     return options;
-  }
-
-  pgn::Visitor& ingest() { return ingestor; }
-
-  void begin_game(pgn::Location start) override {
-    last_game_start = start;
-    ingest().begin_game(start);
-  }
-  void tag(std::string_view name, std::string_view value) override { ingest().tag(name, value); }
-  pgn::Action begin_moves() override { return ingest().begin_moves(); }
-  pgn::Action move(std::string_view san, pgn::Location where) override {
-    return ingest().move(san, where);
-  }
-  void missing_move(pgn::Location where) override { ingest().missing_move(where); }
-  void comment(std::string_view text, pgn::Location where) override {
-    ingest().comment(text, where);
-  }
-  void end_game(const pgn::GameEnd& end) override {
-    ingest().end_game(end);  // the game's rows come now, all of them
-    flush_game();
   }
 
   std::uint64_t game_id(std::uint64_t game) const {
@@ -94,7 +76,6 @@ struct PartReader::Target final : pgn::Visitor {
 
   PartTarget spec;
   Ingestor ingestor;
-  pgn::Parser parser;
   GamePairs own_pairs;  // without a scratch
   GamePairs& pairs;
   std::unique_ptr<BootstrapHistograms> bootstrap;
@@ -103,7 +84,6 @@ struct PartReader::Target final : pgn::Visitor {
   std::optional<std::uint64_t> game_offset;
   bool streamed = false;  // the game offset was known before the first byte
   RowSink sink;
-  std::optional<pgn::Location> last_game_start;
 };
 
 PartReader::PartReader(const std::vector<PartTarget>& targets, std::uint64_t file_offset,
@@ -131,22 +111,22 @@ void PartReader::feed(const char* data, std::size_t size) {
     sniffed_binary_ += control_bytes(data, sniffed);
   }
   bytes_ += size;
-  for (auto& target : targets_) target->parser.feed(data, size);
+  for (auto& target : targets_) target->ingestor.feed(data, size);
 }
 
 bool PartReader::end_before_game_start() {
   bool began_there = true;
   for (auto& target : targets_) {
-    target->parser.feed(pgn::kGameStart.data(), pgn::kGameStart.size());
+    target->ingestor.feed(pgn::kGameStart.data(), pgn::kGameStart.size());
     // The parser is dropped unfinished: the game begun at the cut is the next stretch's.
-    began_there =
-        began_there && target->last_game_start && target->last_game_start->offset == bytes_;
+    const std::optional<pgn::Location>& start = target->ingestor.last_game_start();
+    began_there = began_there && start && start->offset == bytes_;
   }
   return began_there;
 }
 
 void PartReader::finish() {
-  for (auto& target : targets_) target->parser.finish();
+  for (auto& target : targets_) target->ingestor.finish();
 }
 
 std::uint64_t PartReader::games() const {
@@ -185,7 +165,7 @@ std::vector<DatasetPart> PartReader::take_parts() {
       part.pairs = GamePairs(target->spec.key_fields);
     part.bootstrap = std::move(target->bootstrap);
     part.games = target->ingestor.report();
-    part.games.bytes = bytes_;  // the Ingestor's own feed() counts them; it was not called
+    part.games.bytes = bytes_;  // not the Ingestor's count, which has the probe's game start too
     part.rows = std::move(target->rows);
     part.bytes = bytes_;
     part.sniffed_bytes = sniffed_bytes_;

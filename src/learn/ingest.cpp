@@ -90,6 +90,7 @@ void Ingestor::begin_game(pgn::Location start) {
   tags_.clear();
   result_tag_.clear();
   start_line_ = start.line;
+  last_game_start_ = start;
   set_up_ = false;
   filtered_ = false;
   filter_reason_ = FilterReason::kKept;
@@ -231,6 +232,11 @@ void Ingestor::stop_replay(IssueReason reason, std::uint64_t line, std::string d
 }
 
 void Ingestor::end_game(const pgn::GameEnd& end) {
+  record_game(end);
+  if (game_end_hook_) game_end_hook_();
+}
+
+void Ingestor::record_game(const pgn::GameEnd& end) {
   ++report_.games_read;
   if (!filtered_) note_parser_stop(end);
   if (!filtered_ && set_up_ && !stopped_) {  // min_plies on the plies actually replayed

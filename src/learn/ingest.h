@@ -17,6 +17,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -123,6 +125,10 @@ class Ingestor final : public pgn::Visitor {
 
   // Receives every kept row, in game order, when its game ends.
   void set_row_sink(RowSink sink) { sink_ = std::move(sink); }
+  // Called after every game's end, its rows (if any) sent to the row sink.
+  void set_game_end_hook(std::function<void()> hook) { game_end_hook_ = std::move(hook); }
+  // Where the parser began the latest game (nullopt before the first).
+  const std::optional<pgn::Location>& last_game_start() const { return last_game_start_; }
 
   // Parses the next bytes (any chunking gives the same result).
   void feed(const char* data, std::size_t size);
@@ -145,6 +151,7 @@ class Ingestor final : public pgn::Visitor {
   pgn::Action move(std::string_view san, pgn::Location where) override;
   void missing_move(pgn::Location where) override;
   void end_game(const pgn::GameEnd& end) override;
+  void record_game(const pgn::GameEnd& end);
 
   // Stops the replay at `line` with a reason (the first stop wins).
   void stop_replay(IssueReason reason, std::uint64_t line, std::string detail);
@@ -162,6 +169,8 @@ class Ingestor final : public pgn::Visitor {
   Histogram histogram_;
   IngestReport report_;
   RowSink sink_;
+  std::function<void()> game_end_hook_;
+  std::optional<pgn::Location> last_game_start_;
 
   // The current game.
   GameTags tags_;

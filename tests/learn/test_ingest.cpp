@@ -127,6 +127,30 @@ TEST_CASE("ingest: the default preset skips OpenRating.pgn's games whose result 
   CHECK(first.line == 2640);  // the game's [Event tag (its [Result "*"] is on line 2646)
 }
 
+TEST_CASE("ingest: the game-end hook follows every game's rows; the latest game start is kept") {
+  const std::string text =
+      "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 1-0\n\n"  // rows
+      "[Event \"b\"]\n[Result \"0-1\"]\n\n1. e5 0-1\n\n"                         // skipped
+      "[Event \"c\"]\n[Variant \"Atomic\"]\n\n1. e4 *\n\n"                       // filtered
+      "[Event \"d\"]\n[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n";
+  Ingestor ingestor;
+  CHECK_FALSE(ingestor.last_game_start().has_value());
+  std::vector<std::size_t> rows_at_game_end;
+  std::size_t rows = 0;
+  ingestor.set_row_sink([&rows](const Row&) { ++rows; });
+  ingestor.set_game_end_hook([&] { rows_at_game_end.push_back(rows); });
+  ingestor.feed(text.data(), text.size());
+  ingestor.finish();
+  REQUIRE(rows_at_game_end.size() == 4);
+  CHECK(rows_at_game_end[0] > 0);  // the first game's rows came before its hook
+  CHECK(rows_at_game_end[1] == rows_at_game_end[0]);
+  CHECK(rows_at_game_end[2] == rows_at_game_end[0]);
+  CHECK(rows_at_game_end[3] == rows);
+  REQUIRE(ingestor.last_game_start().has_value());
+  CHECK(ingestor.last_game_start()->offset == text.find("[Event \"d\"]"));
+  CHECK(ingestor.last_game_start()->line == 16);
+}
+
 TEST_CASE("ingest survives broken games and goes on with the next") {
   const std::string text =
       "[Event \"illegal move mid-game\"]\n"  // line 1, game 1
