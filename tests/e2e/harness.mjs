@@ -168,7 +168,19 @@ export async function settle(page, frames = 6) {
 // A real mouse click at the centre of an ImGui button, located through the app's layout hook.
 export async function clickButton(page, label) {
   await page.waitForFunction((l) => window.materialist.ui.buttons[l], label, { timeout: 10000 });
-  const rect = await page.evaluate((l) => window.materialist.ui.buttons[l], label);
+  // The rect once it holds still for a frame: a popup's first frame measures it (hidden) and the
+  // next may move it (one that would overflow the bottom opens upwards), so a rect read in the
+  // first frame can be a click beside the item.
+  const rectNow = () => page.evaluate((l) => JSON.stringify(window.materialist.ui.buttons[l]), label);
+  let seen = await rectNow();
+  for (let frame = 0; frame < 10; ++frame) {
+    await settle(page, 1);
+    const now = await rectNow();
+    if (now !== undefined && now === seen) break;
+    seen = now;
+  }
+  if (seen === undefined) throw new Error(`the control '${label}' is no longer drawn`);
+  const rect = JSON.parse(seen);
   const box = await page.$eval('#canvas', (c) => { const r = c.getBoundingClientRect(); return { x: r.left, y: r.top }; });
   const x = box.x + rect.x + rect.width / 2;
   const y = box.y + rect.y + rect.height / 2;
