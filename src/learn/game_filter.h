@@ -16,7 +16,6 @@
 
 #include <array>
 #include <cstdint>
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,15 +33,22 @@ struct GameTags {
       termination, variant, set_up, fen, ply_count;
 
   // Empties every value but keeps its buffer: a game's Site or Event would be allocated again.
-  void clear() {
-    for (std::string* tag :
-         {&white, &black, &white_elo, &black_elo, &time_control, &date, &utc_date, &event, &site,
-          &termination, &variant, &set_up, &fen, &ply_count})
-      tag->clear();
-  }
+  void clear();
   void record(std::string_view name, std::string_view value);
 };
-static_assert(sizeof(GameTags) == 14 * sizeof(std::string), "GameTags::clear() lists every tag");
+
+// Every value of GameTags, once (clear() and the tests walk it).
+inline constexpr std::array<std::string GameTags::*, 14> kGameTagValues = {
+    &GameTags::white,        &GameTags::black,       &GameTags::white_elo, &GameTags::black_elo,
+    &GameTags::time_control, &GameTags::date,        &GameTags::utc_date,  &GameTags::event,
+    &GameTags::site,         &GameTags::termination, &GameTags::variant,   &GameTags::set_up,
+    &GameTags::fen,          &GameTags::ply_count};
+static_assert(sizeof(GameTags) == kGameTagValues.size() * sizeof(std::string),
+              "kGameTagValues lists every value of GameTags");
+
+inline void GameTags::clear() {
+  for (std::string GameTags::*value : kGameTagValues) (this->*value).clear();
+}
 
 // A rating tag (WhiteElo, BlackElo): a positive whole number (spaces around it and a leading
 // '+' allowed). "?" (lichess's unknown), "-", "" and anything else mean unknown, and so do "0" and

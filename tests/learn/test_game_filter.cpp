@@ -115,13 +115,13 @@ TEST_CASE("game filter: GameTags::clear empties every tag that record fills") {
   for (const std::string& name : names) tags.record(name, "a value longer than sixteen bytes");
   const auto filled = [](const GameTags& t) {
     int count = 0;
-    for (const std::string* tag :
-         {&t.white, &t.black, &t.white_elo, &t.black_elo, &t.time_control, &t.date, &t.utc_date,
-          &t.event, &t.site, &t.termination, &t.variant, &t.set_up, &t.fen, &t.ply_count})
-      count += tag->empty() ? 0 : 1;
+    for (std::string GameTags::*value : kGameTagValues) count += (t.*value).empty() ? 0 : 1;
     return count;
   };
   CHECK(filled(tags) == 14);
+  for (std::size_t i = 0; i < kGameTagValues.size(); ++i)  // each value once
+    for (std::size_t j = i + 1; j < kGameTagValues.size(); ++j)
+      CHECK(kGameTagValues[i] != kGameTagValues[j]);
   tags.clear();
   CHECK(filled(tags) == 0);
   tags.record("Site", "https://lichess.org/abcdefgh");
