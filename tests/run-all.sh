@@ -85,6 +85,11 @@ run_stage() {
   local verdict=ok
   if [[ ${status} != 0 ]]; then
     verdict=FAILED
+    # The failures first (a long stage's tail can hold only passes), then the log's end.
+    if grep -q -E '^FAIL |ERROR:|error:' "${log}"; then
+      echo "run-all: ${name} FAILED (exit ${status}); its failures in ${log#"${REPO_ROOT}"/}:" >&2
+      grep -E -A 6 '^FAIL |ERROR:|error:' "${log}" | head -n 80 | sed 's/^/    /' >&2
+    fi
     echo "run-all: ${name} FAILED (exit ${status}); last lines of ${log#"${REPO_ROOT}"/}:" >&2
     tail -n 40 "${log}" | sed 's/^/    /' >&2
   fi

@@ -13,6 +13,16 @@ namespace {
 
 using testing::read_fixture;
 
+// A small deterministic generator (no global state, same numbers on every platform).
+struct Lcg {
+  std::uint64_t state;
+  std::uint32_t next() {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<std::uint32_t>(state >> 33);
+  }
+  std::size_t below(std::size_t n) { return n == 0 ? 0 : next() % n; }
+};
+
 std::vector<GameChunk> chunks_of(const std::string& text, GameChunkerOptions options,
                                  std::size_t piece) {
   GameChunker chunker(options);
@@ -206,6 +216,77 @@ TEST_CASE("pgn/chunker: a stream not starting with [Event, junk before games, an
   chunker.finish();
   chunker.feed("late", 4);  // after finish: ignored
   CHECK_FALSE(chunker.next().has_value());
+}
+
+// Whether a game start begins at `at` of the whole text (the stream starts as if after blank
+// lines).
+bool game_start_at(const std::string& text, std::size_t at) {
+  const auto byte = [&](std::size_t back) { return at >= back ? text[at - back] : '\n'; };
+  return text.compare(at, kGameStart.size(), kGameStart) == 0 && byte(1) == '\n' &&
+         (byte(2) == '\n' || (byte(2) == '\r' && byte(3) == '\n'));
+}
+
+// The chunk ends the header promises, computed the slow way from the whole text: the first game
+// start at or after target_bytes and before max_bytes, else (past max_bytes) just after the last
+// line break within max_bytes, else max_bytes; the rest is the last chunk.
+std::vector<std::size_t> expected_chunk_ends(const std::string& text, std::size_t target,
+                                             std::size_t cap) {
+  std::vector<std::size_t> ends;
+  std::size_t begin = 0;
+  while (begin < text.size()) {
+    std::size_t end = text.size();
+    bool cut = false;
+    for (std::size_t i = target; i < cap && begin + i < text.size(); ++i) {
+      if (game_start_at(text, begin + i)) {
+        end = begin + i;
+        cut = true;
+        break;
+      }
+    }
+    if (!cut && text.size() - begin > cap) {
+      const std::size_t lf = text.rfind('\n', begin + cap - 1);
+      end = lf != std::string::npos && lf >= begin ? lf + 1 : begin + cap;
+    }
+    ends.push_back(end);
+    begin = end;
+  }
+  return ends;
+}
+
+TEST_CASE("pgn/chunker: random texts of game starts, CR, LF and near misses cut where promised") {
+  // Pieces that make game starts, blank lines of every kind, and starts that are not quite.
+  const std::vector<std::string> pieces = {
+      "[Event \"", "[Event \"x\"]",      "\n",      "\n\n",  "\r\n", "\r",
+      "\n\r\n",    "1. e4 e5 ",          "[Event ", "[Even", "t \"", "[",
+      "x",         "{ [%clk 0:01:00] }", "\r\r\n"};
+  Lcg random{1553};
+  for (int round = 0; round < 300; ++round) {
+    CAPTURE(round);
+    std::string text;
+    const std::size_t length = 1 + random.below(round % 10 == 0 ? 5000 : 400);
+    while (text.size() < length) text += pieces[random.below(pieces.size())];
+    GameChunkerOptions options;
+    options.target_bytes = 1 + random.below(80);
+    options.max_bytes = random.below(300);  // raised to at least 2 * target_bytes and 64
+    const GameChunker probe(options);
+    const std::size_t target = probe.options().target_bytes;
+    const std::size_t cap = probe.options().max_bytes;
+    const std::vector<std::size_t> ends = expected_chunk_ends(text, target, cap);
+    for (std::size_t piece : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{7},
+                              std::size_t{8}, std::size_t{9}, 1 + random.below(500)}) {
+      CAPTURE(piece);
+      const std::vector<GameChunk> chunks = chunks_of(text, options, piece);
+      check_chunks(text, chunks);
+      std::vector<std::size_t> got;
+      for (const GameChunk& chunk : chunks) got.push_back(chunk.offset + chunk.bytes.size());
+      CHECK(got == ends);
+      std::uint64_t starts = 0;
+      for (std::size_t at = 0; at < text.size(); ++at) starts += game_start_at(text, at) ? 1 : 0;
+      std::uint64_t counted = 0;
+      for (const GameChunk& chunk : chunks) counted += chunk.game_starts;
+      CHECK(counted == starts);
+    }
+  }
 }
 
 }  // namespace
