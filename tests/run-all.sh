@@ -54,9 +54,9 @@ counts_from_log() {
     sed -E 's/.*\| *([0-9]+) passed \| *([0-9]+) failed.*/\1 \2/' <<< "${line}"
     return
   fi
-  # e2e: a line "N passed, N failed"
-  line="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "${log}" | tail -1)"
-  [[ -n "${line}" ]] && sed -E 's/^([0-9]+) passed, ([0-9]+) failed$/\1 \2/' <<< "${line}"
+  # e2e: a line "N passed, N failed", maybe followed by a note on flaky tests
+  line="$(grep -E '^[0-9]+ passed, [0-9]+ failed($| \()' "${log}" | tail -1)"
+  [[ -n "${line}" ]] && sed -E 's/^([0-9]+) passed, ([0-9]+) failed.*/\1 \2/' <<< "${line}"
 }
 
 # run_stage NAME FUNCTION: runs FUNCTION with output to build/logs/NAME.log and records the result.
@@ -93,8 +93,16 @@ run_stage() {
     echo "run-all: ${name} FAILED (exit ${status}); last lines of ${log#"${REPO_ROOT}"/}:" >&2
     tail -n 40 "${log}" | sed 's/^/    /' >&2
   fi
-  summary+=("$(printf '%-10s %-6s %4ds  %d passed, %d failed  (log: %s)' \
-    "${name}" "${verdict}" $((SECONDS - start)) "${passed}" "${failed}" "${log#"${REPO_ROOT}"/}")")
+  # A test that failed once and passed on its second attempt is said, with its first failure.
+  local flaky
+  flaky="$(grep -c -E '^FLAKY ' "${log}")"
+  if [[ ${flaky} != 0 ]]; then
+    echo "run-all: ${name}: ${flaky} test(s) failed once and passed on a second attempt:" >&2
+    grep -E '^FLAKY ' "${log}" | sed 's/^/    /' >&2
+  fi
+  summary+=("$(printf '%-10s %-6s %4ds  %d passed, %d failed%s  (log: %s)' \
+    "${name}" "${verdict}" $((SECONDS - start)) "${passed}" "${failed}" \
+    "$([[ ${flaky} != 0 ]] && echo " (${flaky} flaky)")" "${log#"${REPO_ROOT}"/}")")
 }
 
 doctest_args=(--no-colors=true --duration=false)

@@ -72,21 +72,27 @@ export function check(condition, message) {
 }
 
 // Every test gets its own Chromium with a fresh --user-data-dir (a new temporary profile).
+// The browsers of the running test not yet closed (a failed test leaves its own open).
+const openContexts = new Set();
+
 export async function openPage(baseUrl, { hash = '', query = '', scale = 1, width = 1400, height = 900, touch = false } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'materialist-e2e-'));
   const browserContext = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true,
     viewport: { width, height }, deviceScaleFactor: scale, hasTouch: touch,
   });
+  const page = browserContext.pages()[0] || await browserContext.newPage();
   const context = {
     // Requests of the page and of its workers (a test makes one fail).
     route: (pattern, handler) => browserContext.route(pattern, handler),
     close: async () => {
+      openContexts.delete(context);
       await browserContext.close();
       rmSync(profile, { recursive: true, force: true });
     },
+    page,
   };
-  const page = browserContext.pages()[0] || await browserContext.newPage();
+  openContexts.add(context);
   const problems = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
@@ -303,19 +309,54 @@ export async function runTests({ dist, only = null }) {
   const baseUrl = `http://127.0.0.1:${server.address().port}${SUB_PATH.slice(0, -1)}`;
   let passed = 0;
   let failed = 0;
-  for (const { name, body } of tests) {
+  let flaky = 0;
+  for (const [index, { name, body }] of tests.entries()) {
     if (only && !name.includes(only)) continue;
-    const started = Date.now();
-    try {
-      await body({ baseUrl });
-      passed += 1;
-      console.log(`PASS  ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    } catch (error) {
-      failed += 1;
-      console.log(`FAIL  ${name}: ${error instanceof Failure ? error.message : error.stack}`);
+    // A test that fails runs once more: one that then passes is reported as flaky, with its first
+    // failure and a screenshot of it, and counts as passed; one that fails twice fails.
+    let firstFailure = null;
+    for (let attempt = 1; attempt <= 2; ++attempt) {
+      const started = Date.now();
+      try {
+        await body({ baseUrl });
+        passed += 1;
+        if (firstFailure !== null) {
+          flaky += 1;
+          console.log(`FLAKY ${name}: passed on its second attempt; the first failed: ${firstFailure}`);
+        }
+        console.log(`PASS  ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        break;
+      } catch (error) {
+        const message = error instanceof Failure ? error.message : error.stack;
+        const failure = `${message}${await closeLeftOpen(`failed-${index + 1}-attempt-${attempt}`)}`;
+        if (firstFailure === null) {
+          firstFailure = failure;
+        } else {
+          failed += 1;
+          console.log(`FAIL  ${name}: ${failure}; its first attempt failed too: ${firstFailure}`);
+        }
+      } finally {
+        await closeLeftOpen(null);
+      }
     }
   }
   server.close();
-  console.log(`${passed} passed, ${failed} failed`);
+  console.log(`${passed} passed, ${failed} failed${flaky > 0 ? ` (${flaky} flaky, passed on a second attempt: see FLAKY above)` : ''}`);
   process.exit(failed === 0 ? 0 : 1);
+}
+
+// Closes the browsers a test left open, first saving each page's screenshot as `shot`-K.png when
+// `shot` is given; returns a note naming the screenshots.
+async function closeLeftOpen(shot) {
+  const names = [];
+  for (const [k, context] of [...openContexts].entries()) {
+    if (shot) {
+      const file = `${shot}-${k + 1}.png`;
+      const taken = await context.page.screenshot({ path: join(ARTIFACTS, file), timeout: 10000 })
+        .then(() => true, () => false);
+      if (taken) names.push(file);
+    }
+    await context.close().catch(() => openContexts.delete(context));
+  }
+  return names.length > 0 ? ` (screenshot: tests/e2e/artifacts/${names.join(', ')})` : '';
 }

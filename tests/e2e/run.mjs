@@ -5,7 +5,8 @@
 //   node tests/e2e/run.mjs [--dist DIR] [--only NAME]     (default DIR: <repo>/dist)
 //
 // Screenshots go to tests/e2e/artifacts/. Prints one line per test and "N passed, N failed";
-// exits non-zero when a test fails. The harness (server, page helpers, runner) is harness.mjs;
+// exits non-zero when a test fails. A test that fails runs once more; one that then passes is
+// printed as FLAKY with its first failure and a screenshot of it (failed-*.png). The harness (server, page helpers, runner) is harness.mjs;
 // the tests register themselves on import, in this order: reading, results, analysis, layout, hostile,
 // mstats, bands, players, imbalance.
 import { join, resolve } from 'node:path';
