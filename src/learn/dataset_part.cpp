@@ -166,6 +166,7 @@ std::vector<DatasetPart> PartReader::take_parts() {
     part.bootstrap = std::move(target->bootstrap);
     part.games = target->ingestor.report();
     part.games.bytes = bytes_;  // not the Ingestor's count, which has the probe's game start too
+    part.line_breaks = target->ingestor.line_breaks();  // the probe's game start has none
     part.rows = std::move(target->rows);
     part.bytes = bytes_;
     part.sniffed_bytes = sniffed_bytes_;

@@ -11,7 +11,8 @@
 //   reader.set_game_offset(games_before);                // the bootstrap's game ids
 //   std::vector<DatasetPart> parts = reader.take_parts();
 //   // One thread, in file order, between split.begin_file(name) and split.end_file():
-//   split.add_parts(std::move(parts), chunk.lines_before, games_before);
+//   split.add_parts(std::move(parts), lines_before, games_before);
+//   // lines_before: the line_breaks of the file's earlier parts (FilePartsMerger adds them up).
 //
 // A stretch that does not stand alone (end_before_game_start() false, or a chunk cut without a
 // game start after it) has no valid parts: read the file from that chunk on with one continuing
@@ -58,6 +59,7 @@ struct DatasetPart {
   IngestReport games;
   std::vector<Row> rows;  // with keep_rows
   std::uint64_t bytes = 0;
+  std::uint64_t line_breaks = 0;     // in the stretch: the next stretch's line offset grows by it
   std::uint64_t sniffed_bytes = 0;   // of the file's first kBinarySniffBytes (dataset.h)
   std::uint64_t sniffed_binary = 0;  // control bytes among them
 };

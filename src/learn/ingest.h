@@ -129,6 +129,8 @@ class Ingestor final : public pgn::Visitor {
   void set_game_end_hook(std::function<void()> hook) { game_end_hook_ = std::move(hook); }
   // Where the parser began the latest game (nullopt before the first).
   const std::optional<pgn::Location>& last_game_start() const { return last_game_start_; }
+  // Line breaks the parser read (pgn::Parser::line_breaks).
+  std::uint64_t line_breaks() const { return parser_.line_breaks(); }
 
   // Parses the next bytes (any chunking gives the same result).
   void feed(const char* data, std::size_t size);

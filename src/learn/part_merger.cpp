@@ -14,8 +14,10 @@ void FilePartsMerger::add(const pgn::GameChunk& chunk,
   const bool stands_alone = parts && (chunk.ends_before_game_start || chunk.ends_stream);
   if (!continuing_ && stands_alone) {
     const std::uint64_t games = parts->empty() ? 0 : parts->front().games.games_read;
-    split_.add_parts(std::move(*parts), chunk.lines_before, games_);
+    const std::uint64_t lines = parts->empty() ? 0 : parts->front().line_breaks;
+    split_.add_parts(std::move(*parts), lines_, games_);
     games_ += games;
+    lines_ += lines;
     return;
   }
   if (taken_back) {
@@ -28,7 +30,7 @@ void FilePartsMerger::add(const pgn::GameChunk& chunk,
     continuing_ = std::make_unique<PartReader>(split_.part_targets(file_index_), chunk.offset);
     continuing_->set_game_offset(games_);
     continuing_->set_row_sinks(split_.row_sinks());
-    continuing_lines_ = chunk.lines_before;
+    continuing_lines_ = lines_;
   }
   continuing_->feed(chunk.bytes.data(), chunk.bytes.size());
 }

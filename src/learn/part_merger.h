@@ -57,6 +57,7 @@ class FilePartsMerger {
   DatasetSplit& split_;
   std::size_t file_index_;
   std::uint64_t games_ = 0;
+  std::uint64_t lines_ = 0;  // the file's line breaks merged so far (counted by the parts' parsers)
   std::unique_ptr<PartReader> continuing_;
   std::uint64_t continuing_lines_ = 0;  // the file's lines before it
 };

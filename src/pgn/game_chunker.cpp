@@ -65,6 +65,7 @@ void GameChunker::scan() {
     const std::size_t first_cr =
         cr != nullptr ? static_cast<std::size_t>(static_cast<const char*>(cr) - buffer_.data())
                       : limit;
+    if (!options_.count && scanned_ < options_.target_bytes) skip_to_target(limit);
     while (scanned_ < limit) {
       const std::size_t i = scanned_;
       if (follows_empty_line(i)) {
@@ -109,7 +110,22 @@ void GameChunker::scan() {
   }
 }
 
+void GameChunker::skip_to_target(std::size_t limit) {
+  const std::size_t end = std::min(limit, options_.target_bytes);
+  // The scan goes on from `end`, maybe within a line: a cut at max_bytes still finds the last
+  // line break before it.
+  const std::string_view skipped(buffer_.data() + scanned_, end - scanned_);
+  if (const std::size_t lf = skipped.rfind('\n'); lf != std::string_view::npos) {
+    last_line_end_ = scanned_ + lf + 1;
+  }
+  scanned_ = end;
+}
+
 void GameChunker::cut(std::size_t end, bool before_game_start) {
+  if (!options_.count) {  // the scan counted from target_bytes on: none of it is said
+    lines_ = lines_at_line_end_ = 0;
+    game_starts_ = game_starts_at_line_end_ = 0;
+  }
   const bool at_scan_end = end == scanned_;
   const std::uint64_t lines = at_scan_end ? lines_ : lines_at_line_end_;
   const std::uint64_t starts = at_scan_end ? game_starts_ : game_starts_at_line_end_;

@@ -43,16 +43,20 @@ struct GameChunkerOptions {
   std::size_t target_bytes = 4u << 20;  // a chunk ends at the first game start from here on
   // Without one, a chunk is cut at its last line break; at least twice target_bytes.
   std::size_t max_bytes = 64u << 20;
+  // Count the lines and game starts before each chunk (GameChunk's counts). Without, the counts
+  // stay 0 and a chunk's first target_bytes are not looked at, only where it may end: for a
+  // reader whose parsers count the lines themselves (learn::DatasetPart::line_breaks).
+  bool count = true;
 };
 
 struct GameChunk {
   std::string bytes;
   std::uint64_t offset = 0;  // of its first byte in the stream
   // Line breaks before it, counted as pgn::Parser counts them (CR, LF and CRLF are one each):
-  // its parser's 1-based line numbers plus this are the stream's.
+  // its parser's 1-based line numbers plus this are the stream's. (0 without options.count.)
   std::uint64_t lines_before = 0;
-  std::uint64_t game_starts_before = 0;  // game-start lines before it
-  std::uint64_t game_starts = 0;         // game-start lines in it (its first line included)
+  std::uint64_t game_starts_before = 0;  // game-start lines before it (0 without options.count)
+  std::uint64_t game_starts = 0;         // game-start lines in it, its first included (ditto)
   // True when kGameStart follows its last byte; false for the stream's last chunk and for a
   // chunk cut at max_bytes.
   bool ends_before_game_start = false;
@@ -81,6 +85,8 @@ class GameChunker {
   bool follows_empty_line(std::size_t i) const;
   // Counts lines and game starts and cuts chunks as far as the bytes held allow.
   void scan();
+  // Without options_.count: on to target_bytes (or `limit`) at once, nothing counted.
+  void skip_to_target(std::size_t limit);
   // Makes buffer_[0, end) a chunk; the rest starts the next one.
   void cut(std::size_t end, bool before_game_start);
 

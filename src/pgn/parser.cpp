@@ -21,6 +21,7 @@ Parser::Parser(Visitor& visitor, ParserOptions options) : visitor_(visitor), opt
 
 void Parser::feed(const char* data, std::size_t size) {
   if (size == 0 || stopped_) return;
+  stream_ended_ = false;
   chunk_begin_ = data;
   const char* p = data;
   const char* const end = data + size;
@@ -108,6 +109,8 @@ void Parser::finish() {
     end_game({}, eof, true);
   }
   // Ready for a new stream; games() keeps counting.
+  stream_ended_ = true;
+  ended_line_breaks_ = line_ - 1;
   state_ = State::kBom;
   return_state_ = State::kBetweenGames;
   chunk_offset_ = 0;

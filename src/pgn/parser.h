@@ -96,6 +96,9 @@ class Parser {
 
   std::uint64_t games() const { return games_; }  // games ended so far
   std::uint64_t bytes() const { return bytes_; }  // bytes fed so far, over all streams
+  // Line breaks read in the stream (CR, LF and CRLF one each), stopped or not; after finish(),
+  // those of the stream it ended, until the next stream's first byte.
+  std::uint64_t line_breaks() const { return stream_ended_ ? ended_line_breaks_ : line_ - 1; }
   // Ends the stream at the next game end (of the game being read, else of the next game): no
   // later byte is parsed and no later game begun (a "first N MB" limit that cuts no game).
   void stop_after_game();
@@ -182,7 +185,9 @@ class Parser {
   std::uint64_t chunk_offset_ = 0;  // stream offset of chunk_begin_
   char last_byte_ = '\n';           // the byte before chunk_begin_
   std::uint64_t line_ = 1;
-  std::uint64_t line_start_ = 0;  // stream offset where the current line begins
+  bool stream_ended_ = false;            // by finish(), and no byte of the next one yet
+  std::uint64_t ended_line_breaks_ = 0;  // of the stream finish() ended
+  std::uint64_t line_start_ = 0;         // stream offset where the current line begins
   std::uint8_t bom_matched_ = 0;
 
   // The current game.

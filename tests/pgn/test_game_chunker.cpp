@@ -253,7 +253,9 @@ std::vector<std::size_t> expected_chunk_ends(const std::string& text, std::size_
   return ends;
 }
 
-TEST_CASE("pgn/chunker: random texts of game starts, CR, LF and near misses cut where promised") {
+TEST_CASE(
+    "pgn/chunker: random texts of game starts, CR, LF and near misses cut where promised, counted "
+    "or not") {
   // Pieces that make game starts, blank lines of every kind, and starts that are not quite.
   const std::vector<std::string> pieces = {
       "[Event \"", "[Event \"x\"]",      "\n",      "\n\n",  "\r\n", "\r",
@@ -285,6 +287,19 @@ TEST_CASE("pgn/chunker: random texts of game starts, CR, LF and near misses cut 
       std::uint64_t counted = 0;
       for (const GameChunk& chunk : chunks) counted += chunk.game_starts;
       CHECK(counted == starts);
+      // Without counting: the same chunks, with no counts.
+      GameChunkerOptions uncounted = options;
+      uncounted.count = false;
+      const std::vector<GameChunk> cut_only = chunks_of(text, uncounted, piece);
+      REQUIRE(cut_only.size() == chunks.size());
+      for (std::size_t k = 0; k < chunks.size(); ++k) {
+        CHECK(cut_only[k].bytes == chunks[k].bytes);
+        CHECK(cut_only[k].offset == chunks[k].offset);
+        CHECK(cut_only[k].ends_before_game_start == chunks[k].ends_before_game_start);
+        CHECK(cut_only[k].ends_stream == chunks[k].ends_stream);
+        CHECK(cut_only[k].lines_before + cut_only[k].game_starts_before + cut_only[k].game_starts ==
+              0);
+      }
     }
   }
 }

@@ -314,6 +314,18 @@ TEST_CASE("pgn/parser: begin_moves() or move() can skip the rest of a game") {
   CHECK(skip_later.end(1).skipped);
 }
 
+TEST_CASE("pgn/parser: line_breaks() counts CR, LF and CRLF once, and keeps an ended stream's") {
+  Recorder recorder;
+  Parser parser(recorder);
+  const std::string text = "[Event \"a\"]\r\n\r\n1. e4 {a\rcomment\n} e5 *\n\n";
+  for (const char c : text) parser.feed(&c, 1);  // a CRLF split between feeds is still one
+  CHECK(parser.line_breaks() == 6);
+  parser.finish();
+  CHECK(parser.line_breaks() == 6);
+  parser.feed("1. d4 *\n", 8);  // a new stream
+  CHECK(parser.line_breaks() == 1);
+}
+
 TEST_CASE("pgn/parser: game starts and moves carry 1-based lines over a multi-game text") {
   const Events events = parse("\n\n[Event \"a\"]\n\n1. e4\ne5 *\n\n\n[Event \"b\"]\n\n1.\nd4 *");
   CHECK(testing::at(events, 0) == "begin 3:2");
