@@ -20,13 +20,6 @@ function reply(message, transfer = []) { self.postMessage(message, transfer); }
 /** @param {Part} part @returns {Transferable[]} */
 const partBuffers = (part) => Object.values(part).filter((v) => ArrayBuffer.isView(v)).map((v) => v.buffer);
 
-/** @param {Uint8Array} bytes @returns {number} */
-function countLines(bytes) {
-  let lines = 0;
-  for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) ++lines;
-  return lines;
-}
-
 // Copies bytes into the engine's buffer and parses them; false once the engine rejects them.
 /** @param {EngineModule} wasm @param {Engine} engine @param {Uint8Array} bytes */
 function feed(wasm, engine, bytes) {
@@ -36,7 +29,8 @@ function feed(wasm, engine, bytes) {
   return engine.feed(pointer, bytes.length);
 }
 
-// Parses [start, end) of a file and answers with its share; counts lines for the coordinator.
+// Parses [start, end) of a file and answers with its share and the line breaks its parser read
+// (the coordinator's line offset for the next range).
 /** @param {EngineModule} wasm @param {ReadRangeMessage} message */
 async function serveRange(wasm, message) {
   const { file, start, end, options } = message;
@@ -44,12 +38,10 @@ async function serveRange(wasm, message) {
   const refused = engine.beginRead(JSON.stringify(options));
   if (refused) throw new Error(refused);
   engine.beginFile(file.name, end - start);
-  let lines = 0;
   let lastProgress = 0;
   let lastLive = performance.now();
   let offset = start;  // of this slice
   for await (const bytes of fileSlices(file, start, end, FILE_SLICE_BYTES)) {  // the next one read meanwhile
-    lines += countLines(bytes);
     if (!feed(wasm, engine, bytes)) break;
     const now = performance.now();
     if (now - lastProgress > PROGRESS_INTERVAL_MS) {
@@ -65,6 +57,7 @@ async function serveRange(wasm, message) {
   }
   const error = engine.endFile();
   const part = engine.exportPart();
+  const lines = engine.lineBreaks();
   const progress = JSON.parse(engine.progress());
   engine.delete();
   reply({ type: 'range-done', part, lines, error, progress }, partBuffers(part));
@@ -82,8 +75,9 @@ function serveChunk(wasm, engine, message) {
   }
   const error = engine.endFile();
   const part = engine.exportPart();
+  const lines = engine.lineBreaks();
   engine.cancelRead();  // the chunk's data goes now, not with the next chunk
-  reply({ type: 'chunk-done', index: message.index, part, lines: countLines(bytes), error }, partBuffers(part));
+  reply({ type: 'chunk-done', index: message.index, part, lines, error }, partBuffers(part));
 }
 
 // An abort of the module (out of memory, a bug) ends this reader: the coordinator says why.

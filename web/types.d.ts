@@ -288,6 +288,7 @@ interface Engine {
   feed(pointer: number, length: number): boolean;  // false: the file was rejected
   endFile(): string;  // "" or the file's error
   exportPart(): Part;
+  lineBreaks(): number;  // after endFile: the line breaks its parser read (CR, LF, CRLF one each)
   beginImport(name: string): void;
   importPart(part: Part, lineOffset: number, gameOffset: number): void;
   endImport(bytes: number): void;

@@ -139,6 +139,7 @@ void DatasetBuilder::add_part(DatasetPart part, std::uint64_t line_offset,
                               std::uint64_t game_offset) {
   if (!ingestor_ && !mat_reader_) begin_file("(stream)");
   current_.bytes += part.bytes;
+  current_.line_breaks += part.line_breaks;
   sniffed_bytes_ += part.sniffed_bytes;
   sniffed_binary_ += part.sniffed_binary;
   histogram_.merge(part.histogram);
@@ -169,6 +170,7 @@ void DatasetBuilder::end_file() {
     merge_ingest_reports(games, part_games_, options_.max_reported_issues);
     current_.games = games.games_read;
     current_.rows = games.rows;
+    current_.line_breaks += ingestor_->line_breaks();  // the bytes fed, after the parts added
     if (ingestor_->stopped()) report_.stopped_at_limit = true;
     if (looks_binary()) {
       current_.error = "not a PGN file: it holds binary data";

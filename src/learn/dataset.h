@@ -40,8 +40,9 @@ struct FileReport {
   std::uint64_t bytes = 0;
   std::uint64_t games = 0;  // PGN: games read
   std::uint64_t rows = 0;
-  std::uint64_t bad_lines = 0;  // .mat: lines that were not rows
-  std::string error;            // a whole-file problem (e.g. not text), empty when none
+  std::uint64_t bad_lines = 0;    // .mat: lines that were not rows
+  std::uint64_t line_breaks = 0;  // PGN: read by its parsers (CR, LF and CRLF one each)
+  std::string error;              // a whole-file problem (e.g. not text), empty when none
 };
 
 struct DatasetReport {

@@ -116,6 +116,8 @@ class Engine {
   // ---- parallel reads ----
   // A reader exports the read it is doing (after end_file, before end_read).
   Part export_part() const;
+  // Line breaks in the files this read has ended (a reader's: the next range's line offset).
+  std::uint64_t line_breaks() const;
   // The coordinator builds a pending dataset from parts, in file order: `line_offset` and
   // `game_offset` shift the part's line and game numbers by what came before it in the file.
   void begin_import(const std::string& file_name);

@@ -266,6 +266,7 @@ class JsEngine {
   // Parallel reads (web/engine-worker.js): a reader exports its share after endFile; the
   // coordinator imports the shares of one file in order between beginImport and endImport.
   val exportPart() const { return part_object(engine_.export_part()); }
+  double lineBreaks() const { return double(engine_.line_breaks()); }
   void beginImport(std::string name) { engine_.begin_import(name); }
   void importPart(val part, double line_offset, double game_offset) {
     engine_.import_part(part_from_object(part), static_cast<std::uint64_t>(line_offset),
@@ -415,6 +416,7 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("feed", &JsEngine::feed)
       .function("endFile", &JsEngine::endFile)
       .function("exportPart", &JsEngine::exportPart)
+      .function("lineBreaks", &JsEngine::lineBreaks)
       .function("beginImport", &JsEngine::beginImport)
       .function("importPart", &JsEngine::importPart)
       .function("endImport", &JsEngine::endImport)

@@ -231,6 +231,15 @@ Part Engine::export_part() const {
   return part;
 }
 
+std::uint64_t Engine::line_breaks() const {
+  if (!pending_) return 0;
+  std::uint64_t lines = 0;
+  for (const learn::FileReport& file : pending_->split->live_report().files) {
+    lines += file.line_breaks;
+  }
+  return lines;
+}
+
 void Engine::begin_import(const std::string& file_name) {
   if (!pending_) begin_read({});
   import_name_ = file_name;

@@ -124,6 +124,52 @@ TEST_CASE("decode: a .pgn.zst cut into chunks and read by readers equals a seque
   check_same_read(parallel, sequential);
 }
 
+TEST_CASE(
+    "engine: ranges read apart, each next line offset a reader's line_breaks(): the issues' "
+    "lines of a sequential read, with LF, CRLF and CR line ends") {
+  // The browser's parallel read of a plain file: ranges cut at game starts, a reader engine each,
+  // imported in order. Illegal moves put issues, with their lines, all over the file.
+  const std::string ends[] = {"\n", "\r\n", "\r"};
+  std::string pgn;
+  for (int i = 0; i < 120; ++i) {
+    const std::string& end = ends[i % 3];
+    const bool bad = i % 7 == 3;
+    pgn += "[Event \"g" + std::to_string(i) + "\"]" + end + "[Result \"1-0\"]" + end + end +
+           "1. e4 e5 2. Qh5 Nc6" + end + (bad ? "3. Ke3 " : "3. Bc4 Nf6 4. Qxf7# ") + "1-0" + end +
+           "\n\n";
+  }
+  Engine sequential;
+  REQUIRE(!sequential.begin_read({}));
+  read_file(sequential, "ends.pgn", pgn);
+  Engine parallel;
+  REQUIRE(!parallel.begin_read({}));
+  parallel.begin_import("ends.pgn");
+  std::uint64_t lines = 0;
+  std::uint64_t games = 0;
+  std::size_t begin = 0;
+  for (int range = 0; range < 4; ++range) {
+    const std::size_t cut =
+        range == 3 ? pgn.size() : pgn.find("\n\n[Event ", (range + 1) * pgn.size() / 4) + 2;
+    Engine reader;
+    REQUIRE(!reader.begin_read({}));
+    read_file(reader, "ends.pgn", pgn.substr(begin, cut - begin));
+    const Part part = reader.export_part();
+    parallel.import_part(part, lines, games);
+    lines += reader.line_breaks();
+    games += part.games.games_read;
+    begin = cut;
+  }
+  parallel.end_import(pgn.size());
+  // Seven line breaks a game with LF or CRLF ends (CRLF is one), six with CR ends: its last CR
+  // and the blank line's LF make one CRLF.
+  CHECK(lines == 40 * (7 + 7 + 6));
+  REQUIRE(parallel.end_read());
+  REQUIRE(sequential.end_read());
+  const std::vector<protocol::GameIssue> issues = sequential.data_report().issues;
+  CHECK(issues.size() == 17);
+  CHECK(parallel.data_report().issues == issues);
+}
+
 TEST_CASE("decode: a zip's entries are files of their own, named <zip>:<entry>") {
   const std::string zip = archive_fixture("lichess-100-three.zip");
   Engine sequential;
