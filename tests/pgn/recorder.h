@@ -14,6 +14,16 @@
 
 namespace materialist::pgn::testing {
 
+// A small deterministic generator (no global state, same numbers on every platform).
+struct Lcg {
+  std::uint64_t state;
+  std::uint32_t next() {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<std::uint32_t>(state >> 33);
+  }
+  std::size_t below(std::size_t n) { return n == 0 ? 0 : next() % n; }
+};
+
 inline std::string where(Location location) {
   return std::to_string(location.line) + ":" + std::to_string(location.offset);
 }

@@ -11,17 +11,8 @@
 namespace materialist::pgn {
 namespace {
 
+using testing::Lcg;
 using testing::read_fixture;
-
-// A small deterministic generator (no global state, same numbers on every platform).
-struct Lcg {
-  std::uint64_t state;
-  std::uint32_t next() {
-    state = state * 6364136223846793005ull + 1442695040888963407ull;
-    return static_cast<std::uint32_t>(state >> 33);
-  }
-  std::size_t below(std::size_t n) { return n == 0 ? 0 : next() % n; }
-};
 
 std::vector<GameChunk> chunks_of(const std::string& text, GameChunkerOptions options,
                                  std::size_t piece) {

@@ -8,6 +8,7 @@ namespace materialist::pgn {
 namespace {
 
 using testing::feed_in_chunks;
+using testing::Lcg;
 using testing::Recorder;
 
 constexpr std::size_t kBig = 8 << 20;  // 8 MB: the same code path as 50 MB, a fraction of the time
@@ -26,16 +27,6 @@ bool has_error(const GameEnd& end, ErrorCode code, std::string_view message_part
     if (error.code == code && error.message.find(message_part) != std::string::npos) return true;
   return false;
 }
-
-// A small deterministic generator (no global state, same numbers on every platform).
-struct Lcg {
-  std::uint64_t state;
-  std::uint32_t next() {
-    state = state * 6364136223846793005ull + 1442695040888963407ull;
-    return static_cast<std::uint32_t>(state >> 33);
-  }
-  std::size_t below(std::size_t n) { return n == 0 ? 0 : next() % n; }
-};
 
 TEST_CASE("pgn/hostile: a huge single line of moves; the ply limit skips the rest") {
   std::string text = "[Event \"long\"]\n\n";
