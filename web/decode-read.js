@@ -30,7 +30,7 @@ async function readDecodedInParallel(wasm, engine, file, count, options, isCurre
   const readers = Array.from({ length: count }, () => new Worker('reader-worker.js', { name: READER_NAME }));
   /** @type {number[]} */
   const busy = readers.map(() => 0);
-  /** @type {({kind: 'chunk', index: number, linesBefore: number} | {kind: 'end-file', file: string, fileBytes: number})[]} */
+  /** @type {({kind: 'chunk', index: number} | {kind: 'end-file', file: string, fileBytes: number})[]} */
   const sequence = [];  // what to import, in file order
   /** @type {Map<number, ChunkDoneMessage>} */
   const done = new Map();
@@ -59,6 +59,7 @@ async function readDecodedInParallel(wasm, engine, file, count, options, isCurre
   let chunks = 0;    // dispatched
   let inFlight = 0;  // dispatched, not imported
   let games = 0;     // in the current entry, before the next chunk to import
+  let lines = 0;     // line breaks in the current entry before it (its readers' parsers' counts)
   let entries = 0;
   /** @type {EngineProgress} */
   let counts = { bytes: 0, games: 0, used: 0, partial: 0, skipped: 0, rows: 0 };
@@ -72,7 +73,8 @@ async function readDecodedInParallel(wasm, engine, file, count, options, isCurre
         const share = done.get(next.index);
         if (!share) return;
         done.delete(next.index);
-        engine.importPart(share.part, next.linesBefore, games);
+        engine.importPart(share.part, lines, games);
+        lines += share.lines;
         const n = share.part.report;  // report_numbers in engine_bindings.cpp
         games += n[1];
         counts = { bytes: 0, games: counts.games + n[1], used: counts.used + n[2], partial: counts.partial + n[3],
@@ -83,17 +85,18 @@ async function readDecodedInParallel(wasm, engine, file, count, options, isCurre
         engine.endDecodedEntry(next.file, next.fileBytes);
         entries += 1;
         games = 0;
+        lines = 0;
         counts = { bytes: 0, games: 0, used: 0, partial: 0, skipped: 0, rows: 0 };
       }
       sequence.shift();
     }
   };
-  /** @param {Uint8Array<ArrayBuffer>} bytes @param {string} name @param {number} linesBefore */
-  const dispatch = (bytes, name, linesBefore) => {
+  /** @param {Uint8Array<ArrayBuffer>} bytes @param {string} name */
+  const dispatch = (bytes, name) => {
     const r = busy.indexOf(Math.min(...busy));
     busy[r] += 1;
     inFlight += 1;
-    sequence.push({ kind: 'chunk', index: chunks, linesBefore });
+    sequence.push({ kind: 'chunk', index: chunks });
     /** @type {ReadChunkMessage} */
     const message = { type: 'read-chunk', index: chunks++, name, bytes: bytes.buffer, options };
     readers[r].postMessage(message, [bytes.buffer]);
@@ -103,7 +106,7 @@ async function readDecodedInParallel(wasm, engine, file, count, options, isCurre
       if (piece.kind === 'chunk') {
         if (cutInGame) sequential = true;  // this chunk starts inside a game
         cutInGame = !piece.endsBeforeGameStart;
-        dispatch(piece.bytes, piece.file, piece.linesBefore);
+        dispatch(piece.bytes, piece.file);
       } else if (piece.kind === 'end-file') {
         cutInGame = false;
         sequence.push({ kind: 'end-file', file: piece.file, fileBytes: piece.fileBytes });

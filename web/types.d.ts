@@ -334,8 +334,6 @@ interface DecodedPiece {
   kind: 'begin-file' | 'chunk' | 'end-file';
   file: string;                  // the file ("<zip>:<entry>" for a zip's entry)
   bytes: Uint8Array<ArrayBuffer>;  // chunk: its text (a copy: transferable)
-  linesBefore: number;           // chunk: lines before it in its file
-  gamesBefore: number;           // chunk: game starts before it in its file
   endsBeforeGameStart: boolean;  // chunk: false when cut inside a game
   fileBytes: number;             // end-file: the file's decompressed bytes
 }

@@ -313,10 +313,9 @@ struct DecodedPiece {
   Kind kind = Kind::kChunk;
   std::string file;   // the file it belongs to
   std::string bytes;  // kChunk: decompressed text, from a game start to just before one
-  // kChunk: the chunk's first line and game in its file, zero-based (shift its parser's numbers);
-  // false ends_before_game_start: cut inside a game (no game start for 8 MiB), so a parser of
-  // the next chunk would not see what a sequential read sees.
-  std::uint64_t lines_before = 0, games_before = 0;
+  // kChunk: false when cut inside a game (no game start for 8 MiB), so a parser of the next
+  // chunk would not see what a sequential read sees. (Its line and game offsets in the file are
+  // the line breaks and games of the chunks before it: Engine::line_breaks, games read.)
   bool ends_before_game_start = true;
   std::uint64_t file_bytes = 0;  // kEndFile: the file's decompressed bytes
 };

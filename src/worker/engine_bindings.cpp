@@ -364,8 +364,8 @@ class JsChunkDecoder {
     return decoder_.feed(reinterpret_cast<const char*>(pointer), static_cast<std::size_t>(length));
   }
   void finish() { decoder_.finish(); }
-  // {kind: "begin-file" | "chunk" | "end-file", file, bytes, linesBefore, gamesBefore,
-  // endsBeforeGameStart, fileBytes}, or null.
+  // {kind: "begin-file" | "chunk" | "end-file", file, bytes, endsBeforeGameStart, fileBytes},
+  // or null.
   val next() {
     std::optional<DecodedPiece> piece = decoder_.next();
     if (!piece) return val::null();
@@ -378,8 +378,6 @@ class JsChunkDecoder {
                          .new_(emscripten::typed_memory_view(
                              piece->bytes.size(),
                              reinterpret_cast<const std::uint8_t*>(piece->bytes.data()))));
-    out.set("linesBefore", val(double(piece->lines_before)));
-    out.set("gamesBefore", val(double(piece->games_before)));
     out.set("endsBeforeGameStart", val(piece->ends_before_game_start));
     out.set("fileBytes", val(double(piece->file_bytes)));
     return out;

@@ -133,8 +133,10 @@ struct ChunkDecoder::State final : archive::Sink {
     file = entry.empty() ? name : name + ":" + std::string(entry);
     file_bytes = 0;
     // A stretch of 8 MiB without a game start is cut anyway (the read is then done again in
-    // order): the heap holds a few chunks, never a huge one.
-    chunker.emplace(pgn::GameChunkerOptions{.target_bytes = target_bytes, .max_bytes = 8u << 20});
+    // order): the heap holds a few chunks, never a huge one. The readers' parsers count the
+    // lines (chunk-done's `lines`): the chunker only cuts.
+    chunker.emplace(pgn::GameChunkerOptions{
+        .target_bytes = target_bytes, .max_bytes = 8u << 20, .count = false});
     DecodedPiece begin;
     begin.kind = DecodedPiece::Kind::kBeginFile;
     begin.file = file;
@@ -167,8 +169,6 @@ struct ChunkDecoder::State final : archive::Sink {
       DecodedPiece piece;
       piece.file = file;
       piece.bytes = std::move(chunk->bytes);
-      piece.lines_before = chunk->lines_before;
-      piece.games_before = chunk->game_starts_before;
       piece.ends_before_game_start = chunk->ends_before_game_start;
       ready.push_back(std::move(piece));
     }

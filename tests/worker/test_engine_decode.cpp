@@ -2,6 +2,8 @@
 // live shares, and compressed files decoded by the coordinator into chunks cut at game starts.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -52,6 +54,7 @@ std::string read_decoded(Engine& coordinator, const std::string& name, const std
   coordinator.begin_import(name);
   std::size_t entries = 0;
   std::uint64_t games = 0;
+  std::uint64_t lines = 0;
   bool cut_in_game = false;
   auto drain = [&]() {
     while (std::optional<DecodedPiece> piece = decoder.next()) {
@@ -62,14 +65,16 @@ std::string read_decoded(Engine& coordinator, const std::string& name, const std
         REQUIRE(!reader.begin_read({}));
         read_file(reader, piece->file, piece->bytes);
         const Part part = reader.export_part();
-        coordinator.import_part(part, piece->lines_before, games);
+        coordinator.import_part(part, lines, games);
         games += part.games.games_read;
+        lines += reader.line_breaks();
         ++*chunks;
       } else if (piece->kind == DecodedPiece::Kind::kEndFile) {
         coordinator.end_decoded_entry(piece->file, piece->file_bytes);
         cut_in_game = false;
         ++entries;
         games = 0;
+        lines = 0;
       }
     }
   };
@@ -80,6 +85,33 @@ std::string read_decoded(Engine& coordinator, const std::string& name, const std
   decoder.finish();
   drain();
   return coordinator.end_decoded(bytes.size(), entries, decoder.problem(), decoder.zip());
+}
+
+// `text` as a gzip file of stored (uncompressed) deflate blocks: a compressed file of any
+// content without a compressor.
+std::string gzip_stored(const std::string& text) {
+  std::uint32_t crc = 0xFFFFFFFFu;
+  for (const char c : text) {
+    crc ^= static_cast<std::uint8_t>(c);
+    for (int bit = 0; bit < 8; ++bit) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+  }
+  crc = ~crc;
+  const auto le = [](std::string& out, std::uint32_t value, int bytes) {
+    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xFF));
+  };
+  std::string out = {'\x1f', '\x8b', '\x08', '\0', '\0', '\0', '\0', '\0', '\0', '\xff'};
+  std::size_t at = 0;
+  do {
+    const std::size_t size = std::min<std::size_t>(65535, text.size() - at);
+    out.push_back(at + size == text.size() ? '\x01' : '\0');  // BFINAL, BTYPE 00 (stored)
+    le(out, static_cast<std::uint32_t>(size), 2);
+    le(out, static_cast<std::uint32_t>(~size & 0xFFFF), 2);
+    out.append(text, at, size);
+    at += size;
+  } while (at < text.size());
+  le(out, crc, 4);
+  le(out, static_cast<std::uint32_t>(text.size()), 4);
+  return out;
 }
 
 void check_same_read(Engine& parallel, Engine& sequential) {
@@ -167,6 +199,33 @@ TEST_CASE(
   REQUIRE(sequential.end_read());
   const std::vector<protocol::GameIssue> issues = sequential.data_report().issues;
   CHECK(issues.size() == 17);
+  CHECK(parallel.data_report().issues == issues);
+}
+
+TEST_CASE("decode: a compressed file's chunks get their line offsets from the readers' counts") {
+  // The sample's games, then games with LF, CRLF and CR line ends, one in seven with an illegal
+  // move: issues with their lines in many chunks. Each chunk's line offset is the line breaks
+  // its earlier chunks' readers read.
+  const std::string ends[] = {"\n", "\r\n", "\r"};
+  std::string pgn = fixture("OpenRating.pgn");
+  for (int i = 0; i < 600; ++i) {
+    const std::string& end = ends[i % 3];
+    pgn += "[Event \"g" + std::to_string(i) + "\"]" + end + "[Result \"1-0\"]" + end + end +
+           "1. e4 e5 2. Qh5 Nc6" + end + (i % 7 == 3 ? "3. Ke3 " : "3. Bc4 Nf6 4. Qxf7# ") + "1-0" +
+           end + "\n\n";
+  }
+  const std::string gz = gzip_stored(pgn);
+  Engine sequential;
+  REQUIRE(!sequential.begin_read({}));
+  read_file(sequential, "ends.pgn.gz", gz);
+  Engine parallel;
+  REQUIRE(!parallel.begin_read({}));
+  std::size_t chunks = 0;
+  CHECK(read_decoded(parallel, "ends.pgn.gz", gz, 16 << 10, &chunks) == "");
+  CHECK(chunks > 50);
+  check_same_read(parallel, sequential);
+  const std::vector<protocol::GameIssue> issues = sequential.data_report().issues;
+  CHECK(issues.size() >= 86);  // the 86 illegal kings, after the sample's own
   CHECK(parallel.data_report().issues == issues);
 }
 
