@@ -114,6 +114,20 @@ std::string gzip_stored(const std::string& text) {
   return out;
 }
 
+// `count` short games with LF, CRLF and CR line ends in turn, each followed by "\n\n"; one in
+// seven (the 4th, 11th, ...) has an illegal king move: issues with their lines all over.
+std::string games_with_mixed_line_ends(int count) {
+  const std::string ends[] = {"\n", "\r\n", "\r"};
+  std::string pgn;
+  for (int i = 0; i < count; ++i) {
+    const std::string& end = ends[i % 3];
+    pgn += "[Event \"g" + std::to_string(i) + "\"]" + end + "[Result \"1-0\"]" + end + end +
+           "1. e4 e5 2. Qh5 Nc6" + end + (i % 7 == 3 ? "3. Ke3 " : "3. Bc4 Nf6 4. Qxf7# ") + "1-0" +
+           end + "\n\n";
+  }
+  return pgn;
+}
+
 void check_same_read(Engine& parallel, Engine& sequential) {
   REQUIRE(parallel.end_read());
   REQUIRE(sequential.end_read());
@@ -141,19 +155,26 @@ void check_same_read(Engine& parallel, Engine& sequential) {
   CHECK(parallel.digests()[0].bytes == sequential.digests()[0].bytes);
 }
 
+// Reads the compressed `bytes` with `sequential` in order and with `parallel` as the browser's
+// parallel path does (chunks of 16 KiB), checks the two reads agree; returns the chunks.
+std::size_t check_decoded_read(const std::string& name, const std::string& bytes, Engine& parallel,
+                               Engine& sequential) {
+  REQUIRE(!sequential.begin_read({}));
+  read_file(sequential, name, bytes);
+  REQUIRE(!parallel.begin_read({}));
+  std::size_t chunks = 0;
+  CHECK(read_decoded(parallel, name, bytes, 16 << 10, &chunks) == "");
+  check_same_read(parallel, sequential);
+  return chunks;
+}
+
 }  // namespace
 
 TEST_CASE("decode: a .pgn.zst cut into chunks and read by readers equals a sequential read") {
-  const std::string zst = archive_fixture("lichess-100.pgn.zst");
   Engine sequential;
-  REQUIRE(!sequential.begin_read({}));
-  read_file(sequential, "lichess-100.pgn.zst", zst);
   Engine parallel;
-  REQUIRE(!parallel.begin_read({}));
-  std::size_t chunks = 0;
-  CHECK(read_decoded(parallel, "lichess-100.pgn.zst", zst, 16 << 10, &chunks) == "");
-  CHECK(chunks > 5);
-  check_same_read(parallel, sequential);
+  CHECK(check_decoded_read("lichess-100.pgn.zst", archive_fixture("lichess-100.pgn.zst"), parallel,
+                           sequential) > 5);
 }
 
 TEST_CASE(
@@ -161,15 +182,7 @@ TEST_CASE(
     "lines of a sequential read, with LF, CRLF and CR line ends") {
   // The browser's parallel read of a plain file: ranges cut at game starts, a reader engine each,
   // imported in order. Illegal moves put issues, with their lines, all over the file.
-  const std::string ends[] = {"\n", "\r\n", "\r"};
-  std::string pgn;
-  for (int i = 0; i < 120; ++i) {
-    const std::string& end = ends[i % 3];
-    const bool bad = i % 7 == 3;
-    pgn += "[Event \"g" + std::to_string(i) + "\"]" + end + "[Result \"1-0\"]" + end + end +
-           "1. e4 e5 2. Qh5 Nc6" + end + (bad ? "3. Ke3 " : "3. Bc4 Nf6 4. Qxf7# ") + "1-0" + end +
-           "\n\n";
-  }
+  const std::string pgn = games_with_mixed_line_ends(120);
   Engine sequential;
   REQUIRE(!sequential.begin_read({}));
   read_file(sequential, "ends.pgn", pgn);
@@ -206,24 +219,10 @@ TEST_CASE("decode: a compressed file's chunks get their line offsets from the re
   // The sample's games, then games with LF, CRLF and CR line ends, one in seven with an illegal
   // move: issues with their lines in many chunks. Each chunk's line offset is the line breaks
   // its earlier chunks' readers read.
-  const std::string ends[] = {"\n", "\r\n", "\r"};
-  std::string pgn = fixture("OpenRating.pgn");
-  for (int i = 0; i < 600; ++i) {
-    const std::string& end = ends[i % 3];
-    pgn += "[Event \"g" + std::to_string(i) + "\"]" + end + "[Result \"1-0\"]" + end + end +
-           "1. e4 e5 2. Qh5 Nc6" + end + (i % 7 == 3 ? "3. Ke3 " : "3. Bc4 Nf6 4. Qxf7# ") + "1-0" +
-           end + "\n\n";
-  }
-  const std::string gz = gzip_stored(pgn);
+  const std::string pgn = fixture("OpenRating.pgn") + games_with_mixed_line_ends(600);
   Engine sequential;
-  REQUIRE(!sequential.begin_read({}));
-  read_file(sequential, "ends.pgn.gz", gz);
   Engine parallel;
-  REQUIRE(!parallel.begin_read({}));
-  std::size_t chunks = 0;
-  CHECK(read_decoded(parallel, "ends.pgn.gz", gz, 16 << 10, &chunks) == "");
-  CHECK(chunks > 50);
-  check_same_read(parallel, sequential);
+  CHECK(check_decoded_read("ends.pgn.gz", gzip_stored(pgn), parallel, sequential) > 50);
   const std::vector<protocol::GameIssue> issues = sequential.data_report().issues;
   CHECK(issues.size() >= 86);  // the 86 illegal kings, after the sample's own
   CHECK(parallel.data_report().issues == issues);
