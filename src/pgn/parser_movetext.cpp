@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "pgn/byte_scan.h"
 #include "pgn/parser.h"
 #include "pgn/token.h"
 
@@ -74,11 +75,8 @@ const char* Parser::open_comment(const char* brace, const char* end) {
 // break inside, no '[' can start a line in it, so every state would end it at the same '}'.
 const char* Parser::skip_one_line_comment(const char* brace, const char* end) const {
   if (options_.comments && reporting()) return nullptr;
-  for (const char* p = brace + 1; p < end; ++p) {
-    if (*p == '}') return p + 1;
-    if (is_newline(*p)) return nullptr;
-  }
-  return nullptr;
+  const char* stop = find_comment_stop(brace + 1, end);
+  return stop < end && *stop == '}' ? stop + 1 : nullptr;
 }
 
 void Parser::append_comment(const char* data, std::size_t size) {

@@ -1,0 +1,62 @@
+// Word-at-a-time scans of movetext: eight bytes tested at once with integer arithmetic (SWAR),
+// the same code natively and in WebAssembly. Used where runs are long: a clock comment,
+// "{ [%clk 0:03:00] }", is 17 bytes to its '}'. (Tokens, mostly 2 to 5 bytes, scanned this way
+// read 1.04x slower than byte by byte.)
+//
+// A scan first flags candidate bytes with a cheap superset test, then checks the first one with
+// the exact byte test: a control byte that is no stop (a tab, say) is passed over.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#include "pgn/token.h"
+
+namespace materialist::pgn {
+namespace byte_scan_detail {
+
+static_assert(std::endian::native == std::endian::little, "byte 0 of a word is its lowest");
+
+inline constexpr std::uint64_t kOnes = 0x0101010101010101;
+inline constexpr std::uint64_t kHighBits = 0x8080808080808080;
+
+inline std::uint64_t load_word(const char* p) {
+  std::uint64_t word;
+  std::memcpy(&word, p, sizeof word);
+  return word;
+}
+
+// High bit set in the lowest byte of `word` below `limit` (1..128), and perhaps in bytes above
+// it (a borrow runs upwards): only the lowest flagged byte is exact, which is all a scan needs.
+constexpr std::uint64_t bytes_below(std::uint64_t word, std::uint8_t limit) {
+  return (word - kOnes * limit) & ~word & kHighBits;
+}
+
+// As bytes_below: the lowest byte equal to `value` is flagged.
+constexpr std::uint64_t bytes_equal(std::uint64_t word, std::uint8_t value) {
+  return bytes_below(word ^ (kOnes * value), 1);
+}
+
+}  // namespace byte_scan_detail
+
+// The first '}', '\n' or '\r' in [p, end), or end. Candidates are '}' and the bytes below 0x0E.
+inline const char* find_comment_stop(const char* p, const char* end) {
+  using namespace byte_scan_detail;
+  const auto is_stop = [](char c) { return c == '}' || is_newline(c); };
+  while (end - p >= 8) {
+    const std::uint64_t word = load_word(p);
+    const std::uint64_t flagged = bytes_below(word, 0x0E) | bytes_equal(word, '}');
+    if (flagged == 0) {
+      p += 8;
+      continue;
+    }
+    p += std::countr_zero(flagged) / 8;
+    if (is_stop(*p)) return p;
+    ++p;  // a tab or another control byte
+  }
+  while (p < end && !is_stop(*p)) ++p;
+  return p;
+}
+
+}  // namespace materialist::pgn
