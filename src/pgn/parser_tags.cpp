@@ -1,4 +1,5 @@
 // The parser's states before movetext: the byte-order mark, the gaps between games, the tags.
+#include "pgn/byte_scan.h"
 #include "pgn/parser.h"
 #include "pgn/token.h"
 
@@ -118,7 +119,7 @@ const char* Parser::read_whole_tag(const char* bracket, const char* end) {
   while (p < end && (*p == ' ' || *p == '\t')) ++p;
   if (p == end || *p != '"') return nullptr;
   const char* const value = ++p;
-  while (p < end && *p != '"' && *p != '\\' && !is_newline(*p)) ++p;
+  p = find_tag_value_stop(p, end);
   const auto value_size = static_cast<std::size_t>(p - value);
   if (p == end || *p != '"' || value_size > options_.max_tag_value_length) return nullptr;
   ++p;
