@@ -146,9 +146,8 @@ class ChunkingSink final : public archive::Sink {
     item->parsed_apart = parsed_apart_;
     const std::size_t target = pipeline_.settings().chunk_bytes;
     // The chunks' parsers count their lines (the merge adds them up): the chunker only cuts.
-    chunker_ = pgn::GameChunker({.target_bytes = target,
-                                 .max_bytes = parsed_apart_ ? std::size_t{4} << 20 : 0,
-                                 .count = false});
+    chunker_ = pgn::GameChunker(
+        {.target_bytes = target, .max_bytes = parsed_apart_ ? std::size_t{4} << 20 : 0});
     targets_ = std::make_shared<const std::vector<learn::PartTarget>>(
         pipeline_.split().part_targets(item->file_index));
     chain_ = std::make_shared<GameChain>();

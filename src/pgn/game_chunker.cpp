@@ -59,45 +59,26 @@ void GameChunker::scan() {
     const std::size_t size = buffer_.size();
     const std::size_t limit = std::min(size, options_.max_bytes);  // a chunk's bytes at most
     bool was_cut = false;
-    // Carriage returns are rare: one search for the first saves counting them line by line.
-    const void* cr =
-        scanned_ < limit ? std::memchr(buffer_.data() + scanned_, '\r', limit - scanned_) : nullptr;
-    const std::size_t first_cr =
-        cr != nullptr ? static_cast<std::size_t>(static_cast<const char*>(cr) - buffer_.data())
-                      : limit;
-    if (!options_.count && scanned_ < options_.target_bytes) skip_to_target(limit);
+    if (scanned_ < options_.target_bytes) skip_to_target(limit);
     while (scanned_ < limit) {
       const std::size_t i = scanned_;
       if (follows_empty_line(i)) {
         const std::string_view ahead(buffer_.data() + i, std::min(size - i, kGameStart.size()));
         const bool prefix = kGameStart.substr(0, ahead.size()) == ahead;
         if (prefix && ahead.size() < kGameStart.size() && !finished_) break;  // wait for bytes
-        if (prefix && ahead.size() == kGameStart.size()) {
-          if (i >= options_.target_bytes) {
-            cut(i, true);
-            was_cut = true;
-            break;
-          }
-          ++game_starts_;
+        if (prefix && ahead.size() == kGameStart.size()) {  // at or after the target
+          cut(i, true);
+          was_cut = true;
+          break;
         }
       }
-      // On to just after the next LF: every CR is a line break, an LF only when no CR is
-      // before it (the parser's count).
-      const char* begin = buffer_.data() + i;
-      const void* lf = std::memchr(begin, '\n', limit - i);
+      // On to just after the next LF.
+      const void* lf = std::memchr(buffer_.data() + i, '\n', limit - i);
       const std::size_t end =
           lf != nullptr
               ? static_cast<std::size_t>(static_cast<const char*>(lf) - buffer_.data()) + 1
               : limit;
-      if (end > first_cr) {
-        lines_ += static_cast<std::uint64_t>(std::count(begin, begin + (end - i), '\r'));
-      }
-      if (lf != nullptr) {
-        if (byte_at(static_cast<std::ptrdiff_t>(end) - 2) != '\r') ++lines_;
-        last_line_end_ = end;
-        lines_at_line_end_ = lines_;
-        game_starts_at_line_end_ = game_starts_;
-      }
+      if (lf != nullptr) last_line_end_ = end;
       scanned_ = end;
     }
     if (was_cut) continue;
@@ -122,18 +103,8 @@ void GameChunker::skip_to_target(std::size_t limit) {
 }
 
 void GameChunker::cut(std::size_t end, bool before_game_start) {
-  if (!options_.count) {  // the scan counted from target_bytes on: none of it is said
-    lines_ = lines_at_line_end_ = 0;
-    game_starts_ = game_starts_at_line_end_ = 0;
-  }
-  const bool at_scan_end = end == scanned_;
-  const std::uint64_t lines = at_scan_end ? lines_ : lines_at_line_end_;
-  const std::uint64_t starts = at_scan_end ? game_starts_ : game_starts_at_line_end_;
   GameChunk chunk;
   chunk.offset = offset_;
-  chunk.lines_before = lines_before_;
-  chunk.game_starts_before = game_starts_before_;
-  chunk.game_starts = starts;
   chunk.ends_before_game_start = before_game_start;
   char before[3];
   for (std::size_t k = 0; k < 3; ++k) {
@@ -145,16 +116,9 @@ void GameChunker::cut(std::size_t end, bool before_game_start) {
   buffer_ = std::move(rest);
 
   offset_ += end;
-  lines_before_ += lines;
-  game_starts_before_ += starts;
   std::copy(before, before + 3, before_);
   scanned_ -= end;
-  lines_ -= lines;
-  game_starts_ -= starts;
-  // The cut is at or after the last LF scanned: the rest has none yet.
-  last_line_end_ = 0;
-  lines_at_line_end_ = 0;
-  game_starts_at_line_end_ = 0;
+  last_line_end_ = 0;  // the cut is at or after the last LF scanned: the rest has none yet
   ready_.push_back(std::move(chunk));
 }
 

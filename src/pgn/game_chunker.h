@@ -1,6 +1,7 @@
 // Cuts a PGN stream into chunks that parsers can read apart and in parallel: each chunk ends just
-// before a game-start line, with the lines and game starts before it so that a parser of the
-// chunk can shift its line and game numbers to those of a sequential read.
+// before a game-start line. The chunker only cuts: each chunk's parser counts its own lines and
+// games, and the reader adds up the earlier chunks' counts (learn::DatasetPart::line_breaks) to
+// give the numbers of a sequential read.
 //
 //   GameChunker chunker({.target_bytes = 4 << 20});
 //   while (read a piece) {                       // any split of the stream, 1 byte up
@@ -12,8 +13,9 @@
 //
 // A game-start line begins with `[Event "` (kGameStart) after an empty line ("\n\n" or
 // "\n\r\n"), or at the start of the stream (web/parallel-read.js cuts files the same way, on
-// `[Event `). A chunk ends at the first game start at or after target_bytes. The chunks are the
-// same whatever the split of the fed pieces.
+// `[Event `). A chunk ends at the first game start at or after target_bytes: its first
+// target_bytes are not looked at, only where it may end. The chunks are the same whatever the
+// split of the fed pieces.
 //
 // A stretch of max_bytes without a game start (one enormous game, junk, a file that is not PGN)
 // is cut anyway, after its last line break (or at max_bytes when it has none), so memory stays
@@ -43,20 +45,11 @@ struct GameChunkerOptions {
   std::size_t target_bytes = 4u << 20;  // a chunk ends at the first game start from here on
   // Without one, a chunk is cut at its last line break; at least twice target_bytes.
   std::size_t max_bytes = 64u << 20;
-  // Count the lines and game starts before each chunk (GameChunk's counts). Without, the counts
-  // stay 0 and a chunk's first target_bytes are not looked at, only where it may end: for a
-  // reader whose parsers count the lines themselves (learn::DatasetPart::line_breaks).
-  bool count = true;
 };
 
 struct GameChunk {
   std::string bytes;
   std::uint64_t offset = 0;  // of its first byte in the stream
-  // Line breaks before it, counted as pgn::Parser counts them (CR, LF and CRLF are one each):
-  // its parser's 1-based line numbers plus this are the stream's. (0 without options.count.)
-  std::uint64_t lines_before = 0;
-  std::uint64_t game_starts_before = 0;  // game-start lines before it (0 without options.count)
-  std::uint64_t game_starts = 0;         // game-start lines in it, its first included (ditto)
   // True when kGameStart follows its last byte; false for the stream's last chunk and for a
   // chunk cut at max_bytes.
   bool ends_before_game_start = false;
@@ -83,9 +76,9 @@ class GameChunker {
   char byte_at(std::ptrdiff_t i) const;
   // Whether the line starting at buffer position `i` follows an empty line.
   bool follows_empty_line(std::size_t i) const;
-  // Counts lines and game starts and cuts chunks as far as the bytes held allow.
+  // Cuts chunks as far as the bytes held allow.
   void scan();
-  // Without options_.count: on to target_bytes (or `limit`) at once, nothing counted.
+  // On to target_bytes (or `limit`) at once: no game start before it can end the chunk.
   void skip_to_target(std::size_t limit);
   // Makes buffer_[0, end) a chunk; the rest starts the next one.
   void cut(std::size_t end, bool before_game_start);
@@ -97,18 +90,11 @@ class GameChunker {
 
   // Before the buffer.
   std::uint64_t offset_ = 0;
-  std::uint64_t lines_before_ = 0;
-  std::uint64_t game_starts_before_ = 0;
   char before_[3] = {'\n', '\n', '\n'};  // the 3 bytes before it, last first (a blank start)
 
   // In buffer_[0, scanned_).
   std::size_t scanned_ = 0;
-  std::uint64_t lines_ = 0;
-  std::uint64_t game_starts_ = 0;
-  // Just after the last LF scanned (0: none yet), with the counts before it.
-  std::size_t last_line_end_ = 0;
-  std::uint64_t lines_at_line_end_ = 0;
-  std::uint64_t game_starts_at_line_end_ = 0;
+  std::size_t last_line_end_ = 0;  // just after the last LF scanned (0: none yet)
 };
 
 }  // namespace materialist::pgn

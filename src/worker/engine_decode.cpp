@@ -135,8 +135,7 @@ struct ChunkDecoder::State final : archive::Sink {
     // A stretch of 8 MiB without a game start is cut anyway (the read is then done again in
     // order): the heap holds a few chunks, never a huge one. The readers' parsers count the
     // lines (chunk-done's `lines`): the chunker only cuts.
-    chunker.emplace(pgn::GameChunkerOptions{
-        .target_bytes = target_bytes, .max_bytes = 8u << 20, .count = false});
+    chunker.emplace(pgn::GameChunkerOptions{.target_bytes = target_bytes, .max_bytes = 8u << 20});
     DecodedPiece begin;
     begin.kind = DecodedPiece::Kind::kBeginFile;
     begin.file = file;

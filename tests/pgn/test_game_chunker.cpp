@@ -1,5 +1,5 @@
-// The game chunker: chunks end before game starts, the same whatever the fed pieces, with the
-// line and game-start counts a parser of each chunk needs.
+// The game chunker: chunks end before game starts, the same whatever the fed pieces, and their
+// parsers' line counts added up give the line numbers of a sequential read.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -31,28 +31,15 @@ std::vector<GameChunk> chunks_of(const std::string& text, GameChunkerOptions opt
   return chunks;
 }
 
-// Line breaks as the parser counts them: CR, LF and CRLF one each.
-std::uint64_t line_breaks(std::string_view text) {
-  std::uint64_t lines = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    lines += text[i] == '\r' || (text[i] == '\n' && (i == 0 || text[i - 1] != '\r'));
-  }
-  return lines;
-}
-
-// Every chunk is where it says, counted right, and they add up to the text.
+// Every chunk is where it says, and they add up to the text.
 void check_chunks(const std::string& text, const std::vector<GameChunk>& chunks) {
   std::string joined;
-  std::uint64_t starts = 0;
   for (std::size_t k = 0; k < chunks.size(); ++k) {
     CAPTURE(k);
     const GameChunk& chunk = chunks[k];
     CHECK(!chunk.bytes.empty());
     CHECK(chunk.offset == joined.size());
-    CHECK(chunk.lines_before == line_breaks(joined));
-    CHECK(chunk.game_starts_before == starts);
     joined += chunk.bytes;
-    starts += chunk.game_starts;
     const bool last = k + 1 == chunks.size();
     CHECK(chunk.ends_stream == last);
     if (chunk.ends_before_game_start) {
@@ -72,14 +59,11 @@ TEST_CASE("pgn/chunker: chunks end before '[Event \"' lines, the same whatever t
   const std::vector<GameChunk> whole = chunks_of(text, options, 0);
   REQUIRE(whole.size() > 20);
   check_chunks(text, whole);
-  std::uint64_t starts = 0;
   for (std::size_t k = 0; k + 1 < whole.size(); ++k) {
     CHECK(whole[k].ends_before_game_start);
     CHECK(whole[k].bytes.size() >= options.target_bytes);
     CHECK(whole[k + 1].bytes.rfind(std::string(kGameStart), 0) == 0);
   }
-  for (const GameChunk& chunk : whole) starts += chunk.game_starts;
-  CHECK(starts == 2997);  // every game of the file starts with [Event "
   CHECK_FALSE(whole.back().ends_before_game_start);
   for (std::size_t piece : {1, 2, 7, 8, 9, 4096, 65536}) {
     CAPTURE(piece);
@@ -87,37 +71,51 @@ TEST_CASE("pgn/chunker: chunks end before '[Event \"' lines, the same whatever t
     REQUIRE(split.size() == whole.size());
     for (std::size_t k = 0; k < split.size(); ++k) {
       CHECK(split[k].bytes == whole[k].bytes);
-      CHECK(split[k].lines_before == whole[k].lines_before);
-      CHECK(split[k].game_starts == whole[k].game_starts);
       CHECK(split[k].ends_before_game_start == whole[k].ends_before_game_start);
     }
   }
 }
 
-TEST_CASE("pgn/chunker: a chunk's parser plus lines_before gives the sequential line numbers") {
-  const std::string text = read_fixture("pgn/lichess-100.pgn");
-  const std::vector<std::string> sequential = testing::events_of(text);
-  GameChunkerOptions options;
-  options.target_bytes = 5000;
-  std::vector<std::string> begins;
-  for (const std::string& event : sequential) {
-    if (event.rfind("begin ", 0) == 0) begins.push_back(event.substr(6, event.find(':') - 6));
-  }
-  std::vector<std::string> chunked;
-  const std::vector<GameChunk> chunks = chunks_of(text, options, 333);
-  REQUIRE(chunks.size() > 10);
+// Each chunk read by a parser of its own, its line numbers shifted by the line breaks the parsers
+// of the chunks before it read (Parser::line_breaks, as learn::FilePartsMerger adds them up).
+std::vector<std::string> begin_lines_read_in_chunks(const std::vector<GameChunk>& chunks) {
+  std::vector<std::string> lines;
+  std::uint64_t lines_before = 0;
   for (const GameChunk& chunk : chunks) {
-    for (const std::string& event : testing::events_of(chunk.bytes)) {
+    testing::Recorder recorder;
+    Parser parser(recorder);
+    parser.feed(chunk.bytes.data(), chunk.bytes.size());
+    parser.finish();
+    for (const std::string& event : recorder.events) {
       if (event.rfind("begin ", 0) != 0) continue;
       const std::uint64_t line = std::stoull(event.substr(6, event.find(':') - 6));
-      chunked.push_back(std::to_string(line + chunk.lines_before));
+      lines.push_back(std::to_string(line + lines_before));
     }
+    lines_before += parser.line_breaks();
   }
-  CHECK(begins.size() == 100);
-  CHECK(chunked == begins);
+  return lines;
 }
 
-TEST_CASE("pgn/chunker: CRLF text, a blank line as \\n\\r\\n, and game starts counted once") {
+std::vector<std::string> begin_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  for (const std::string& event : testing::events_of(text)) {
+    if (event.rfind("begin ", 0) == 0) lines.push_back(event.substr(6, event.find(':') - 6));
+  }
+  return lines;
+}
+
+TEST_CASE("pgn/chunker: chunks' parsers and their line counts give the sequential line numbers") {
+  const std::string text = read_fixture("pgn/lichess-100.pgn");
+  GameChunkerOptions options;
+  options.target_bytes = 5000;
+  const std::vector<GameChunk> chunks = chunks_of(text, options, 333);
+  REQUIRE(chunks.size() > 10);
+  const std::vector<std::string> sequential = begin_lines(text);
+  CHECK(sequential.size() == 100);
+  CHECK(begin_lines_read_in_chunks(chunks) == sequential);
+}
+
+TEST_CASE("pgn/chunker: CRLF text and a blank line as \\n\\r\\n") {
   std::string game = "[Event \"x\"]\r\n[Result \"1-0\"]\r\n\r\n1. e4 e5 1-0\r\n\r\n";
   std::string text;
   for (int i = 0; i < 50; ++i) text += game;
@@ -128,10 +126,11 @@ TEST_CASE("pgn/chunker: CRLF text, a blank line as \\n\\r\\n, and game starts co
     const std::vector<GameChunk> chunks = chunks_of(text, options, piece);
     REQUIRE(chunks.size() > 5);
     check_chunks(text, chunks);
-    std::uint64_t starts = 0;
-    for (const GameChunk& chunk : chunks) starts += chunk.game_starts;
-    CHECK(starts == 50);
-    CHECK(chunks[1].lines_before == 5 * chunks[1].game_starts_before);  // 5 lines a game
+    for (std::size_t k = 0; k + 1 < chunks.size(); ++k) {
+      CHECK(chunks[k].ends_before_game_start);
+      CHECK(chunks[k].bytes.size() % game.size() == 0);  // whole games
+    }
+    CHECK(begin_lines_read_in_chunks(chunks) == begin_lines(text));
   }
 }
 
@@ -150,7 +149,6 @@ TEST_CASE("pgn/chunker: no game start for max_bytes is cut anyway, at a line bre
       CHECK_FALSE(chunk.ends_before_game_start);
       CHECK(chunk.bytes.size() <= options.max_bytes);
       CHECK(chunk.bytes.back() == '\n');
-      CHECK(chunk.game_starts == 0);
     }
   }
   // One line without a break: cut at the bytes scanned, never more than a piece past the cap.
@@ -190,17 +188,12 @@ TEST_CASE("pgn/chunker: a stream not starting with [Event, junk before games, an
   check_chunks(text, chunks);
   REQUIRE(chunks.size() == 3);  // "[Event x]" is no game start
   CHECK(chunks[0].bytes == "1. e4 e5 *\n\n");
-  CHECK(chunks[0].game_starts == 0);
-  CHECK(chunks[1].game_starts == 1);
-  CHECK(chunks[1].game_starts_before == 0);
+  CHECK(chunks[1].bytes == "[Event \"a\"]\n\n1. d4 *\n\n[Event x]\n\n");
   CHECK(chunks[2].bytes == "[Event \"b\"]\n\n1. c4 *\n");
-  CHECK(chunks[2].lines_before == 8);
-  CHECK(chunks[2].game_starts_before == 1);
 
-  // The stream's own start counts as a game start; "[Event" after one newline does not.
+  // "[Event" after one newline is no game start.
   const std::vector<GameChunk> one = chunks_of("[Event \"a\"]\n[Event \"b\"]\n", options, 1);
-  REQUIRE(one.size() == 1);
-  CHECK(one[0].game_starts == 1);
+  CHECK(one.size() == 1);
 
   CHECK(chunks_of("", options, 0).empty());
   GameChunker chunker;
@@ -244,9 +237,7 @@ std::vector<std::size_t> expected_chunk_ends(const std::string& text, std::size_
   return ends;
 }
 
-TEST_CASE(
-    "pgn/chunker: random texts of game starts, CR, LF and near misses cut where promised, counted "
-    "or not") {
+TEST_CASE("pgn/chunker: random texts of game starts, CR, LF and near misses cut where promised") {
   // Pieces that make game starts, blank lines of every kind, and starts that are not quite.
   const std::vector<std::string> pieces = {
       "[Event \"", "[Event \"x\"]",      "\n",      "\n\n",  "\r\n", "\r",
@@ -273,24 +264,6 @@ TEST_CASE(
       std::vector<std::size_t> got;
       for (const GameChunk& chunk : chunks) got.push_back(chunk.offset + chunk.bytes.size());
       CHECK(got == ends);
-      std::uint64_t starts = 0;
-      for (std::size_t at = 0; at < text.size(); ++at) starts += game_start_at(text, at) ? 1 : 0;
-      std::uint64_t counted = 0;
-      for (const GameChunk& chunk : chunks) counted += chunk.game_starts;
-      CHECK(counted == starts);
-      // Without counting: the same chunks, with no counts.
-      GameChunkerOptions uncounted = options;
-      uncounted.count = false;
-      const std::vector<GameChunk> cut_only = chunks_of(text, uncounted, piece);
-      REQUIRE(cut_only.size() == chunks.size());
-      for (std::size_t k = 0; k < chunks.size(); ++k) {
-        CHECK(cut_only[k].bytes == chunks[k].bytes);
-        CHECK(cut_only[k].offset == chunks[k].offset);
-        CHECK(cut_only[k].ends_before_game_start == chunks[k].ends_before_game_start);
-        CHECK(cut_only[k].ends_stream == chunks[k].ends_stream);
-        CHECK(cut_only[k].lines_before + cut_only[k].game_starts_before + cut_only[k].game_starts ==
-              0);
-      }
     }
   }
 }
