@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Native benchmark, run by hand (not by CI): materialist with one and two threads against
 # pgn-extract on the same >= 200 MB input built from the repository's sample files, the median of
-# RUNS (3) runs each taken in turn. materialist is built with profile-guided optimisation
-# (bench/pgo-build.sh); the plain build's one-thread read is timed beside it and must give the
-# same output. Prints MB/s, games/s, plies/s, ns per ply and peak RSS side by side with the
-# ratios and their targets, then the article's 10 000-step gradient descent time and the
-# bootstrap's peak memory. Two -j 1 processes at once, each on half the input, give this
-# machine's ceiling for two threads (-j 2 is printed against it too).
+# RUNS (3) runs each taken in turn; each ratio is the median of the rounds' own ratios. materialist
+# is built with profile-guided optimisation (bench/pgo-build.sh); the plain build's one-thread read
+# is timed beside it and must give the same output. Prints MB/s, games/s, plies/s, ns per ply and
+# peak RSS side by side with the ratios and their targets, then the article's 10 000-step gradient
+# descent time and the bootstrap's peak memory. Two -j 1 processes at once, each on half the
+# input, give this machine's ceiling for two threads (-j 2 is printed against it too).
 #   usage: [RUNS=3] [BIN=build/pgo/materialist] [PLAIN=build/native/materialist] bench/native.sh [SIZE_MB]
 #   (SIZE_MB default 256; BIN or PLAIN given: that binary is used as it is)
 set -euo pipefail
@@ -117,6 +117,17 @@ b_elo=$(bootstrap_rss bootstrap-elo --elo-offset)  # rating keys kept: the worst
 python3 - "$bytes" "$m_sec" "$m_kib" "$j2_sec" "$j2_kib" "$p_sec" "$p_kib" "$np_sec" "$np_kib" "$hv_sec" <<'PY'
 import json, re, sys
 size, m_sec, m_kib, j2_sec, j2_kib, p_sec, p_kib, np_sec, np_kib, hv_sec = int(sys.argv[1]), *map(float, sys.argv[2:])
+# Ratios are taken round by round (the tools of a round ran one after another) and their median
+# printed: this VM's speed drifts by up to 2x from hour to hour, more than it does within a round.
+rounds = {}
+for line in open("bench/data/timings.txt"):
+    key, sec, _ = line.split()
+    rounds.setdefault(key, []).append(float(sec))
+def ratio(top, bottom):
+    values = sorted(t / b for t, b in zip(rounds[top], rounds[bottom]))
+    return values[(len(values) - 1) // 2], values[0], values[-1]
+def said(r):
+    return f"{r[0]:.2f}x (rounds {r[1]:.2f}-{r[2]:.2f})"
 m = json.load(open("bench/data/materialist.json"))
 m2 = json.load(open("bench/data/materialist-j2.json"))
 # The plain build must give the same output bit for bit, timings aside.
@@ -136,12 +147,14 @@ print(f"{'tool':52} {'MB/s':>8} {'games/s':>10} {'plies/s':>12} {'ns/ply':>7} {'
 for name, sec, kib, g, p in rows:
     print(f"{name:52} {size / 1e6 / sec:8.1f} {g / sec:10.0f} {p / sec:12.0f} "
           f"{sec / p * 1e9 if p else 0:7.1f} {kib / 1024:8.1f} MB")
-print(f"ratio -j 1 / pgn-extract: {p_sec / m_sec:.1f}x (target >= 15x); "
+print("ratios, each the median of the rounds' own ratios:")
+print(f"ratio -j 1 / pgn-extract: {said(ratio('pe', 'j1'))} (target >= 15x); "
       f"one thread {size / 1e6 / m_sec:.0f} MB/s (target >= 250)")
-print(f"ratio -j 2 / -j 1: {m_sec / j2_sec:.2f}x (target >= 1.9x on 2 cores)")
-print(f"two -j 1 processes at once, each on half the input: {m_sec / hv_sec:.2f}x one "
-      f"(this machine's ceiling for two threads; -j 2 reaches {hv_sec / j2_sec:.0%} of it)")
-print(f"ratio PGO / plain build, -j 1: {np_sec / m_sec:.2f}x (the same output bit for bit)")
+print(f"ratio -j 2 / -j 1: {said(ratio('j1', 'j2'))} (target >= 1.9x on 2 cores)")
+ceiling, reached = ratio('j1', 'hv'), ratio('hv', 'j2')
+print(f"two -j 1 processes at once, each on half the input: {said(ceiling)} one "
+      f"(this machine's ceiling for two threads; -j 2 reaches {reached[0]:.0%} of it)")
+print(f"ratio PGO / plain build, -j 1: {said(ratio('np', 'j1'))} (the same output bit for bit)")
 print(f"games {games}, skipped {m['skipped']}, rows {m['rows']}, plies {plies}")
 print(f"article preset on OpenRating.pgn: {a['iterations']} gradient-descent iterations in "
       f"{a.get('fitSeconds', float('nan')) * 1000:.1f} ms (article's tool: about 5 s)")
