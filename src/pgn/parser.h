@@ -153,7 +153,7 @@ class Parser {
   void deliver_tag();
   void deliver_tag(std::string_view name, std::string_view value);
   void append_tag_value(const char* data, std::size_t size);
-  bool process_common_token(std::string_view token, std::uint64_t offset);
+  bool process_common_token(std::string_view token, std::uint64_t offset, std::uint8_t traits);
   void process_token(std::string_view token, std::uint64_t offset);
   void process_buffered_token();
   void token_too_long(std::uint64_t offset);

@@ -182,13 +182,16 @@ const char* Parser::on_rest_of_line(const char* p, const char* end) {
 // ---------------------------------------------------------------------------------------------
 
 // Handles the commonest tokens, a plain SAN move, a move number "12." and a move glued to its
-// number "12.Nf3", and returns false for anything else. Kept small so that it inlines into
-// on_moves().
-inline bool Parser::process_common_token(std::string_view token, std::uint64_t offset) {
+// number "12.Nf3", and returns false for anything else. `traits` are the TokenTraits of every
+// byte but the first, or-ed: without kMayAnnotate no annotation can start in the token. Kept
+// small so that it inlines into on_moves().
+inline bool Parser::process_common_token(std::string_view token, std::uint64_t offset,
+                                         std::uint8_t traits) {
   if (depth_ > 0 || failed_) return false;
   const char first = token[0];
-  if (is_san_start(first) && first != 'Z') {
-    if (san_length(token) != token.size()) return false;
+  const bool clean = (traits & kMayAnnotate) == 0;
+  if ((token_traits(first) & kStartsSanMove) != 0) {
+    if (!clean && san_length(token) != token.size()) return false;
     after_move_number_ = false;
     play_move(token, {line_, offset});
     return true;
@@ -208,7 +211,8 @@ inline bool Parser::process_common_token(std::string_view token, std::uint64_t o
   }
   // A move glued to its number, "12.Nf3" (half the moves of some files): the same as "12. Nf3".
   const std::string_view san = token.substr(i);
-  if (!is_san_start(san[0]) || san[0] == 'Z' || san_length(san) != san.size()) return false;
+  if ((token_traits(san[0]) & kStartsSanMove) == 0) return false;
+  if (!clean && san_length(san) != san.size()) return false;
   last_move_number_ = number;
   after_move_number_ = false;
   play_move(san, {line_, offset});
@@ -259,24 +263,35 @@ const char* Parser::on_moves(const char* p, const char* end) {
       }
     }
     if (*p == '%' && at_line_start(p)) return skip_rest_of_line(p + 1);
-    const char* q = p + 1;
-    while (q < end && char_class(*q) == CharClass::kTokenChar) ++q;
-    if (q == end) {  // the token may go on in the next chunk
-      token_.clear();
-      token_overflow_ = false;
-      token_start_ = offset_at(p);
-      state_ = State::kToken;
-      return on_token(p, end);
+    // A token starts at p. The commonest delimiter, one space before the next token, is stepped
+    // over here rather than by the loop above (a '%' after a space starts no line).
+    for (;;) {
+      const char* q = p + 1;
+      std::uint8_t traits = 0;
+      for (; q < end; ++q) {
+        const std::uint8_t byte_traits = token_traits(*q);
+        if ((byte_traits & kEndsToken) != 0) break;
+        traits |= byte_traits;
+      }
+      if (q == end) {  // the token may go on in the next chunk
+        token_.clear();
+        token_overflow_ = false;
+        token_start_ = offset_at(p);
+        state_ = State::kToken;
+        return on_token(p, end);
+      }
+      const auto size = static_cast<std::size_t>(q - p);
+      if (size > options_.max_token_length) {
+        token_too_long(offset_at(p));
+      } else {
+        const std::string_view token(p, size);
+        if (!process_common_token(token, offset_at(p), traits)) process_token(token, offset_at(p));
+      }
+      p = q;
+      if (state_ != State::kMoves) return p;
+      if (end - p < 2 || *p != ' ' || (token_traits(p[1]) & kEndsToken) != 0) break;
+      ++p;
     }
-    const auto size = static_cast<std::size_t>(q - p);
-    if (size > options_.max_token_length) {
-      token_too_long(offset_at(p));
-    } else {
-      const std::string_view token(p, size);
-      if (!process_common_token(token, offset_at(p))) process_token(token, offset_at(p));
-    }
-    p = q;
-    if (state_ != State::kMoves) return p;
   }
   return p;
 }

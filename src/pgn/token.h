@@ -47,6 +47,32 @@ inline CharClass char_class(char c) {
   return kCharClasses[static_cast<unsigned char>(c)];
 }
 
+// What the movetext loop learns of a token's bytes in the one table load per byte that finds
+// its end: whether the byte ends the token, whether it may start an annotation (san_length()
+// only needs to look when one was seen), and whether it may start a SAN move.
+enum TokenTrait : std::uint8_t {
+  kEndsToken = 1,     // any class but kTokenChar
+  kMayAnnotate = 2,   // ! ? $ / = - : every annotation_at() needs one of them
+  kStartsSanMove = 4  // is_san_start(), without the null move's 'Z'
+};
+
+constexpr std::array<std::uint8_t, 256> make_token_traits() {
+  std::array<std::uint8_t, 256> traits{};
+  const std::array<CharClass, 256> classes = make_char_classes();
+  for (int c = 0; c < 256; ++c) {
+    if (classes[c] != CharClass::kTokenChar) traits[c] |= kEndsToken;
+  }
+  for (unsigned char c : {'!', '?', '$', '/', '=', '-'}) traits[c] |= kMayAnnotate;
+  for (unsigned char c : std::string_view("abcdefghKQRBNPO")) traits[c] |= kStartsSanMove;
+  return traits;
+}
+
+inline constexpr std::array<std::uint8_t, 256> kTokenTraits = make_token_traits();
+
+inline std::uint8_t token_traits(char c) {
+  return kTokenTraits[static_cast<unsigned char>(c)];
+}
+
 // First letters a SAN move can have: a pawn file, a piece, castling, a null move "Z0".
 constexpr bool is_san_start(char c) {
   return (c >= 'a' && c <= 'h') || c == 'K' || c == 'Q' || c == 'R' || c == 'B' || c == 'N' ||
