@@ -212,26 +212,36 @@ struct PlainMove {
   Square to;
 };
 
-// Trailing check/mate signs and annotation glyphs: + # ! ?, as a bit set over ASCII 0..63 (a
-// test without branches; whether a move gives check is hard to predict).
-constexpr bool is_suffix(char c) {
-  constexpr std::uint64_t kSuffixes = std::uint64_t{1} << '+' | std::uint64_t{1} << '#' |
-                                      std::uint64_t{1} << '!' | std::uint64_t{1} << '?';
-  const auto code = static_cast<unsigned char>(c);
-  return code < 64 && ((kSuffixes >> code) & 1);
+// Trailing check/mate signs and annotation glyphs: + # !, ?, looked up in a table (a test
+// without branches, as whether a move gives check is hard to predict, and in fewer
+// instructions than a bit set with a range check).
+constexpr std::array<std::uint8_t, 256> kIsSuffix = [] {
+  std::array<std::uint8_t, 256> table{};
+  for (unsigned char c : {'+', '#', '!', '?'}) table[c] = 1;
+  return table;
+}();
+
+constexpr std::size_t is_suffix(char c) {
+  return kIsSuffix[static_cast<unsigned char>(c)];
 }
 
 // The capture sign, or what some files write in its place.
-constexpr bool is_separator(char c) {
-  return (c == 'x') | (c == ':') | (c == '-');
+constexpr std::array<std::uint8_t, 256> kIsSeparator = [] {
+  std::array<std::uint8_t, 256> table{};
+  for (unsigned char c : {'x', ':', '-'}) table[c] = 1;
+  return table;
+}();
+
+constexpr std::size_t is_separator(char c) {
+  return kIsSeparator[static_cast<unsigned char>(c)];
 }
 
-// The PieceType index of each upper-case piece letter, -1 for other bytes from 'A' to '`'.
-constexpr std::array<std::int8_t, 32> kPieceOfLetter = [] {
-  std::array<std::int8_t, 32> types{};
-  for (int i = 0; i < 32; ++i) {
-    const std::optional<PieceType> type = piece_type_from_letter(static_cast<char>('A' + i));
-    types[i] = static_cast<std::int8_t>(type && 'A' + i <= 'Z' ? index_of(*type) : -1);
+// The PieceType index of each upper-case piece letter, -1 for every other byte.
+constexpr std::array<std::int8_t, 256> kPieceOfLetter = [] {
+  std::array<std::int8_t, 256> types{};
+  for (int c = 0; c < 256; ++c) {
+    const std::optional<PieceType> type = piece_type_from_letter(static_cast<char>(c));
+    types[c] = static_cast<std::int8_t>(type && c >= 'A' && c <= 'Z' ? index_of(*type) : -1);
   }
   return types;
 }();
@@ -239,8 +249,7 @@ constexpr std::array<std::int8_t, 32> kPieceOfLetter = [] {
 // Upper-case piece letters only: a lower-case 'b' is a file. A table rather than a switch: the
 // letter of the next move is data, and a switch compiles to an indirect jump it mispredicts.
 constexpr int piece_of_letter(char c) {
-  const unsigned offset = static_cast<unsigned char>(c) - unsigned{'A'};
-  return offset < kPieceOfLetter.size() ? kPieceOfLetter[offset] : -1;
+  return kPieceOfLetter[static_cast<unsigned char>(c)];
 }
 
 // Reads the tokens nearly every file is made of (`san` without its suffixes); false sends the
@@ -265,7 +274,7 @@ bool read_plain(std::string_view san, PlainMove& move) {
   end -= 2;
   // Without a branch: captures come and go unpredictably. When nothing precedes the square,
   // the character looked at is the piece letter or the square's own file, never a separator.
-  end -= static_cast<size_t>(is_separator(text[end > 0 ? end - 1 : 0]));
+  end -= is_separator(text[end > 0 ? end - 1 : 0]);
   if (begin < end && is_file(text[begin])) move.from_file = text[begin++] - 'a';
   if (begin < end && is_rank(text[begin])) move.from_rank = text[begin++] - '1';
   return begin == end;
@@ -415,7 +424,7 @@ Move resolve_plain_castling(const Position& pos, Castle side) {
 Move parse_san_fast(const Position& pos, std::string_view san) {
   if (san.empty()) return Move();
   // One sign (a check) is common and unpredictable: dropped without a branch; more are rare.
-  size_t end = san.size() - static_cast<size_t>(is_suffix(san.back()));
+  size_t end = san.size() - is_suffix(san.back());
   while (end > 0 && is_suffix(san[end - 1])) --end;
   const std::string_view text = san.substr(0, end);
   PlainMove plain;
