@@ -46,6 +46,23 @@ Bitboard Position::attackers_to(Square square, Bitboard occupied) const {
          (rook_attacks(square, occupied) & (pieces(kRook) | pieces(kQueen)));
 }
 
+// Leapers first; a slider's attacks only when one of `by` stands on a line through the square
+// (a king step, the commonest caller, is rarely near one).
+bool Position::is_attacked(Square square, Color by, Bitboard occupied) const {
+  using enum PieceType;
+  if ((pawn_attacks(~by, square) & pieces(by, kPawn)).any() ||
+      (knight_attacks(square) & pieces(by, kKnight)).any() ||
+      (king_attacks(square) & pieces(by, kKing)).any()) {
+    return true;
+  }
+  const Bitboard straight = pieces(by, kRook, kQueen), diagonal = pieces(by, kBishop, kQueen);
+  if ((rook_rays(square) & straight).any() && (rook_attacks(square, occupied) & straight).any()) {
+    return true;
+  }
+  return (bishop_rays(square) & diagonal).any() &&
+         (bishop_attacks(square, occupied) & diagonal).any();
+}
+
 void Position::refresh_checkers() {
   using enum PieceType;
   const Color us = side_to_move_, them = ~us;

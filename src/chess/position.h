@@ -69,9 +69,8 @@ class Position {
   bool in_check() const { return checkers_.any(); }
   // Pieces of both colors attacking `square`, sliders seen through `occupied`.
   Bitboard attackers_to(Square square, Bitboard occupied) const;
-  bool is_attacked(Square square, Color by, Bitboard occupied) const {
-    return (attackers_to(square, occupied) & pieces(by)).any();
-  }
+  // Whether a piece of `by` attacks `square` (as attackers_to(...) & pieces(by), sooner).
+  bool is_attacked(Square square, Color by, Bitboard occupied) const;
 
   // Plays a legal move (or Move::null(): passes the turn and clears en passant).
   // Behaviour for an illegal move is undefined; resolve moves through movegen or parse_san.
