@@ -102,3 +102,5 @@ class Position {
 };
 
 }  // namespace materialist::chess
+
+#include "chess/position_play.h"  // IWYU pragma: export
