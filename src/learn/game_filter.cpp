@@ -52,36 +52,53 @@ bool is_standard(std::string_view variant) {
 
 // ---- tags ------------------------------------------------------------------------------------
 
+// By the name's length first: most tags of a lichess game (Round, ECO, Opening, UTCTime, the
+// rating diffs) are not kept, and no length has more than four candidates.
 void GameTags::record(std::string_view name, std::string_view value) {
   std::string* slot = nullptr;
-  if (name == "White")
-    slot = &white;
-  else if (name == "Black")
-    slot = &black;
-  else if (name == "WhiteElo")
-    slot = &white_elo;
-  else if (name == "BlackElo")
-    slot = &black_elo;
-  else if (name == "TimeControl")
-    slot = &time_control;
-  else if (name == "Date")
-    slot = &date;
-  else if (name == "UTCDate")
-    slot = &utc_date;
-  else if (name == "Event")
-    slot = &event;
-  else if (name == "Site")
-    slot = &site;
-  else if (name == "Termination")
-    slot = &termination;
-  else if (name == "Variant")
-    slot = &variant;
-  else if (name == "SetUp")
-    slot = &set_up;
-  else if (name == "FEN")
-    slot = &fen;
-  else if (name == "PlyCount")
-    slot = &ply_count;
+  switch (name.size()) {
+    case 3:
+      if (name == "FEN") slot = &fen;
+      break;
+    case 4:
+      if (name == "Date")
+        slot = &date;
+      else if (name == "Site")
+        slot = &site;
+      break;
+    case 5:
+      if (name == "White")
+        slot = &white;
+      else if (name == "Black")
+        slot = &black;
+      else if (name == "Event")
+        slot = &event;
+      else if (name == "SetUp")
+        slot = &set_up;
+      break;
+    case 7:
+      if (name == "UTCDate")
+        slot = &utc_date;
+      else if (name == "Variant")
+        slot = &variant;
+      break;
+    case 8:
+      if (name == "WhiteElo")
+        slot = &white_elo;
+      else if (name == "BlackElo")
+        slot = &black_elo;
+      else if (name == "PlyCount")
+        slot = &ply_count;
+      break;
+    case 11:
+      if (name == "TimeControl")
+        slot = &time_control;
+      else if (name == "Termination")
+        slot = &termination;
+      break;
+    default:
+      break;
+  }
   if (slot) slot->assign(value);
 }
 

@@ -1,4 +1,6 @@
 // The parser's states before movetext: the byte-order mark, the gaps between games, the tags.
+#include <array>
+
 #include "pgn/byte_scan.h"
 #include "pgn/parser.h"
 #include "pgn/token.h"
@@ -10,8 +12,15 @@ namespace materialist::pgn {
 // ---------------------------------------------------------------------------------------------
 
 namespace {
+// A table: a tag name is scanned a byte at a time, a dozen names a game.
+constexpr std::array<bool, 256> kEndsTagName = [] {
+  std::array<bool, 256> ends{};
+  for (unsigned char c : {'"', ' ', '\t', ']', '[', '\n', '\r'}) ends[c] = true;
+  return ends;
+}();
+
 constexpr bool ends_tag_name(char c) {
-  return c == '"' || c == ' ' || c == '\t' || c == ']' || c == '[' || is_newline(c);
+  return kEndsTagName[static_cast<unsigned char>(c)];
 }
 }  // namespace
 
