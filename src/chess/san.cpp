@@ -212,7 +212,7 @@ struct PlainMove {
   Square to;
 };
 
-// Trailing check/mate signs and annotation glyphs: + # !, ?, looked up in a table (a test
+// Trailing check/mate signs and annotation glyphs, + # ! ?, looked up in a table (a test
 // without branches, as whether a move gives check is hard to predict, and in fewer
 // instructions than a bit set with a range check).
 constexpr std::array<std::uint8_t, 256> kIsSuffix = [] {
