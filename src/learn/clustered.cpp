@@ -72,11 +72,30 @@ void GamePairs::add_game(const std::vector<Row>& rows) {
       ++end;
     }
     const auto index = static_cast<int>(outcome_bits);
+    // The table is larger than the caches: every slot of the game's pairs is fetched first, so
+    // that their misses overlap instead of following one another.
+    const std::size_t pairs = keys.size() * (keys.size() + 1) / 2;
+    while (slots_.empty() || 2 * (size_ + pairs) > slots_.size()) grow();
+    hash_scratch_.clear();
+    const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = 0; i < keys.size(); ++i) {
       for (std::size_t j = i; j < keys.size(); ++j) {
-        OutcomeCounts counts;
-        counts.by_outcome[index] = keys[i].second * keys[j].second;
-        add(keys[i].first, keys[j].first, counts);  // keys sorted: a ≤ b
+        const std::uint64_t hash = pair_hash(keys[i].first, keys[j].first);
+        __builtin_prefetch(&slots_[hash & mask]);
+        hash_scratch_.push_back(hash);
+      }
+    }
+    const std::uint64_t* hash = hash_scratch_.data();
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      for (std::size_t j = i; j < keys.size(); ++j) {
+        // keys sorted: a ≤ b; no grow() in between, so the fetched slots are the probes' starts
+        Slot& slot = slots_[probe_from(*hash++ & mask, keys[i].first, keys[j].first)];
+        if (slot.a == kEmpty) {
+          slot.a = keys[i].first;
+          slot.b = keys[j].first;
+          ++size_;
+        }
+        slot.counts.by_outcome[index] += keys[i].second * keys[j].second;
       }
     }
     begin = end;
@@ -123,8 +142,11 @@ void GamePairs::merge(const GamePairs& other) {
 }
 
 std::size_t GamePairs::probe(std::uint64_t a, std::uint64_t b) const {
+  return probe_from(pair_hash(a, b) & (slots_.size() - 1), a, b);
+}
+
+std::size_t GamePairs::probe_from(std::size_t i, std::uint64_t a, std::uint64_t b) const {
   const std::size_t mask = slots_.size() - 1;
-  std::size_t i = pair_hash(a, b) & mask;
   while (slots_[i].a != kEmpty && (slots_[i].a != a || slots_[i].b != b)) i = (i + 1) & mask;
   return i;
 }

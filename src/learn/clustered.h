@@ -77,6 +77,7 @@ class GamePairs {
   static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
 
   std::size_t probe(std::uint64_t a, std::uint64_t b) const;
+  std::size_t probe_from(std::size_t start, std::uint64_t a, std::uint64_t b) const;
   OutcomeCounts& slot_for(std::uint64_t a, std::uint64_t b);
   void grow();
   void rehash(std::size_t capacity);  // a power of two above twice the pairs
@@ -94,7 +95,8 @@ class GamePairs {
   std::vector<Slot> slots_;
   std::size_t size_ = 0;
   OutcomeCounts games_by_outcome_, rated_games_;
-  std::vector<std::uint64_t> scratch_;  // add_game's (outcome, key) list
+  std::vector<std::uint64_t> scratch_;       // add_game's (outcome, key) list
+  std::vector<std::uint64_t> hash_scratch_;  // add_game's pair hashes, in the order of its adds
   std::vector<std::pair<std::uint64_t, std::uint64_t>> distinct_scratch_;
 };
 
