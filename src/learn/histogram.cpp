@@ -123,80 +123,71 @@ void Histogram::add(const RowKey& key, const OutcomeCounts& counts) {
 }
 
 void Histogram::merge(const Histogram& other) {
-  for (std::size_t i = 0; i < other.keys_.size(); ++i) {
-    if (other.keys_[i] == kEmpty) continue;
-    slot_for(other.keys_[i]) += other.values_[i];
+  for (const Slot& slot : other.slots_) {
+    if (slot.key != kEmpty) slot_for(slot.key) += slot.counts;
   }
   totals_ += other.totals_;
 }
 
 void Histogram::clear() {
-  keys_.clear();
-  values_.clear();
+  slots_.clear();
   size_ = 0;
   totals_ = OutcomeCounts{};
 }
 
 const OutcomeCounts* Histogram::find(const RowKey& key) const {
-  if (keys_.empty()) return nullptr;
-  const std::size_t i = probe(key.pack());
-  return keys_[i] == kEmpty ? nullptr : &values_[i];
+  if (slots_.empty()) return nullptr;
+  const Slot& slot = slots_[probe(key.pack())];
+  return slot.key == kEmpty ? nullptr : &slot.counts;
 }
 
 std::vector<HistogramEntry> Histogram::entries() const {
   std::vector<std::size_t> order;
   order.reserve(size_);
-  for (std::size_t i = 0; i < keys_.size(); ++i) {
-    if (keys_[i] != kEmpty) order.push_back(i);
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    if (slots_[i].key != kEmpty) order.push_back(i);
   }
   std::sort(order.begin(), order.end(),
-            [this](std::size_t a, std::size_t b) { return keys_[a] < keys_[b]; });
+            [this](std::size_t a, std::size_t b) { return slots_[a].key < slots_[b].key; });
   std::vector<HistogramEntry> out;
   out.reserve(order.size());
-  for (std::size_t i : order) out.push_back({RowKey::unpack(keys_[i]), values_[i]});
+  for (std::size_t i : order) out.push_back({RowKey::unpack(slots_[i].key), slots_[i].counts});
   return out;
 }
 
 bool operator==(const Histogram& a, const Histogram& b) {
   if (a.size_ != b.size_ || !(a.totals_ == b.totals_)) return false;
-  for (std::size_t i = 0; i < a.keys_.size(); ++i) {
-    if (a.keys_[i] == Histogram::kEmpty) continue;
-    const std::size_t j = b.keys_.empty() ? 0 : b.probe(a.keys_[i]);
-    if (b.keys_.empty() || b.keys_[j] == Histogram::kEmpty || !(b.values_[j] == a.values_[i])) {
-      return false;
-    }
+  for (const Histogram::Slot& slot : a.slots_) {
+    if (slot.key == Histogram::kEmpty) continue;
+    if (b.slots_.empty()) return false;
+    const Histogram::Slot& other = b.slots_[b.probe(slot.key)];
+    if (other.key == Histogram::kEmpty || !(other.counts == slot.counts)) return false;
   }
   return true;
 }
 
 std::size_t Histogram::probe(std::uint64_t packed) const {
-  const std::size_t mask = keys_.size() - 1;
+  const std::size_t mask = slots_.size() - 1;
   std::size_t i = mix64(packed) & mask;
-  while (keys_[i] != kEmpty && keys_[i] != packed) i = (i + 1) & mask;
+  while (slots_[i].key != kEmpty && slots_[i].key != packed) i = (i + 1) & mask;
   return i;
 }
 
 OutcomeCounts& Histogram::slot_for(std::uint64_t packed) {
-  if (keys_.empty() || 2 * (size_ + 1) > keys_.size()) grow();
-  const std::size_t i = probe(packed);
-  if (keys_[i] == kEmpty) {
-    keys_[i] = packed;
+  if (slots_.empty() || 2 * (size_ + 1) > slots_.size()) grow();
+  Slot& slot = slots_[probe(packed)];
+  if (slot.key == kEmpty) {
+    slot.key = packed;
     ++size_;
   }
-  return values_[i];
+  return slot.counts;
 }
 
 void Histogram::grow() {
-  std::vector<std::uint64_t> old_keys = std::move(keys_);
-  std::vector<OutcomeCounts> old_values = std::move(values_);
-  const std::size_t capacity = old_keys.empty() ? kInitialCapacity : 2 * old_keys.size();
-  keys_.assign(capacity, kEmpty);
-  values_.assign(capacity, OutcomeCounts{});
-  for (std::size_t i = 0; i < old_keys.size(); ++i) {
-    if (old_keys[i] == kEmpty) continue;
-    const std::size_t j = probe(old_keys[i]);
-    keys_[j] = old_keys[i];
-    values_[j] = old_values[i];
+  std::vector<Slot> old = std::move(slots_);
+  slots_.assign(old.empty() ? kInitialCapacity : 2 * old.size(), Slot{});
+  for (const Slot& slot : old) {
+    if (slot.key != kEmpty) slots_[probe(slot.key)] = slot;
   }
 }
 

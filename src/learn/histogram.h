@@ -101,8 +101,8 @@ class Histogram {
   // Calls f(const RowKey&, const OutcomeCounts&) for every entry in storage order (unspecified).
   template <typename F>
   void for_each(F&& f) const {
-    for (std::size_t i = 0; i < keys_.size(); ++i) {
-      if (keys_[i] != kEmpty) f(RowKey::unpack(keys_[i]), values_[i]);
+    for (const Slot& slot : slots_) {
+      if (slot.key != kEmpty) f(RowKey::unpack(slot.key), slot.counts);
     }
   }
 
@@ -116,8 +116,12 @@ class Histogram {
   std::size_t probe(std::uint64_t packed) const;
   void grow();
 
-  std::vector<std::uint64_t> keys_;
-  std::vector<OutcomeCounts> values_;
+  // A key and its counts share a slot, two to a cache line: an add touches one line.
+  struct alignas(32) Slot {
+    std::uint64_t key = kEmpty;
+    OutcomeCounts counts;
+  };
+  std::vector<Slot> slots_;
   std::size_t size_ = 0;
   OutcomeCounts totals_;
 };
