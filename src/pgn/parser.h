@@ -154,6 +154,7 @@ class Parser {
   void deliver_tag(std::string_view name, std::string_view value);
   void append_tag_value(const char* data, std::size_t size);
   bool process_common_token(std::string_view token, std::uint64_t offset, std::uint8_t traits);
+  const char* skip_move_number(const char* p, const char* end);
   void process_token(std::string_view token, std::uint64_t offset);
   void process_buffered_token();
   void token_too_long(std::uint64_t offset);

@@ -75,6 +75,7 @@ const char* Parser::open_comment(const char* brace, const char* end) {
 // break inside, no '[' can start a line in it, so every state would end it at the same '}'.
 const char* Parser::skip_one_line_comment(const char* brace, const char* end) const {
   if (options_.comments && reporting()) return nullptr;
+  if (const char* after = skip_clock_comment(brace, end)) return after;
   const char* stop = find_comment_stop(brace + 1, end);
   return stop < end && *stop == '}' ? stop + 1 : nullptr;
 }
@@ -181,6 +182,26 @@ const char* Parser::on_rest_of_line(const char* p, const char* end) {
 // [SECTION] Movetext
 // ---------------------------------------------------------------------------------------------
 
+// A complete move number, "12." or "12...", at p: the byte after it (a token's end), else
+// nullptr. About a third of all tokens; read here without the token scan and its second look.
+inline const char* Parser::skip_move_number(const char* p, const char* end) {
+  const char* q = p;
+  std::uint32_t number = 0;
+  do {
+    number = number * 10 + static_cast<std::uint32_t>(*q++ - '0');
+  } while (q < end && is_digit(*q) && number < 100'000'000);
+  if (q == end || *q != '.') return nullptr;
+  do ++q;
+  while (q < end && *q == '.');
+  if (q == end || (token_traits(*q) & kEndsToken) == 0) return nullptr;
+  if (static_cast<std::size_t>(q - p) > options_.max_token_length) return nullptr;
+  if (depth_ == 0 && !failed_) {  // in a variation, or after an error, a number means nothing
+    after_move_number_ = true;
+    last_move_number_ = number;
+  }
+  return q;
+}
+
 // Handles the commonest tokens, a plain SAN move, a move number "12." and a move glued to its
 // number "12.Nf3", and returns false for anything else. `traits` are the TokenTraits of every
 // byte but the first, or-ed: without kMayAnnotate no annotation can start in the token. Kept
@@ -266,26 +287,30 @@ const char* Parser::on_moves(const char* p, const char* end) {
     // A token starts at p. The commonest delimiter, one space before the next token, is stepped
     // over here rather than by the loop above (a '%' after a space starts no line).
     for (;;) {
-      const char* q = p + 1;
-      std::uint8_t traits = 0;
-      for (; q < end; ++q) {
-        const std::uint8_t byte_traits = token_traits(*q);
-        if ((byte_traits & kEndsToken) != 0) break;
-        traits |= byte_traits;
-      }
-      if (q == end) {  // the token may go on in the next chunk
-        token_.clear();
-        token_overflow_ = false;
-        token_start_ = offset_at(p);
-        state_ = State::kToken;
-        return on_token(p, end);
-      }
-      const auto size = static_cast<std::size_t>(q - p);
-      if (size > options_.max_token_length) {
-        token_too_long(offset_at(p));
-      } else {
-        const std::string_view token(p, size);
-        if (!process_common_token(token, offset_at(p), traits)) process_token(token, offset_at(p));
+      const char* q = is_digit(*p) ? skip_move_number(p, end) : nullptr;
+      if (q == nullptr) {
+        q = p + 1;
+        std::uint8_t traits = 0;
+        for (; q < end; ++q) {
+          const std::uint8_t byte_traits = token_traits(*q);
+          if ((byte_traits & kEndsToken) != 0) break;
+          traits |= byte_traits;
+        }
+        if (q == end) {  // the token may go on in the next chunk
+          token_.clear();
+          token_overflow_ = false;
+          token_start_ = offset_at(p);
+          state_ = State::kToken;
+          return on_token(p, end);
+        }
+        const auto size = static_cast<std::size_t>(q - p);
+        if (size > options_.max_token_length) {
+          token_too_long(offset_at(p));
+        } else {
+          const std::string_view token(p, size);
+          if (!process_common_token(token, offset_at(p), traits))
+            process_token(token, offset_at(p));
+        }
       }
       p = q;
       if (state_ != State::kMoves) return p;

@@ -198,6 +198,35 @@ TEST_CASE("pgn/parser: a missing result or '*'") {
   CHECK(testing::at(ends, 1).rfind("end '*' ", 0) == 0);
 }
 
+// Move numbers ("12." and "12...") and lichess's clock comments have fast paths of their own;
+// near misses of their shapes must read as the full scan reads them.
+TEST_CASE("pgn/parser: move numbers and clock comments near their fast paths' shapes") {
+  const std::string text =
+      "1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 10:03:00] } 2.{x} Nf3 { [%clk 0:02:5\n9] } "
+      "2... Nc6 ( 2... d6 3. d4 ) { [%clk 0:02:59]} 3. Bb5 123456789012. a6 4.... Ba4 "
+      "4...( 4. O-O ) Nf6 5. O-O { [%clk 0:02:59] }";
+  const Events events = parse(text + " *");
+  const std::vector<std::string> moves{"e4@1", "e5@1",  "Nf3@1", "Nc6@2", "Bb5@2",
+                                       "a6@2", "Ba4@2", "Nf6@2", "O-O@2"};
+  CHECK(moves_of(events) == moves);
+  CHECK(testing::at(ends_of(events), 0).find("errors=0") != std::string::npos);
+  // With comments wanted, no comment is skipped unread: the full scan's reading of the same text.
+  ParserOptions options;
+  options.comments = true;
+  CHECK(moves_of(parse(text + " *", options)) == moves);
+  // A number cut by the end of the stream is no move number yet: the parser waits for its end.
+  CHECK(moves_of(parse(text + " 6.")) == moves);
+  // A number inside a variation is not the main line's: the bare "..." after it is a gap.
+  const Events gap = parse("1. e4 ( 1... ) ... e5 *");
+  CHECK(std::count_if(gap.begin(), gap.end(), [](const std::string& event) {
+          return event.rfind("missing ", 0) == 0;
+        }) == 1);
+  // A '}' inside a clock's time ends the comment there: the rest is movetext, and an error.
+  const Events broken = parse("1. e4 { [%clk 0:0}:00] } e5 *");
+  CHECK(moves_of(broken) == std::vector<std::string>{"e4@1"});
+  CHECK(testing::at(ends_of(broken), 0).find("errors=1") != std::string::npos);
+}
+
 TEST_CASE("pgn/parser: a bare ... is a missing move, '12. ...' before Black's move is not") {
   const Events events =
       parse("1. e4 e5 2. d4 ... {forfeit claim} 2... exd4 3. Nf3 {x} 3. ... Nc6 4. ... 0-1\n");
