@@ -110,7 +110,11 @@ void GameChunker::cut(std::size_t end, bool before_game_start) {
   for (std::size_t k = 0; k < 3; ++k) {
     before[k] = byte_at(static_cast<std::ptrdiff_t>(end) - 1 - static_cast<std::ptrdiff_t>(k));
   }
-  std::string rest(buffer_, end);
+  // The next chunk's buffer holds its target and a feed or two past it without growing: a
+  // growing buffer copies all it holds each time.
+  std::string rest;
+  rest.reserve(std::max(options_.target_bytes + options_.target_bytes / 4, buffer_.size() - end));
+  rest.append(buffer_, end);
   chunk.bytes = std::move(buffer_);
   chunk.bytes.resize(end);
   buffer_ = std::move(rest);
