@@ -145,8 +145,9 @@ std::size_t GamePairs::probe(std::uint64_t a, std::uint64_t b) const {
   return probe_from(pair_hash(a, b) & (slots_.size() - 1), a, b);
 }
 
-std::size_t GamePairs::probe_from(std::size_t i, std::uint64_t a, std::uint64_t b) const {
+std::size_t GamePairs::probe_from(std::size_t start, std::uint64_t a, std::uint64_t b) const {
   const std::size_t mask = slots_.size() - 1;
+  std::size_t i = start;
   while (slots_[i].a != kEmpty && (slots_[i].a != a || slots_[i].b != b)) i = (i + 1) & mask;
   return i;
 }

@@ -111,9 +111,13 @@ void GameChunker::cut(std::size_t end, bool before_game_start) {
     before[k] = byte_at(static_cast<std::ptrdiff_t>(end) - 1 - static_cast<std::ptrdiff_t>(k));
   }
   // The next chunk's buffer holds its target and a feed or two past it without growing: a
-  // growing buffer copies all it holds each time.
+  // growing buffer copies all it holds each time. (max_bytes ≥ target_bytes: no overflow.)
   std::string rest;
-  rest.reserve(std::max(options_.target_bytes + options_.target_bytes / 4, buffer_.size() - end));
+  if (!finished_) {
+    const std::size_t room =
+        std::min(options_.target_bytes / 4, options_.max_bytes - options_.target_bytes);
+    rest.reserve(std::max(options_.target_bytes + room, buffer_.size() - end));
+  }
   rest.append(buffer_, end);
   chunk.bytes = std::move(buffer_);
   chunk.bytes.resize(end);

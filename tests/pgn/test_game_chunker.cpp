@@ -179,6 +179,34 @@ TEST_CASE("pgn/chunker: a cap no larger than the target still cuts before game s
   }
 }
 
+TEST_CASE(
+    "pgn/chunker: a huge target keeps the stream whole and reserves nothing it will not fill") {
+  // The buffer after a cut is reserved for a chunk and a quarter: never past max_bytes, never at
+  // the stream's end (a target of SIZE_MAX wrapped that sum and asked for an impossible buffer).
+  const std::string text = read_fixture("pgn/lichess-100.pgn");
+  for (std::size_t target : {SIZE_MAX, SIZE_MAX / 2, std::size_t{1} << 40}) {
+    CAPTURE(target);
+    GameChunkerOptions options;
+    options.target_bytes = target;
+    const std::vector<GameChunk> chunks = chunks_of(text, options, 4096);
+    REQUIRE(chunks.size() == 1);
+    check_chunks(text, chunks);
+    CHECK(chunks[0].bytes.capacity() < 2 * text.size());
+  }
+  // A small target: each next buffer is reserved for a chunk and a quarter, so a chunk holds at
+  // least that much room and not much more (a long last game may still grow it once).
+  GameChunkerOptions options;
+  options.target_bytes = 20000;
+  const std::vector<GameChunk> chunks = chunks_of(text, options, 1000);
+  REQUIRE(chunks.size() > 5);
+  check_chunks(text, chunks);
+  for (std::size_t k = 1; k + 1 < chunks.size(); ++k) {
+    CAPTURE(k);
+    CHECK(chunks[k].bytes.capacity() >= 25000);
+    CHECK(chunks[k].bytes.capacity() <= 50100);
+  }
+}
+
 TEST_CASE("pgn/chunker: a stream not starting with [Event, junk before games, an empty stream") {
   GameChunkerOptions options;
   options.target_bytes = 1;
