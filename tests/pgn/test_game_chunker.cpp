@@ -184,7 +184,7 @@ TEST_CASE(
   // The buffer after a cut is reserved for a chunk and a quarter: never past max_bytes, never at
   // the stream's end (a target of SIZE_MAX wrapped that sum and asked for an impossible buffer).
   const std::string text = read_fixture("pgn/lichess-100.pgn");
-  for (std::size_t target : {SIZE_MAX, SIZE_MAX / 2, std::size_t{1} << 40}) {
+  for (std::size_t target : {SIZE_MAX, SIZE_MAX / 2, SIZE_MAX / 3}) {  // wasm32 too
     CAPTURE(target);
     GameChunkerOptions options;
     options.target_bytes = target;
