@@ -89,13 +89,9 @@ void GamePairs::add_game(const std::vector<Row>& rows) {
     for (std::size_t i = 0; i < keys.size(); ++i) {
       for (std::size_t j = i; j < keys.size(); ++j) {
         // keys sorted: a ≤ b; no grow() in between, so the fetched slots are the probes' starts
-        Slot& slot = slots_[probe_from(*hash++ & mask, keys[i].first, keys[j].first)];
-        if (slot.a == kEmpty) {
-          slot.a = keys[i].first;
-          slot.b = keys[j].first;
-          ++size_;
-        }
-        slot.counts.by_outcome[index] += keys[i].second * keys[j].second;
+        const std::uint64_t a = keys[i].first, b = keys[j].first;
+        claim(probe_from(*hash++ & mask, a, b), a, b).by_outcome[index] +=
+            keys[i].second * keys[j].second;
       }
     }
     begin = end;
@@ -154,7 +150,11 @@ std::size_t GamePairs::probe_from(std::size_t start, std::uint64_t a, std::uint6
 
 OutcomeCounts& GamePairs::slot_for(std::uint64_t a, std::uint64_t b) {
   if (slots_.empty() || 2 * (size_ + 1) > slots_.size()) grow();
-  Slot& slot = slots_[probe(a, b)];
+  return claim(probe(a, b), a, b);
+}
+
+OutcomeCounts& GamePairs::claim(std::size_t i, std::uint64_t a, std::uint64_t b) {
+  Slot& slot = slots_[i];
   if (slot.a == kEmpty) {
     slot.a = a;
     slot.b = b;

@@ -79,6 +79,8 @@ class GamePairs {
   std::size_t probe(std::uint64_t a, std::uint64_t b) const;
   std::size_t probe_from(std::size_t start, std::uint64_t a, std::uint64_t b) const;
   OutcomeCounts& slot_for(std::uint64_t a, std::uint64_t b);
+  // The counts of (a, b) at slot i, found by a probe: the pair is put there if the slot is empty.
+  OutcomeCounts& claim(std::size_t i, std::uint64_t a, std::uint64_t b);
   void grow();
   void rehash(std::size_t capacity);  // a power of two above twice the pairs
   std::vector<std::size_t> sorted_slots() const;
