@@ -13,6 +13,8 @@
 #           a smoke run of tests/fuzz/run.sh; a target passes with no finding
 #   differential  the replay checked against chessops on every game of tests/fixtures/pgn and of
 #           DIFFERENTIAL_GAMES (default 3000) generated random legal games (tests/differential)
+#   sanlong the SAN fast path against the full generator along about 270 000 random legal games,
+#           two processes of SAN_GAMES (default 150000) each (tests/chess/test_san_fast_path.cpp)
 #   hostile the CLI on a 1 GB line, 10^6 one-ply games, nested variations, zip and zstd bombs,
 #           games then binary data: clear messages, no game lost, bounded memory (tests/hostile)
 #   services  the CLI's --lichess / --chesscom against the local stand-in of the services
@@ -21,13 +23,13 @@
 # Stage logs go to build/logs/. The last line is "N passed, N failed" (test cases summed over
 # stages; a stage that fails before reporting counts as one failure). Exit status 0 only if all pass.
 # Environment: JOBS (default 2), STAGES (default "native crosscheck typecheck asan wasm e2e fuzz
-# differential hostile services"), VERBOSE=1 to stream logs.
+# differential sanlong hostile services"), VERBOSE=1 to stream logs.
 set -uo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "${REPO_ROOT}" || exit 1
 JOBS="${JOBS:-2}"
-STAGES="${STAGES:-native crosscheck typecheck asan wasm e2e fuzz differential hostile services}"
+STAGES="${STAGES:-native crosscheck typecheck asan wasm e2e fuzz differential sanlong hostile services}"
 LOG_DIR="${REPO_ROOT}/build/logs"
 
 total_passed=0
@@ -192,6 +194,29 @@ stage_differential() {
     --generate "${DIFFERENTIAL_GAMES:-3000}" --seed 1 tests/fixtures/pgn/*.pgn
 }
 
+# The SAN fast path against the full generator along a few hundred thousand random legal games
+# (standard and Chess960 starts, special moves chosen half the time they are legal): the native
+# test binary's random-games case, far longer than in the unit stages, as two processes with
+# different seeds, one per core. SAN_GAMES (default 150000) is each process's share.
+stage_sanlong() {
+  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
+    cmake --build build/native -j"${JOBS}" --target materialist_tests || return
+  local games="${SAN_GAMES:-150000}" seed pids=() passed=0 failed=0
+  for seed in 1 2; do
+    MATERIALIST_SAN_GAMES="${games}" MATERIALIST_SAN_SEED="${seed}" build/native/materialist_tests \
+      "${doctest_args[@]}" -tc='san fast path: agrees with the reference along random games' \
+      > "${LOG_DIR}/sanlong-${seed}.log" 2>&1 &
+    pids+=($!)
+  done
+  for seed in 1 2; do
+    if wait "${pids[seed - 1]}"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+    # Each run's tally and failures; its doctest summary line would be read as the stage's.
+    grep -v -E 'test cases:|assertions:' "${LOG_DIR}/sanlong-${seed}.log"
+  done
+  echo "${passed} passed, ${failed} failed"
+  [[ ${failed} == 0 ]]
+}
+
 # Needs the CLI; the native stage builds it, this builds it if missing.
 stage_hostile() {
   cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
@@ -208,7 +233,7 @@ stage_services() {
 
 for stage in ${STAGES}; do
   case "${stage}" in
-    native | crosscheck | typecheck | asan | wasm | fuzz | differential | hostile | services)
+    native | crosscheck | typecheck | asan | wasm | fuzz | differential | sanlong | hostile | services)
       run_stage "${stage}" "stage_${stage}"
       ;;
     e2e)

@@ -34,12 +34,24 @@ constexpr int kFixtureFullEvery = 32;
 constexpr int kRandomFullEvery = 16;
 constexpr int kRandomGames = 2000;
 
-// MATERIALIST_SAN_GAMES=N runs N random games instead (by hand: the few hundred thousand of the
-// long run take a few minutes natively; the default keeps every build's run short).
+// MATERIALIST_SAN_GAMES=N runs N random games instead, and MATERIALIST_SAN_SEED=S starts the
+// random number generator elsewhere (S > 0): the test command's differential stage runs the few
+// hundred thousand games of the long run as two processes with different seeds, one per core;
+// the default keeps every build's run of the unit tests short.
 int random_games() {
   const char* text = std::getenv("MATERIALIST_SAN_GAMES");
   const int games = text != nullptr ? std::atoi(text) : 0;
   return games >= 40 ? games : kRandomGames;
+}
+
+std::uint64_t seed_setting() {
+  const char* text = std::getenv("MATERIALIST_SAN_SEED");
+  return text != nullptr ? std::strtoull(text, nullptr, 10) : 0;
+}
+
+// The generator's start for a seed (0: the default games); odd, as xorshift must not start at 0.
+std::uint64_t random_start(std::uint64_t seed) {
+  return (0x9E3779B97F4A7C15ULL ^ (seed * 0xD1B54A32D192ED03ULL)) | 1;
 }
 
 std::uint64_t next_random(std::uint64_t& state) {
@@ -414,7 +426,8 @@ void play_random_games(const Position& start, int games, std::uint64_t& rng, Tal
 
 TEST_CASE("san fast path: agrees with the reference along random games") {
   Tally tally;
-  std::uint64_t rng = 0x9E3779B97F4A7C15ULL;
+  const std::uint64_t seed = seed_setting();
+  std::uint64_t rng = random_start(seed);
   const int games = random_games();
   play_random_games(Position::start(), games / 2, rng, tally);
   for (const std::string& line : testing::lines_of(testing::read_fixture("perft/chess960.epd"))) {
@@ -427,8 +440,9 @@ TEST_CASE("san fast path: agrees with the reference along random games") {
     REQUIRE(start.ok());
     play_random_games(*start, 4, rng, tally);
   }
-  MESSAGE("random games: ", tally.games, " games, ", tally.positions, " positions, ", tally.tokens,
-          " tokens compared, ", tally.disagreements, " disagreements");
+  MESSAGE("random games (seed ", seed, "): ", tally.games, " games, ", tally.positions,
+          " positions, ", tally.tokens, " tokens compared, ", tally.disagreements,
+          " disagreements");
   CHECK(tally.positions > 100L * games);
   CHECK(tally.disagreements == 0);
 }
