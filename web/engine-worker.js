@@ -188,10 +188,24 @@ async function* chunksOf(source, onSize, signal) {
   // Slices keep memory flat: a multi-GB file is never whole in memory. The next one is read
   // while this one is parsed (file-slices.js).
   let end = 0;
-  for await (const data of fileSlices(file, 0, file.size, FILE_SLICE_BYTES)) {
-    end += data.length;
-    yield { data, source: end };
+  try {
+    for await (const data of fileSlices(file, 0, file.size, FILE_SLICE_BYTES)) {
+      end += data.length;
+      yield { data, source: end };
+    }
+  } catch (error) {
+    throw unreadable(file, end, error);
   }
+}
+
+// A file the browser would not read (NotReadableError: changed, moved or deleted since it was
+// chosen) as an error that names it; the browser's own words name no file and blame permissions.
+/** @param {File} file @param {number} readBytes @param {unknown} error @returns {unknown} */
+function unreadable(file, readBytes, error) {
+  if (!(error instanceof DOMException)) return error;
+  const after = readBytes > 0 ? ` after its first ${(readBytes / 1e6).toFixed(1)} MB` : '';
+  return new Error(`${file.name} could not be read${after}: was it changed, moved or deleted ` +
+    `while it was read? (${error.message})`);
 }
 
 // Player sources become the addresses of their games (one for lichess, a month each for
@@ -303,7 +317,9 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
     const file = files[i];
     const source = sources[i];
     worker.activity = `reading ${file.name}`;
-    const compressed = source.kind === 'file' && await isCompressed(source.file);
+    const compressed = source.kind === 'file' && await isCompressed(source.file).catch((error) => {
+      throw unreadable(source.file, 0, error);
+    });
     // A compressed byte is several bytes of text (PGN: about 5 to 10): as many readers as those.
     let count = parallelAllowed ? readerCountFor(source, file.size * (compressed ? 6 : 1), worker.requestedReaders) : 1;
     if (count > 1 && compressed) {
