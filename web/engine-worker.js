@@ -194,18 +194,8 @@ async function* chunksOf(source, onSize, signal) {
       yield { data, source: end };
     }
   } catch (error) {
-    throw unreadable(file, end, error);
+    throw unreadableFile(file.name, end, error);
   }
-}
-
-// A file the browser would not read (NotReadableError: changed, moved or deleted since it was
-// chosen) as an error that names it; the browser's own words name no file and blame permissions.
-/** @param {File} file @param {number} readBytes @param {unknown} error @returns {unknown} */
-function unreadable(file, readBytes, error) {
-  if (!(error instanceof DOMException)) return error;
-  const after = readBytes > 0 ? ` after its first ${(readBytes / 1e6).toFixed(1)} MB` : '';
-  return new Error(`${file.name} could not be read${after}: was it changed, moved or deleted ` +
-    `while it was read? (${error.message})`);
 }
 
 // Player sources become the addresses of their games (one for lichess, a month each for
@@ -318,7 +308,7 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
     const source = sources[i];
     worker.activity = `reading ${file.name}`;
     const compressed = source.kind === 'file' && await isCompressed(source.file).catch((error) => {
-      throw unreadable(source.file, 0, error);
+      throw unreadableFile(file.name, 0, error);
     });
     // A compressed byte is several bytes of text (PGN: about 5 to 10): as many readers as those.
     let count = parallelAllowed ? readerCountFor(source, file.size * (compressed ? 6 : 1), worker.requestedReaders) : 1;
@@ -335,6 +325,8 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
           }, (counts) => {
             readers = counts;  // the status line's games then agree with the estimate's
             if (sendEstimate()) sendProgress(i, decodedBytes, true);
+          }).catch((error) => {
+            throw unreadableFile(file.name, 0, error);  // the slices decoded here
           });
         readers = null;
         if (error === null || myJob !== worker.job) return null;
@@ -358,6 +350,8 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
         sendProgress(i, sum.bytes, false);
       }, (shares) => {
         if (myJob === worker.job && sendEstimate(shares)) sendProgress(i, readBytes, true);
+      }).catch((error) => {
+        throw unreadableFile(file.name, 0, error);  // the search for game starts reads here
       });
       readers = null;
       if (!shares || myJob !== worker.job) return null;

@@ -25,6 +25,18 @@ async function* fileSlices(file, start, end, sliceBytes) {
   }
 }
 
+// A file the browser would no longer read (NotReadableError, NotFoundError: changed, moved or
+// deleted since it was chosen) as an Error that names it and says so: the browser's own words
+// name no file and blame permissions. Its name, FileUnreadableError, keeps the file's name out of
+// the out-of-memory test (failureOf). Any other error is returned as it is.
+/** @param {string} fileName @param {number} readBytes @param {unknown} error @returns {unknown} */
+function unreadableFile(fileName, readBytes, error) {
+  if (!(error instanceof DOMException) || !['NotReadableError', 'NotFoundError'].includes(error.name)) return error;
+  const after = readBytes > 0 ? ` after its first ${(readBytes / 1e6).toFixed(1)} MB` : '';
+  return Object.assign(new Error(`${fileName} could not be read${after}: was it changed, moved or ` +
+    `deleted since it was chosen? (${error.message})`), { name: 'FileUnreadableError' });
+}
+
 /**
  * A download's bytes as they arrive, with the bytes so far: {data, source}. Stopping the loop
  * early (return, an error) cancels the download.

@@ -31,7 +31,8 @@ function outOfMemoryMessage({ who, heapBytes, limitBytes, activity, bootstrap, d
 // How a task's failure is told. An abort of the engine worker's own module (out of memory or a
 // bug; a JavaScript allocation failure too) leaves nothing to use: `restart`. A parallel
 // reader's error (ReaderError) leaves the coordinator's engine intact: `readerAborted` when the
-// reader's module ran out of memory. Anything else is its own message.
+// reader's module ran out of memory. A file that could not be read (FileUnreadableError, from a
+// reader too) and anything else is its own message.
 /**
  * @param {any} error @param {Omit<OutOfMemoryFacts, 'who' | 'detail'>} facts
  * @returns {{restart: boolean, readerAborted: boolean, message: string}}
@@ -40,6 +41,8 @@ function failureOf(error, facts) {
   // Emscripten's advice to developers ("Build with -s ASSERTIONS=1 for more info.") is not for people.
   const detail = (error && error.message ? String(error.message) : String(error))
     .replace(/\s*Build with -s ASSERTIONS=1 for more info\.?/, '').replace(/\.$/, '');
+  // A file that could not be read (unreadableFile) is no engine's failure, whatever its name says.
+  if (error && error.name === 'FileUnreadableError') return { restart: false, readerAborted: false, message: detail };
   const fromReader = Boolean(error && typeof error === 'object' && 'readerHeapBytes' in error);
   if (fromReader) {
     if (!isOutOfMemory(detail)) return { restart: false, readerAborted: false, message: detail };

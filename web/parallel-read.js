@@ -60,9 +60,11 @@ async function splitAtGames(file, count) {
 
 // A reader's failure as an Error; `readerHeapBytes` tells the coordinator it came from a reader
 // (whose module may have aborted: out of memory) and how large its heap was.
-/** @param {Pick<RangeErrorMessage, 'message' | 'heapBytes'>} m @returns {ReaderError} */
+/** @param {Pick<RangeErrorMessage, 'message' | 'heapBytes' | 'unreadable'>} m @returns {ReaderError} */
 function readerError(m) {
-  return Object.assign(new Error(m.message), { readerHeapBytes: m.heapBytes || 0 });
+  const error = Object.assign(new Error(m.message), { readerHeapBytes: m.heapBytes || 0 });
+  if (m.unreadable) error.name = 'FileUnreadableError';  // the file's fault, not the reader's
+  return error;
 }
 
 // A share without its issues, as live shares are: enough for an estimate.

@@ -41,19 +41,23 @@ async function serveRange(wasm, message) {
   let lastProgress = 0;
   let lastLive = performance.now();
   let offset = start;  // of this slice
-  for await (const bytes of fileSlices(file, start, end, FILE_SLICE_BYTES)) {  // the next one read meanwhile
-    if (!feed(wasm, engine, bytes)) break;
-    const now = performance.now();
-    if (now - lastProgress > PROGRESS_INTERVAL_MS) {
-      lastProgress = now;
-      reply({ type: 'range-progress', progress: { ...JSON.parse(engine.progress()), bytes: offset + bytes.length - start } });
+  try {
+    for await (const bytes of fileSlices(file, start, end, FILE_SLICE_BYTES)) {  // the next one read meanwhile
+      if (!feed(wasm, engine, bytes)) break;
+      const now = performance.now();
+      if (now - lastProgress > PROGRESS_INTERVAL_MS) {
+        lastProgress = now;
+        reply({ type: 'range-progress', progress: { ...JSON.parse(engine.progress()), bytes: offset + bytes.length - start } });
+      }
+      if (message.liveMs && now - lastLive > message.liveMs) {
+        lastLive = now;
+        const part = engine.exportLivePart();
+        reply({ type: 'range-live', part }, partBuffers(part));
+      }
+      offset += bytes.length;
     }
-    if (message.liveMs && now - lastLive > message.liveMs) {
-      lastLive = now;
-      const part = engine.exportLivePart();
-      reply({ type: 'range-live', part }, partBuffers(part));
-    }
-    offset += bytes.length;
+  } catch (error) {
+    throw unreadableFile(file.name, 0, error);
   }
   const error = engine.endFile();
   const part = engine.exportPart();
@@ -80,11 +84,13 @@ function serveChunk(wasm, engine, message) {
   reply({ type: 'chunk-done', index: message.index, part, lines, error }, partBuffers(part));
 }
 
-// An abort of the module (out of memory, a bug) ends this reader: the coordinator says why.
+// An abort of the module (out of memory, a bug) or a file the browser would not read
+// (unreadableFile) ends this reader: the coordinator says why.
 /** @param {EngineModule | null} wasm @param {unknown} error */
 function fail(wasm, error) {
   const message = error instanceof Error ? error.message : String(error);
-  reply({ type: 'range-error', message, heapBytes: wasm ? wasm.HEAPU8.length : 0 });
+  const unreadable = error instanceof Error && error.name === 'FileUnreadableError';
+  reply({ type: 'range-error', message, heapBytes: wasm ? wasm.HEAPU8.length : 0, ...(unreadable ? { unreadable } : {}) });
 }
 
 // The reader's one mutable state: the loaded module (for fail: its heap), the one Engine of

@@ -265,8 +265,9 @@ type CoordinatorMessage = ReadRangeMessage | ReadChunkMessage;
 interface ReaderError extends Error { readerHeapBytes: number }
 type RangeDoneMessage = { type: 'range-done'; part: Part; lines: number; error: string; progress: EngineProgress };
 type ChunkDoneMessage = { type: 'chunk-done'; index: number; part: Part; lines: number; error: string };
-// heapBytes: the reader's heap when it failed (an abort: out of memory, a bug).
-type RangeErrorMessage = { type: 'range-error'; message: string; heapBytes?: number };
+// heapBytes: the reader's heap when it failed (an abort: out of memory, a bug); unreadable: the
+// file could not be read (message from unreadableFile in file-slices.js).
+type RangeErrorMessage = { type: 'range-error'; message: string; heapBytes?: number; unreadable?: boolean };
 type ReaderMessage =
   | { type: 'range-progress'; progress: EngineProgress }
   | { type: 'range-live'; part: Part }

@@ -35,7 +35,7 @@ constexpr int kRandomFullEvery = 16;
 constexpr int kRandomGames = 2000;
 
 // MATERIALIST_SAN_GAMES=N runs N random games instead, and MATERIALIST_SAN_SEED=S starts the
-// random number generator elsewhere (S > 0): the test command's differential stage runs the few
+// random number generator elsewhere (S > 0): the test command's stage sanlong runs the few
 // hundred thousand games of the long run as two processes with different seeds, one per core;
 // the default keeps every build's run of the unit tests short.
 int random_games() {
