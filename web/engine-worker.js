@@ -307,9 +307,11 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
     const file = files[i];
     const source = sources[i];
     worker.activity = `reading ${file.name}`;
-    const compressed = source.kind === 'file' && await isCompressed(source.file).catch((error) => {
-      throw unreadableFile(file.name, 0, error);
-    });
+    // What reads the file here (its first bytes, its game starts, its slices to decode) fails
+    // with an error that names it when the browser no longer reads it.
+    /** @param {unknown} error @returns {never} */
+    const unreadable = (error) => { throw unreadableFile(file.name, 0, error); };
+    const compressed = source.kind === 'file' && await isCompressed(source.file).catch(unreadable);
     // A compressed byte is several bytes of text (PGN: about 5 to 10): as many readers as those.
     let count = parallelAllowed ? readerCountFor(source, file.size * (compressed ? 6 : 1), worker.requestedReaders) : 1;
     if (count > 1 && compressed) {
@@ -325,9 +327,7 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
           }, (counts) => {
             readers = counts;  // the status line's games then agree with the estimate's
             if (sendEstimate()) sendProgress(i, decodedBytes, true);
-          }).catch((error) => {
-            throw unreadableFile(file.name, 0, error);  // the slices decoded here
-          });
+          }).catch(unreadable);
         readers = null;
         if (error === null || myJob !== worker.job) return null;
         if (error === 'sequential') {  // a chunk was cut inside a game: everything again, in order
@@ -350,9 +350,7 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
         sendProgress(i, sum.bytes, false);
       }, (shares) => {
         if (myJob === worker.job && sendEstimate(shares)) sendProgress(i, readBytes, true);
-      }).catch((error) => {
-        throw unreadableFile(file.name, 0, error);  // the search for game starts reads here
-      });
+      }).catch(unreadable);
       readers = null;
       if (!shares || myJob !== worker.job) return null;
       engine.beginImport(file.name);

@@ -284,6 +284,7 @@ test('a file changed on disk while it is read, alone or by two readers: an error
       const state = await waitForState(page, ['done', 'error'], 60000);
       const { error } = await mirrorResult(page);
       console.log(`      ${readers} reader${readers === 1 ? '' : 's'}: ${error}`);
+      await page.screenshot({ path: join(ARTIFACTS, `reading-file-changed-${readers}.png`) });
       check(state === 'error', `the read ended in ${state}`);
       check(/^changing\.pgn could not be read( after its first [0-9.]+ MB)?: was it changed, moved or deleted since it was chosen\? \(.+\)$/.test(error || ''),
         `error message: ${error}`);
