@@ -157,9 +157,10 @@ async function isCompressed(file) {
 /**
  * @param {Source} source @param {(size: number) => void} onSize
  * @param {AbortSignal} [signal]  aborts a download at once, even a stalled one (a cancel)
+ * @param {{helperSlices: number}} [tally]  counts a file's slices read by the helper worker
  * @returns {AsyncGenerator<{data: Uint8Array<ArrayBuffer>, source: number}>}
  */
-async function* chunksOf(source, onSize, signal) {
+async function* chunksOf(source, onSize, signal, tally = { helperSlices: 0 }) {
   if (source.kind === 'player') throw new Error('a player source is read through its addresses (playerSources)');
   if (source.kind === 'url' && source.player) {  // lichess's address asks for the read limit's games
     const url = source.player.service === 'lichess' ? lichessExportUrl(source.player, Number(worker.settings.maxGames) || 0) : source.url;
@@ -185,11 +186,11 @@ async function* chunksOf(source, onSize, signal) {
     return;
   }
   const file = source.file;
-  // Slices keep memory flat: a multi-GB file is never whole in memory. The next one is read
-  // while this one is parsed (file-slices.js).
+  // Slices keep memory flat: a multi-GB file is never whole in memory. A helper worker reads the
+  // next ones while this one is parsed (offThreadSlices in file-slices.js).
   let end = 0;
   try {
-    for await (const data of fileSlices(file, 0, file.size, FILE_SLICE_BYTES)) {
+    for await (const data of offThreadSlices(file, 0, file.size, FILE_SLICE_BYTES, tally)) {
       end += data.length;
       yield { data, source: end };
     }
@@ -252,6 +253,7 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
   let totalBytes = files.reduce((sum, f) => sum + f.size, 0);
   const started = performance.now();
   let doneBytes = 0;
+  const tally = { helperSlices: 0 };  // slices read by the helper worker (offThreadSlices)
   let lastProgress = 0;
   /** @type {string[]} */
   const fileErrors = [];
@@ -373,7 +375,7 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
     for await (const chunk of chunksOf(sources[i], (size) => {
       totalBytes += size - file.size;
       file.size = size;
-    }, signal)) {
+    }, signal, tally)) {
       if (myJob !== worker.job) return null;  // cancelled or superseded: the new task owns the engine
       fileBytes = chunk.source;
       if (!feed(chunk.data)) break;  // rejected (binary): stop reading this file
@@ -394,6 +396,7 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
   report.seconds = seconds;
   report.mbps = seconds > 0 ? doneBytes / seconds / 1e6 : 0;
   report.bytesRead = doneBytes;
+  report.helperSlices = tally.helperSlices;
   if (!committed) report.bytes = doneBytes;
   post({ type: 'report', report, committed });
   if (committed) {

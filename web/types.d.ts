@@ -155,6 +155,7 @@ interface DataReport {
   seconds?: number;
   mbps?: number;
   bytesRead?: number;
+  helperSlices?: number;  // file slices read by the slice reader (web/slice-reader.js), not the engine worker
 }
 
 interface BalanceBin {
@@ -274,6 +275,18 @@ type ReaderMessage =
   | RangeDoneMessage
   | ChunkDoneMessage
   | RangeErrorMessage;
+
+// ---- the slice reader: web/slice-reader.js, reading a file's slices for the engine worker ----
+
+// Engine worker → slice reader: the bytes [start, end) of `file`, `sliceBytes` at a time, at
+// most `ahead` slices before they were taken; then a `slice-taken` for each slice taken.
+type SliceReadMessage = { type: 'read-slices'; file: Blob; start: number; end: number; sliceBytes: number; ahead: number };
+type SliceRequest = SliceReadMessage | { type: 'slice-taken' };
+// Slice reader → engine worker: the next slice (its buffer transferred), or why the file could
+// not be read (the DOMException's name and message, e.g. NotReadableError).
+type SliceReply =
+  | { type: 'slice'; at: number; bytes: ArrayBuffer }
+  | { type: 'slice-error'; name: string; message: string };
 
 // ---- the engine: materialist-engine.js (Emscripten, MODULARIZE) ----
 

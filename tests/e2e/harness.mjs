@@ -64,6 +64,15 @@ function serve(root) {
   return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
 }
 
+// Serves another copy of the site (a test leaves a file out of it): its address and a close().
+export async function serveSite(root) {
+  const server = await serve(root);
+  return {
+    baseUrl: `http://127.0.0.1:${server.address().port}${SUB_PATH.slice(0, -1)}`,
+    close: () => new Promise((done) => server.close(done)),
+  };
+}
+
 // ---- helpers used by the tests ----
 
 class Failure extends Error {}
@@ -85,6 +94,8 @@ export async function openPage(baseUrl, { hash = '', query = '', scale = 1, widt
   const context = {
     // Requests of the page and of its workers (a test makes one fail).
     route: (pattern, handler) => browserContext.route(pattern, handler),
+    // Every request of the page and of its workers, nested ones too (a test looks for one).
+    onRequest: (listener) => browserContext.on('request', listener),
     close: async () => {
       openContexts.delete(context);
       await browserContext.close();
@@ -318,7 +329,7 @@ export async function runTests({ dist, only = null }) {
     for (let attempt = 1; attempt <= 2; ++attempt) {
       const started = Date.now();
       try {
-        await body({ baseUrl });
+        await body({ baseUrl, dist });
         passed += 1;
         if (firstFailure !== null) {
           flaky += 1;

@@ -4,12 +4,12 @@
 // readers counting every game once.
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ARTIFACTS, FIXTURES, REPO, check, checkArticleValues, clickButton, dropFiles, loadSample,
-  mirrorResult, mirrorState, openPage, settle, test, waitForReadEnd, waitForState, watchStates,
+  mirrorResult, mirrorState, openPage, serveSite, settle, test, waitForReadEnd, waitForState, watchStates,
 } from './harness.mjs';
 
 test('page loads without console errors', async ({ baseUrl }) => {
@@ -296,6 +296,49 @@ test('a file changed on disk while it is read, alone or by two readers: an error
     }
   } finally {
     rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('a file read alone: its slices come from a helper worker, or from the reader when the helper cannot start', async ({ baseUrl, dist }) => {
+  // 9 MB: three 4 MiB slices, each read by web/slice-reader.js and transferred to the engine
+  // worker. A copy of the site without slice-reader.js: the helper fails to start (404) and the
+  // engine worker reads the slices itself, with the same result.
+  const lichess = readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8');
+  const times = Math.ceil(9e6 / lichess.length);
+  const file = [{ name: 'lichess-x' + times + '.pgn', repeat: { text: lichess + '\n\n', times } }];
+  const without = mkdtempSync(join(tmpdir(), 'materialist-no-slice-reader-'));
+  cpSync(dist, without, { recursive: true });
+  rmSync(join(without, 'slice-reader.js'));
+  const site = await serveSite(without);
+  const results = [];
+  try {
+    for (const base of [baseUrl, site.baseUrl]) {
+      const helperMissing = base === site.baseUrl;
+      const { context, page, problems } = await openPage(base, { query: '?readers=1' });
+      const asked = [];
+      context.onRequest((request) => { if (/\/slice-reader\.js$/.test(request.url())) asked.push(request.url()); });
+      await dropFiles(page, file);
+      check(await waitForState(page, ['done', 'error'], 60000) === 'done',
+        `the read${helperMissing ? ' without its helper' : ''} did not fit: ${(await mirrorResult(page)).error}`);
+      check(asked.length === 1, `slice-reader.js asked for ${asked.length} times`);
+      const result = await mirrorResult(page);
+      check(result.games === 100 * times, `games = ${result.games}, expected ${100 * times}`);
+      const slices = Math.ceil(result.bytes / (4 << 20));
+      check(result.helperSlices === (helperMissing ? 0 : slices),
+        `${result.helperSlices} of ${slices} slices read by the helper${helperMissing ? ', which did not start' : ''}`);
+      results.push(result);
+      // Without the helper the browser says the script was not found, and nothing else.
+      const unexpected = problems.filter((p) => !(helperMissing && /^console: .*(slice-reader\.js|404)/.test(p)));
+      check(unexpected.length === 0, unexpected.join('\n'));
+      await context.close();
+    }
+  } finally {
+    await site.close();
+    rmSync(without, { recursive: true, force: true });
+  }
+  check(results[0].rows === results[1].rows, `rows ${results[0].rows} with the helper, ${results[1].rows} without`);
+  for (const piece of ['N', 'B', 'R', 'Q']) {
+    check(results[0].values[piece] === results[1].values[piece], `${piece}: ${results[0].values[piece]} vs ${results[1].values[piece]}`);
   }
 });
 
