@@ -1,9 +1,8 @@
 // @ts-check
-// A file's bytes in slices, read one slice ahead (loaded with importScripts by engine-worker.js
-// and reader-worker.js): while a slice is parsed, the browser reads the next one, so a reader
-// never waits on the file between slices. At most two slices are in memory (three with
-// offThreadSlices, whose helper worker reads them). Also a download's bytes as they arrive
-// (bodyChunks).
+// A file's bytes in slices (loaded with importScripts by engine-worker.js and reader-worker.js):
+// while a slice is parsed, the next one is read, so a reader never waits on the file between
+// slices. fileSlices reads one slice ahead (two slices in memory); offThreadSlices has a helper
+// worker read two ahead (three in memory). Also a download's bytes as they arrive (bodyChunks).
 'use strict';
 
 /**
@@ -38,20 +37,25 @@ function unreadableFile(fileName, readBytes, error) {
     `deleted since it was chosen? (${error.message})`), { name: 'FileUnreadableError' });
 }
 
+// Whether this worker starts slice readers: not once one failed to start or run, or found no BYOB
+// reader for Blob streams (every later file would fail the same way: one 404 in the console).
+const sliceHelper = { usable: true };
+
 /**
  * fileSlices, read by a helper worker (slice-reader.js): the browser's copy of the file's bytes
  * then runs on the helper's thread, not on this one, which parses (one reader read 1.08× as fast;
  * parallel readers, whose cores are all busy, keep fileSlices). At most three slices are in
- * memory: the one parsed and two read ahead. Where a worker cannot start workers, or the helper
- * fails (its script did not load, a read it was refused, a browser without byte streams), the
- * rest of the range comes from fileSlices: a file that cannot be read fails there, with the
- * browser's DOMException. `tally.helperSlices` counts the slices the helper read.
+ * memory: the one parsed and two read ahead. A range of one slice is read here (nothing would be
+ * parsed meanwhile). Where a worker cannot start workers, or the helper fails (its script did not
+ * load, a read it was refused, a browser without byte streams, a lost message), it is terminated
+ * and the rest of the range comes from fileSlices: a file that cannot be read fails there, with
+ * the browser's DOMException. `tally.helperSlices` counts the slices the helper read.
  * @param {Blob} file @param {number} start @param {number} end @param {number} sliceBytes
  * @param {{helperSlices: number}} tally
  * @returns {AsyncGenerator<Uint8Array<ArrayBuffer>>}
  */
 async function* offThreadSlices(file, start, end, sliceBytes, tally) {
-  if (typeof Worker !== 'function' || start >= end) {
+  if (typeof Worker !== 'function' || !sliceHelper.usable || end - start <= sliceBytes) {
     yield* fileSlices(file, start, end, sliceBytes);
     return;
   }
@@ -60,30 +64,30 @@ async function* offThreadSlices(file, start, end, sliceBytes, tally) {
   const arrived = [];
   /** @type {(() => void) | null} */
   let wake = null;
-  /** @param {SliceReply} reply */
-  const receive = (reply) => {
-    arrived.push(reply);
-    if (wake) wake();
+  let broken = false;  // the helper did not start, failed or lost a message
+  const wakeUp = () => { if (wake) wake(); };
+  helper.onmessage = (/** @type {MessageEvent<SliceReply>} */ event) => {
+    arrived.push(event.data);
+    wakeUp();
   };
-  helper.onmessage = (/** @type {MessageEvent<SliceReply>} */ event) => receive(event.data);
-  let helperFailed = false;
   helper.onerror = (event) => {
     event.preventDefault();  // not the page's error: this read goes on without the helper
-    helperFailed = true;
-    if (wake) wake();
+    broken = true;
+    wakeUp();
+  };
+  helper.onmessageerror = () => {
+    broken = true;
+    wakeUp();
   };
   /** @param {SliceRequest} request */
   const ask = (request) => helper.postMessage(request);
   ask({ type: 'read-slices', file, start, end, sliceBytes, ahead: 2 });
+  let at = start;
   try {
-    for (let at = start; at < end;) {
+    while (at < end) {
       /** @type {SliceReply | undefined} */
       let reply;
-      while ((reply = arrived.shift()) === undefined) {
-        if (helperFailed) {
-          yield* fileSlices(file, at, end, sliceBytes);
-          return;
-        }
+      while (!broken && (reply = arrived.shift()) === undefined) {
         await new Promise((resolve) => {
           wake = () => {
             wake = null;
@@ -91,11 +95,9 @@ async function* offThreadSlices(file, start, end, sliceBytes, tally) {
           };
         });
       }
-      if (reply.type === 'slice-error') {
-        // Read here what is left: a file that cannot be read fails here too, with the browser's
-        // own error; a browser whose Blob streams have no BYOB reader reads it all here.
-        yield* fileSlices(file, at, end, sliceBytes);
-        return;
+      if (broken || !reply || reply.type === 'slice-error' || reply.at !== at) {
+        if (broken || (reply && reply.type === 'slice-error' && reply.name === 'TypeError')) sliceHelper.usable = false;
+        break;
       }
       ask({ type: 'slice-taken' });
       tally.helperSlices += 1;
@@ -104,7 +106,11 @@ async function* offThreadSlices(file, start, end, sliceBytes, tally) {
     }
   } finally {
     helper.terminate();  // also when the loop stopped early: no read goes on
+    arrived.length = 0;
   }
+  // What the helper did not read is read here: a file that cannot be read fails here too, with
+  // the browser's own error.
+  if (at < end) yield* fileSlices(file, at, end, sliceBytes);
 }
 
 /**

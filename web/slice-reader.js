@@ -11,8 +11,8 @@
 /** @type {{credits: number, wake: (() => void) | null}} */
 const flow = { credits: 0, wake: null };
 
-/** @param {SliceReply} reply @param {Transferable[]} [transfer] */
-const reply = (reply, transfer = []) => self.postMessage(reply, transfer);
+/** @param {SliceReply} message @param {Transferable[]} [transfer] */
+const reply = (message, transfer = []) => self.postMessage(message, transfer);
 
 const waitForCredit = () => new Promise((resolve) => {
   if (flow.credits > 0) resolve(undefined);
