@@ -43,7 +43,7 @@ const sliceHelper = { usable: true };
 
 /**
  * fileSlices, read by a helper worker (slice-reader.js): the browser's copy of the file's bytes
- * then runs on the helper's thread, not on this one, which parses (one reader read 1.08× as fast;
+ * then runs on the helper's thread, not on this one, which parses (one reader read 1.13× as fast;
  * parallel readers, whose cores are all busy, keep fileSlices). At most three slices are in
  * memory: the one parsed and two read ahead. A range of one slice is read here (nothing would be
  * parsed meanwhile). Where a worker cannot start workers, or the helper fails (its script did not
