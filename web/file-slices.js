@@ -38,7 +38,7 @@ function unreadableFile(fileName, readBytes, error) {
 }
 
 // Whether this worker starts slice readers: not once one failed to start or run, or found no BYOB
-// reader for Blob streams (every later file would fail the same way: one 404 in the console).
+// reader for Blob streams (every later file would fail the same way).
 const sliceHelper = { usable: true };
 
 /**
@@ -70,15 +70,15 @@ async function* offThreadSlices(file, start, end, sliceBytes, tally) {
     arrived.push(event.data);
     wakeUp();
   };
+  const fail = () => {
+    broken = true;
+    wakeUp();
+  };
   helper.onerror = (event) => {
     event.preventDefault();  // not the page's error: this read goes on without the helper
-    broken = true;
-    wakeUp();
+    fail();
   };
-  helper.onmessageerror = () => {
-    broken = true;
-    wakeUp();
-  };
+  helper.onmessageerror = fail;
   /** @param {SliceRequest} request */
   const ask = (request) => helper.postMessage(request);
   ask({ type: 'read-slices', file, start, end, sliceBytes, ahead: 2 });
