@@ -3,6 +3,7 @@
 // the same bytes in the same browser session.
 //
 //   web/build-dist.sh && node bench/browser/run.mjs [--dist DIR] [--mb 200] [--readers 1,2] [--runs 3] [--app-only]
+//     [--input NAME]   (a PGN of bench/data/ instead of the fixture mix, e.g. rated-64mb.pgn)
 //
 // The input is built from the repo's fixture PGNs into bench/data/ (git-ignored). The app reads it
 // through its real file input (a File backed by the file on disk, as a user's would be). Prints
@@ -23,7 +24,8 @@ const DIST = resolve(option('--dist', join(REPO, 'dist')));
 const TARGET_MB = Number(option('--mb', '200'));
 const READERS = option('--readers', '1,2').split(',').map(Number);  // parallel readers per run
 const RUNS = Number(option('--runs', '3'));
-const DATA = join(REPO, 'bench/data', `fixtures-${TARGET_MB}mb.pgn`);
+const INPUT = option('--input', null);  // served from /data/ to chessops too: a name in bench/data
+const DATA = join(REPO, 'bench/data', INPUT || `fixtures-${TARGET_MB}mb.pgn`);
 const OUT = join(REPO, 'bench/out');
 const FIXTURES = ['OpenRating.pgn', 'lichess-2021-10-first999.pgn', 'lichess-100.pgn']
   .map((name) => join(REPO, 'tests/fixtures/pgn', name));
@@ -31,6 +33,10 @@ const FIXTURES = ['OpenRating.pgn', 'lichess-2021-10-first999.pgn', 'lichess-100
 // ---- the input: the fixtures, concatenated until the target size ----
 
 function buildInput() {
+  if (INPUT) {
+    if (!existsSync(DATA)) throw new Error(`${DATA}: no such input`);
+    return;
+  }
   if (existsSync(DATA) && statSync(DATA).size >= TARGET_MB * 1e6) return;
   mkdirSync(dirname(DATA), { recursive: true });
   // Each fixture once, cleaned for concatenation: a trailing DOS end-of-file byte dropped, games
@@ -102,7 +108,7 @@ async function main() {
   }
   buildInput();
   const size = statSync(DATA).size;
-  console.log(`input: ${DATA} (${(size / 1e6).toFixed(1)} MB, the fixture PGNs repeated)`);
+  console.log(`input: ${DATA} (${(size / 1e6).toFixed(1)} MB${INPUT ? '' : ', the fixture PGNs repeated'})`);
   const server = await serve(MOUNTS);
   const baseUrl = `http://127.0.0.1:${server.address().port}`;
   const profile = mkdtempSync(join(tmpdir(), 'materialist-bench-'));
