@@ -254,6 +254,7 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
   const started = performance.now();
   let doneBytes = 0;
   const tally = { helperSlices: 0 };  // slices read by the helper worker (offThreadSlices)
+  let mostReaders = 1;  // the most parallel readers one file of this read had
   let lastProgress = 0;
   /** @type {string[]} */
   const fileErrors = [];
@@ -320,6 +321,7 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
       if (compressedInOrder) count = 1;
       // Decoded here, parsed by the readers chunk by chunk (decode-read.js), imported in order.
       else {
+        mostReaders = Math.max(mostReaders, count);
         let decodedBytes = 0;
         const error = await readDecodedInParallel(loaded().wasm, engine, source.file, count, options,
           () => myJob === worker.job, (bytes, counts) => {
@@ -343,6 +345,7 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
       }
     }
     if (count > 1 && source.kind === 'file') {  // (only files are read in parallel)
+      mostReaders = Math.max(mostReaders, count);
       // A large file: several readers, one range each; their shares are imported in order.
       engine.beginImport(file.name);  // names the estimates; imports begin after the readers
       let readBytes = 0;
@@ -397,6 +400,7 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
   report.mbps = seconds > 0 ? doneBytes / seconds / 1e6 : 0;
   report.bytesRead = doneBytes;
   report.helperSlices = tally.helperSlices;
+  report.readers = mostReaders;
   if (!committed) report.bytes = doneBytes;
   post({ type: 'report', report, committed });
   if (committed) {

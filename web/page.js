@@ -215,6 +215,7 @@
           games: r.games, used: r.used, partial: r.partial, skipped: r.skipped, rows: r.rows,
           drawRows: r.drawRows, decisiveRows: r.decisiveRows, bytes: r.bytes, files: r.files,
           fileErrors: r.fileErrors, seconds: r.seconds, mbps: r.mbps, helperSlices: r.helperSlices || 0,
+          readers: r.readers || 1,
           filtered: r.filtered, filteredBy: r.filteredBy || null, datasets: r.datasets || null,
           stoppedAtLimit: Boolean(r.stoppedAtLimit),
         });

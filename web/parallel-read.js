@@ -7,15 +7,16 @@
 'use strict';
 
 const PARALLEL_MIN_BYTES = 32e6;  // smaller files: one worker is fast enough
-const MAX_READERS = 4;
+// A reader costs about 25-60 MiB of the tab's memory (its module and its share): 16 at most.
+const MAX_READERS = 16;
 const BOUNDARY_WINDOW = 1 << 20;  // bytes searched at a time for the next game start
 const READER_NAME = 'materialist-reader';  // the readers' worker name, as devtools list them
 /** @type {readonly (keyof EngineProgress)[]} */
 const PROGRESS_KEYS = ['bytes', 'games', 'used', 'partial', 'skipped', 'rows'];
 
-// How many readers to use for a file of `size` bytes of text (1: read it here, sequentially). One core
-// stays free for the page, so the canvas keeps drawing smoothly; `requested` (the page's
-// ?readers=N) overrides the core count.
+// How many readers to use for a file of `size` bytes of text (1: read it here, sequentially): one
+// per core but one, which stays free for the page so that the canvas keeps drawing smoothly, and
+// at least 16 MB for each; `requested` (the page's ?readers=N) overrides the core count.
 /** @param {Source} source @param {number} size @param {number} requested @returns {number} */
 function readerCountFor(source, size, requested) {
   if (source.kind !== 'file' || /\.mat$/i.test(source.file.name) || size < PARALLEL_MIN_BYTES) return 1;

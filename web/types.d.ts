@@ -156,6 +156,7 @@ interface DataReport {
   mbps?: number;
   bytesRead?: number;
   helperSlices?: number;  // file slices read by the slice reader (web/slice-reader.js), not the engine worker
+  readers?: number;  // the most parallel readers one file of the read had (1: every file read in order)
 }
 
 interface BalanceBin {
