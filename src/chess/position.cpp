@@ -27,6 +27,7 @@ void Position::put(Piece piece, Square square) {
   by_color_[index_of(piece.color())] |= bit;
   by_type_[index_of(piece.type())] |= bit;
   board_[square.index()] = piece;
+  if (piece.type() == PieceType::kKing) kings_[index_of(piece.color())] = square;
 }
 
 void Position::remove(Square square) {

@@ -65,6 +65,7 @@ inline std::uint8_t Position::move_piece(Color us, Move move) {
   by_type_[index_of(type)] ^= from_to;
   board_[from.index()] = Piece::none();
   board_[to.index()] = piece;
+  kings_[index_of(us)] = type == kKing ? to : kings_[index_of(us)];
 
   const bool pawn = type == kPawn;
   advance_clocks(us, capture | pawn);
