@@ -345,7 +345,6 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
       }
     }
     if (count > 1 && source.kind === 'file') {  // (only files are read in parallel)
-      mostReaders = Math.max(mostReaders, count);
       // A large file: several readers, one range each; their shares are imported in order.
       engine.beginImport(file.name);  // names the estimates; imports begin after the readers
       let readBytes = 0;
@@ -358,6 +357,7 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
       }).catch(unreadable);
       readers = null;
       if (!shares || myJob !== worker.job) return null;
+      mostReaders = Math.max(mostReaders, shares.length);  // fewer than asked when few games start
       engine.beginImport(file.name);
       let lines = 0;
       let games = 0;

@@ -7,21 +7,26 @@
 'use strict';
 
 const PARALLEL_MIN_BYTES = 32e6;  // smaller files: one worker is fast enough
-// A reader costs about 25-60 MiB of the tab's memory (its module and its share): 16 at most.
+// A reader costs about 25-60 MiB of the tab's memory (its module and its share): 16 at most, and
+// by default at most two per GB the device reports (navigator.deviceMemory: 0.25 to 8 in Chromium).
 const MAX_READERS = 16;
+const READERS_PER_GB = 2;
 const BOUNDARY_WINDOW = 1 << 20;  // bytes searched at a time for the next game start
 const READER_NAME = 'materialist-reader';  // the readers' worker name, as devtools list them
 /** @type {readonly (keyof EngineProgress)[]} */
 const PROGRESS_KEYS = ['bytes', 'games', 'used', 'partial', 'skipped', 'rows'];
 
 // How many readers to use for a file of `size` bytes of text (1: read it here, sequentially): one
-// per core but one, which stays free for the page so that the canvas keeps drawing smoothly, and
-// at least 16 MB for each; `requested` (the page's ?readers=N) overrides the core count.
+// per core but one, which stays free for the page so that the canvas keeps drawing smoothly, no
+// more than the device's memory allows, and at least 16 MB for each; `requested` (the page's
+// ?readers=N) overrides the core count and the memory's allowance.
 /** @param {Source} source @param {number} size @param {number} requested @returns {number} */
 function readerCountFor(source, size, requested) {
   if (source.kind !== 'file' || /\.mat$/i.test(source.file.name) || size < PARALLEL_MIN_BYTES) return 1;
   const cores = self.navigator && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 1;
-  const wanted = requested > 0 ? requested : cores - 1;
+  const gigabytes = self.navigator ? /** @type {{deviceMemory?: number}} */ (navigator).deviceMemory : undefined;
+  const memoryAllows = gigabytes ? Math.max(1, Math.floor(READERS_PER_GB * gigabytes)) : MAX_READERS;
+  const wanted = requested > 0 ? requested : Math.min(cores - 1, memoryAllows);
   return Math.max(1, Math.min(MAX_READERS, wanted, Math.floor(size / (PARALLEL_MIN_BYTES / 2))));
 }
 

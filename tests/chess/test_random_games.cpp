@@ -38,6 +38,11 @@ void check_invariants(const Position& pos) {
   }
   const auto reparsed = Position::from_fen(pos.fen());
   if (!reparsed.ok() || reparsed->fen() != pos.fen()) FAIL_CHECK("FEN round trip: ", pos.fen());
+  for (const Color color : {Color::kWhite, Color::kBlack}) {
+    if (pos.king_square(color) != pos.pieces(color, PieceType::kKing).lsb()) {
+      FAIL_CHECK(pos.fen(), " the kept king square is stale");
+    }
+  }
   const Square king = pos.king_square(pos.side_to_move());
   if (pos.checkers() != (pos.attackers_to(king, pos.pieces()) & pos.pieces(~pos.side_to_move()))) {
     FAIL_CHECK(pos.fen(), " cached checkers are stale");
