@@ -38,8 +38,11 @@ function unreadableFile(fileName, readBytes, error) {
 }
 
 // Whether this worker starts slice readers: not once one failed to start or run, or found no BYOB
-// reader for Blob streams (every later file would fail the same way).
-const sliceHelper = { usable: true };
+// reader for Blob streams (every later file would fail the same way). A helper that sends nothing
+// for `silentMs` while a slice is awaited counts as failed: a worker that dies without an error
+// event would otherwise leave the read waiting for ever. (A 4 MiB slice of a local file takes
+// milliseconds; a slow one only means this worker reads the rest itself.)
+const sliceHelper = { usable: true, silentMs: 10000 };
 
 /**
  * fileSlices, read by a helper worker (slice-reader.js): the browser's copy of the file's bytes
@@ -47,7 +50,7 @@ const sliceHelper = { usable: true };
  * parallel readers, whose cores are all busy, keep fileSlices). At most three slices are in
  * memory: the one parsed and two read ahead. A range of one slice is read here (nothing would be
  * parsed meanwhile). Where a worker cannot start workers, or the helper fails (its script did not
- * load, a read it was refused, a browser without byte streams, a lost message), it is terminated
+ * load, a read it was refused, a browser without byte streams, a lost message, silence), it is terminated
  * and the rest of the range comes from fileSlices: a file that cannot be read fails there, with
  * the browser's DOMException. `tally.helperSlices` counts the slices the helper read.
  * @param {Blob} file @param {number} start @param {number} end @param {number} sliceBytes
@@ -64,7 +67,7 @@ async function* offThreadSlices(file, start, end, sliceBytes, tally) {
   const arrived = [];
   /** @type {(() => void) | null} */
   let wake = null;
-  let broken = false;  // the helper did not start, failed or lost a message
+  let broken = false;  // the helper did not start, failed, lost a message or fell silent
   const wakeUp = () => { if (wake) wake(); };
   helper.onmessage = (/** @type {MessageEvent<SliceReply>} */ event) => {
     arrived.push(event.data);
@@ -89,8 +92,10 @@ async function* offThreadSlices(file, start, end, sliceBytes, tally) {
       let reply;
       while (!broken && (reply = arrived.shift()) === undefined) {
         await new Promise((resolve) => {
+          const silent = setTimeout(fail, sliceHelper.silentMs);
           wake = () => {
             wake = null;
+            clearTimeout(silent);
             resolve(undefined);
           };
         });

@@ -304,8 +304,8 @@ test('a file read alone: a helper worker reads its slices, from disk or built in
   // worker, for a file on disk (the file input) and one built in the page (a drop). A copy of the
   // site without slice-reader.js: the helper fails to start (404) and the engine worker reads the
   // slices itself, with the same result. Copies whose helper fails after its first slice (it
-  // reports a refused read, it crashes, it sends the wrong slice): the engine worker reads the
-  // other two itself, from where the helper stopped, with the same result again.
+  // reports a refused read, it crashes, it sends the wrong slice, it falls silent): the engine
+  // worker reads the other two itself, from where the helper stopped, with the same result again.
   const lichess = readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8');
   const times = Math.ceil(9e6 / lichess.length);
   const name = 'lichess-x' + times + '.pgn';
@@ -338,6 +338,9 @@ test('a file read alone: a helper worker reads its slices, from disk or built in
       from: 'disk', what: 'the disk file, its helper crashed after one slice', helperSlices: 1 },
     { base: await siteWith('misplaced', afterFirstSlice("reply({ type: 'slice', at: at + 1, bytes: buffer }, [buffer])")),
       from: 'disk', what: 'the disk file, its helper sent the wrong second slice', helperSlices: 1 },
+    // Silent for good: after 10 s without a slice (sliceHelper.silentMs) the reader reads on.
+    { base: await siteWith('silent', afterFirstSlice('/* nothing more, no error */')),
+      from: 'disk', what: 'the disk file, its helper fell silent after one slice', helperSlices: 1 },
   ];
   const results = [];
   try {
