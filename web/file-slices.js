@@ -50,9 +50,9 @@ const sliceHelper = { usable: true, silentMs: 10000 };
  * parallel readers, whose cores are all busy, keep fileSlices). At most three slices are in
  * memory: the one parsed and two read ahead. A range of one slice is read here (nothing would be
  * parsed meanwhile). Where a worker cannot start workers, or the helper fails (its script did not
- * load, a read it was refused, a browser without byte streams, a lost message, silence), it is terminated
- * and the rest of the range comes from fileSlices: a file that cannot be read fails there, with
- * the browser's DOMException. `tally.helperSlices` counts the slices the helper read.
+ * load, a read it was refused, a browser without byte streams, a lost message, silence), it is
+ * terminated and the rest of the range comes from fileSlices: a file that cannot be read fails
+ * there, with the browser's DOMException. `tally.helperSlices` counts the slices the helper read.
  * @param {Blob} file @param {number} start @param {number} end @param {number} sliceBytes
  * @param {{helperSlices: number}} tally
  * @returns {AsyncGenerator<Uint8Array<ArrayBuffer>>}
