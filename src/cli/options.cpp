@@ -135,7 +135,7 @@ Reading options:
   -j N, --jobs N             parse with N threads (default: one per core; 1: no threads); one
                              more thread reads and decompresses; the results are the same
   --chunk-bytes N            with -j: the text is cut at game starts into chunks of about N
-                             bytes, each parsed on its own (default 262144)
+                             bytes, each parsed on its own (default 1048576)
   --max-games N              read only the first N games (over all files), in one thread
   --max-mb X                 read only the first X MB of the files (as stored: compressed bytes
                              of an archive), to the end of the game being read, in one thread

@@ -73,9 +73,9 @@ struct CliOptions {
   // Reading: -j N parse threads (0: one per core; 1: read on this thread alone); the decoded
   // text is cut into chunks of about chunk_bytes at game starts.
   int jobs = 0;
-  // 256 KiB: a few ms of parsing each, and 2N+1 of them in flight stay well under a megabyte a
-  // thread (4 MiB chunks took the peak from 10 MB to 53 MB with two threads).
-  std::size_t chunk_bytes = 256u << 10;
+  // 1 MiB: a few ms of parsing each, and 2N+1 of them in flight hold a few MB (4 MiB chunks took
+  // the peak from 10 MB to 53 MB with two threads); -j 2 took 0.975x the time of 256 KiB chunks.
+  std::size_t chunk_bytes = 1u << 20;
   // Stop after this many games over all files, or after the game being read once this many MB
   // of the files (as stored) are read; 0: read everything. A limited read uses one thread.
   std::uint64_t max_games = 0;

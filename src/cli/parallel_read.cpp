@@ -3,11 +3,11 @@
 // them (learn::PartReader); the calling thread merges their parts into the split in file order
 // (learn::FilePartsMerger), so the split is the sequential read's. Each parse thread keeps its
 // game pairs in its own learn::PartScratch, added to the split once the read ends, or passed on
-// with a chunk once a dataset's table holds more than chunk_bytes / 16 pairs (a table of at most
-// 10 × chunk_bytes: the rating-offset model's pairs are many). Memory stays bounded: the chunks
-// in flight (queued, being parsed, or parsed and waiting for their turn) are at most
-// 2 × jobs + 2, holding about (2 × jobs + 1) × chunk_bytes (one at least, whatever its size).
-// Every thread is joined before returning, on every path.
+// with a chunk once a dataset's table holds more than chunk_bytes / 16 pairs, at most 16 384 (a
+// table of at most 10 × 256 KiB: the rating-offset model's pairs are many). Memory stays bounded:
+// the chunks in flight (queued, being parsed, or parsed and waiting for their turn) are at most 2 ×
+// jobs + 2, holding about (2 × jobs + 1) × chunk_bytes (one at least, whatever its size). Every
+// thread is joined before returning, on every path.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -32,6 +32,8 @@ namespace {
 
 constexpr std::size_t kMaxListedSkipped = 100;  // as learn::ArchiveReader lists them
 constexpr auto kProgressTick = std::chrono::milliseconds(100);
+// The pairs a thread keeps per dataset before passing them on, whatever the chunks' size.
+constexpr std::size_t kMaxKeptPairs = 16384;
 
 // The games of one file chunk by chunk, as the parse threads count them: a chunk's bootstrap
 // game ids need the games of every chunk before it.
@@ -78,7 +80,7 @@ class Pipeline {
         jobs_(jobs),
         max_chunks_in_flight_(2 * static_cast<std::size_t>(jobs) + 2),
         max_bytes_in_flight_((2 * static_cast<std::uint64_t>(jobs) + 1) * settings.chunk_bytes),
-        max_kept_pairs_(std::max<std::size_t>(settings.chunk_bytes / 16, 64)) {}
+        max_kept_pairs_(std::clamp<std::size_t>(settings.chunk_bytes / 16, 64, kMaxKeptPairs)) {}
 
   std::optional<ReadFailure> run(const std::vector<std::string>& files);
 

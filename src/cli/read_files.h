@@ -23,7 +23,7 @@ struct ReadFailure {
 
 struct ReadSettings {
   int jobs = 1;  // parse threads; 1: none, 0 or less: one per core
-  std::size_t chunk_bytes = 256u << 10;
+  std::size_t chunk_bytes = 1u << 20;
   double max_megabytes = 0;       // "the first N MB" of the files (as stored); 0: all
   std::FILE* progress = nullptr;  // null: silent
   // Every byte read, as stored (before decoding), in order: the stats command hashes the very

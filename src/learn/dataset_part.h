@@ -66,7 +66,7 @@ struct DatasetPart {
 
 // Where one thread's PartReaders keep their game pairs, stretch after stretch, instead of handing
 // them out in their parts (which then hold none): one table per dataset (PartTarget::dataset) that
-// grows once, where a table per 256 KiB stretch grew, was cleared and was merged again. The
+// grows once, where a table per stretch grew, was cleared and was merged again. The
 // pairs' counts add up in any order, so the datasets get the same pairs.
 struct PartScratch {
   std::vector<GamePairs> pairs;  // by PartTarget::dataset
