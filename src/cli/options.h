@@ -73,8 +73,8 @@ struct CliOptions {
   // Reading: -j N parse threads (0: one per core; 1: read on this thread alone); the decoded
   // text is cut into chunks of about chunk_bytes at game starts.
   int jobs = 0;
-  // 1 MiB: a few ms of parsing each, and 2N+1 of them in flight hold a few MB (4 MiB chunks took
-  // the peak from 10 MB to 53 MB with two threads); -j 2 took 0.975x the time of 256 KiB chunks.
+  // 1 MiB: a few ms of parsing each, 2N+1 of them in flight (about 2 MiB a thread). With -j 2
+  // on the 272 MB mix: 0.975x the time of 256 KiB chunks, peak memory 24 MiB instead of 18.
   std::size_t chunk_bytes = 1u << 20;
   // Stop after this many games over all files, or after the game being read once this many MB
   // of the files (as stored) are read; 0: read everything. A limited read uses one thread.

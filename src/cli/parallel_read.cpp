@@ -3,11 +3,11 @@
 // them (learn::PartReader); the calling thread merges their parts into the split in file order
 // (learn::FilePartsMerger), so the split is the sequential read's. Each parse thread keeps its
 // game pairs in its own learn::PartScratch, added to the split once the read ends, or passed on
-// with a chunk once a dataset's table holds more than chunk_bytes / 16 pairs, at most 16 384 (a
-// table of at most 10 × 256 KiB: the rating-offset model's pairs are many). Memory stays bounded:
-// the chunks in flight (queued, being parsed, or parsed and waiting for their turn) are at most 2 ×
-// jobs + 2, holding about (2 × jobs + 1) × chunk_bytes (one at least, whatever its size). Every
-// thread is joined before returning, on every path.
+// with a chunk once a dataset's table holds more than chunk_bytes / 16 pairs, at most 16 384
+// (checked after each chunk, a table of about 10 × 256 KiB: the rating-offset model's pairs are
+// many). Memory stays bounded: the chunks in flight (queued, being parsed, or parsed and waiting
+// for their turn) are at most 2 × jobs + 2, holding about (2 × jobs + 1) × chunk_bytes (one at
+// least, whatever its size). Every thread is joined before returning, on every path.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -158,8 +158,8 @@ class ChunkingSink final : public archive::Sink {
   }
   void data(const char* bytes, std::size_t size) override {
     // An eighth of a chunk at a time: a cut then moves only the bytes after it to the next
-    // chunk, at most about an eighth of one, not the rest of a large read (a 1 MiB read cut four
-    // times was copied 2.5 times over; a chunk's worth at a time, 1.5 times).
+    // chunk, at most about an eighth of one, not the rest of a large read (with 256 KiB chunks, a
+    // 1 MiB read cut four times was copied 2.5 times over; a chunk's worth at a time, 1.5 times).
     const std::size_t step = std::max<std::size_t>(pipeline_.settings().chunk_bytes / 8, 1);
     for (std::size_t at = 0; at < size; at += step) {
       chunker_.feed(bytes + at, std::min(step, size - at));

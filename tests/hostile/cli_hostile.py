@@ -21,7 +21,7 @@ import tempfile
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIXTURES = os.path.join(REPO, "tests", "fixtures", "pgn")
 MB = 1 << 20
-# The CLI's resident memory may not exceed this on any of these inputs (it reads in 256 KiB
+# The CLI's resident memory may not exceed this on any of these inputs (it reads in 1 MiB
 # chunks and keeps the histogram, never the text).
 RSS_BOUND_MB = 96
 ARTICLE_VALUES = {"N": 288, "B": 345, "R": 480, "Q": 1077}
