@@ -23,6 +23,7 @@ struct ReadFailure {
 
 struct ReadSettings {
   int jobs = 1;  // parse threads; 1: none, 0 or less: one per core
+  // The CLI passes CliOptions::chunk_bytes, the same default.
   std::size_t chunk_bytes = 1u << 20;
   double max_megabytes = 0;       // "the first N MB" of the files (as stored); 0: all
   std::FILE* progress = nullptr;  // null: silent
