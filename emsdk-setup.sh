@@ -83,6 +83,19 @@ packages_wanted() {
   echo "python3:python3"
   echo "xz-utils:xz"
   echo "bzip2:bzip2" # unpacks the zlib sources
+  # web/wasm-profile.sh (the engine's profile-guided optimisation): a native clang 14 with its
+  # profile runtime and llvm-profdata, and the libraries the native tool links (the full set-up
+  # below has them all). With --web they are wanted from apt-get only: elsewhere the site is
+  # built without the profile.
+  if [[ "${WEB_ONLY}" == 1 ]] && have_apt; then
+    echo "clang:clang"
+    echo "llvm-14:llvm-profdata-14"
+    echo "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.profile-x86_64.a"
+    echo "libzstd-dev:/usr/include/zstd.h"
+    echo "zlib1g-dev:/usr/include/zlib.h"
+    echo "libbz2-dev:/usr/include/bzlib.h"
+    echo "libcurl4-openssl-dev:curl-config"
+  fi
   if [[ "${WEB_ONLY}" == 0 ]]; then
     echo "g++:g++"
     # The archive libraries the native build links (src/archive), and the tools that make the
@@ -99,6 +112,7 @@ packages_wanted() {
     echo "clang:clang"
     echo "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a"
     echo "libfuzzer-14-dev:/usr/lib/llvm-14/lib/libFuzzer.a"
+    echo "llvm-14:llvm-profdata-14" # web/wasm-profile.sh (a dependency of Debian's emscripten)
     echo "chromium:chromium"
     echo "pgn-extract:/usr/games/pgn-extract" # outside the default PATH
     echo "python3-sklearn:/usr/lib/python3/dist-packages/sklearn/__init__.py"

@@ -7,7 +7,8 @@
 #   typecheck  TypeScript checks the browser app's JavaScript (// @ts-check + JSDoc, web/types.d.ts;
 #              tsconfig.json: one project per realm); nothing is emitted
 #   asan    the same suite under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan)
-#   wasm    the same suite compiled with em++, run under Node (build/wasm)
+#   wasm    the same suite compiled with em++ (with the engine's profile, web/wasm-profile.sh),
+#           run under Node (build/wasm)
 #   e2e     browser end-to-end tests in headless Chromium (tests/e2e/run.mjs, on dist/)
 #   fuzz    every libFuzzer target (ASan + UBSan, build/fuzz) for FUZZ_SECONDS (default 5) each:
 #           a smoke run of tests/fuzz/run.sh; a target passes with no finding
@@ -173,7 +174,12 @@ stage_asan() {
 }
 
 stage_wasm() {
-  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
+  # Compiled as web/build-dist.sh compiles the site, with the engine's profile when this machine
+  # can make one: the code tested is the code shipped, and the e2e stage recompiles nothing.
+  local profile
+  profile="$(web/wasm-profile.sh)" &&
+    emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON \
+      "-DMATERIALIST_WASM_PROFILE=${profile}" &&
     cmake --build build/wasm -j"${JOBS}" --target materialist_tests &&
     node build/wasm/materialist_tests.js "${doctest_args[@]}"
 }

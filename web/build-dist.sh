@@ -23,7 +23,10 @@ fi
 # shellcheck disable=SC1091 # written by emsdk-setup.sh
 source build/env.sh
 
-emcmake cmake -S . -B "${BUILD_DIR}" -DCMAKE_BUILD_TYPE=Release ${cmake_args[@]+"${cmake_args[@]}"} > /dev/null
+# The profile the engine is optimised with (empty when this machine cannot make one).
+profile="$(web/wasm-profile.sh)"
+emcmake cmake -S . -B "${BUILD_DIR}" -DCMAKE_BUILD_TYPE=Release "-DMATERIALIST_WASM_PROFILE=${profile}" \
+  ${cmake_args[@]+"${cmake_args[@]}"} > /dev/null
 targets="$(cmake --build "${BUILD_DIR}" --target help)"
 if ! grep -qw materialist_web <<< "${targets}"; then
   echo "build-dist: ERROR: no materialist_web target in ${BUILD_DIR} (see cmake/web.cmake and its warnings)" >&2
