@@ -61,7 +61,7 @@ step() { "$@" >> "$log" 2>&1 || { cat "$log" >&2; no_profile "failed: $*"; }; }
 cache=$dir/CMakeCache.txt
 if [[ -f $cache ]] && ! grep -qx "CMAKE_CXX_COMPILER:[A-Z]*=$clangxx" "$cache"; then rm -rf "$dir"; fi
 step cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=OFF \
-  -DCMAKE_C_COMPILER="${clangxx%++}" -DCMAKE_CXX_COMPILER="$clangxx" -DMATERIALIST_CLANG_PROFILE_GENERATE=ON
+  -DCMAKE_C_COMPILER="${clangxx/clang++/clang}" -DCMAKE_CXX_COMPILER="$clangxx" -DMATERIALIST_CLANG_PROFILE_GENERATE=ON
 step cmake --build "$dir" -j"${JOBS:-2}" --target materialist
 LLVM_PROFILE_FILE="$raw/%p.profraw" step "$dir/materialist" fit -j 1 --json --no-progress "${training[@]}"
 step "$profdata" merge -o "$raw/engine.profdata" "$raw"/*.profraw
