@@ -1,0 +1,182 @@
+// `materialist selfplay`: the founding article's proposal, training on the engine's own games.
+// Round r plays the values learned in round r−1 against the start values (round 1: the start
+// values against themselves), writes the games, and fits them with `fit`'s defaults: the fit's
+// values are the next round's. Each round prints the values and how the round's set scored.
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#include "cli/commands.h"
+#include "cli/match_command.h"
+#include "cli/play_options.h"
+#include "core/json.h"
+
+namespace materialist::cli {
+
+namespace {
+
+struct Round {
+  play::ValueSet played;
+  std::optional<play::Estimate> estimate;
+  play::ValueSet learned;
+  std::uint64_t games = 0;
+  int largest_change = 0;  // centipawns, from the played set to the learned one
+  std::string pgn;
+};
+
+// Fits the round's games as `materialist fit --json FILE` does and reads its values back.
+Expected<play::ValueSet> fit_games(const std::string& pgn_path, const std::string& name) {
+  std::FILE* json = std::tmpfile();
+  std::FILE* messages = std::tmpfile();
+  if (json == nullptr || messages == nullptr) {
+    if (json != nullptr) std::fclose(json);
+    if (messages != nullptr) std::fclose(messages);
+    return make_error(ErrorCode::kIo, "cannot make a temporary file for the fit");
+  }
+  const int status = run_command({"fit", "--json", "--no-progress", pgn_path}, json, messages);
+  std::string text;
+  std::rewind(json);
+  char buffer[4096];
+  std::size_t read = 0;
+  while ((read = std::fread(buffer, 1, sizeof buffer, json)) > 0) text.append(buffer, read);
+  std::fclose(json);
+  std::fclose(messages);
+  if (status != kExitOk) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      "the fit of " + pgn_path + " failed (exit " + std::to_string(status) + ")");
+  }
+  return play::value_set_from_fit_json(text, name);
+}
+
+int largest_change(const play::ValueSet& from, const play::ValueSet& to) {
+  int largest = 0;
+  for (int piece = 0; piece < learn::kPieceKinds; ++piece) {
+    largest = std::max(largest, std::abs(to.middlegame[piece] - from.middlegame[piece]));
+  }
+  return largest;
+}
+
+}  // namespace
+
+int run_selfplay(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
+  auto options = parse_play_options(args);
+  if (!options) {
+    std::fprintf(err, "materialist: selfplay: %s\n", options.error().message.c_str());
+    return kExitBadOptions;
+  }
+  if (!options->opponents.empty() || options->sprt || options->round_robin) {
+    std::fputs("materialist: selfplay plays its own rounds: no --vs, --sprt or --round-robin\n",
+               err);
+    return kExitBadOptions;
+  }
+  auto start = load_value_set(options->values.empty() ? "classic" : options->values[0]);
+  if (!start) {
+    std::fprintf(err, "materialist: selfplay: --values: %s\n", start.error().message.c_str());
+    return kExitBadOptions;
+  }
+  auto book = load_book(*options);
+  if (!book) {
+    std::fprintf(err, "materialist: selfplay: %s\n", book.error().message.c_str());
+    return kExitBadOptions;
+  }
+  const std::string folder = options->out_dir.empty() ? "materialist-selfplay" : options->out_dir;
+  std::error_code error;
+  std::filesystem::create_directories(folder, error);
+  if (error) {
+    std::fprintf(err, "materialist: selfplay: cannot make folder '%s'\n", folder.c_str());
+    return kExitNoResult;
+  }
+  const int threads = play_threads(options->jobs);
+  std::vector<Round> rounds;
+  play::ValueSet current = *start;
+  for (int round = 1; round <= options->rounds; ++round) {
+    play::MatchSettings settings;
+    play::ValueSet played = current;
+    played.name = round == 1 ? start->name : "round-" + std::to_string(round - 1);
+    settings.sets = {played, *start};
+    settings.pairs = options->pairs;
+    settings.game = options->game;
+    settings.seed = options->seed + static_cast<std::uint64_t>(round) - 1;
+    auto match = play::Match::create(settings, *book);
+    if (!match) {
+      std::fprintf(err, "materialist: selfplay: %s\n", match.error().message.c_str());
+      return kExitBadOptions;
+    }
+    play_match(*match, threads, [] {});
+    Round result;
+    result.played = played;
+    result.estimate = play::pairing_estimate(match->stats().front());
+    result.games = match->games_done();
+    result.pgn = folder + "/round-" + std::to_string(round) + ".pgn";
+    const std::string text = match_pgn(*match);
+    std::FILE* file = std::fopen(result.pgn.c_str(), "wb");
+    if (file == nullptr || std::fwrite(text.data(), 1, text.size(), file) != text.size() ||
+        std::fclose(file) != 0) {
+      std::fprintf(err, "materialist: selfplay: cannot write '%s'\n", result.pgn.c_str());
+      return kExitNoResult;
+    }
+    auto learned = fit_games(result.pgn, "round-" + std::to_string(round));
+    if (!learned) {
+      std::fprintf(err, "materialist: selfplay: round %d: %s\n", round,
+                   learned.error().message.c_str());
+      return kExitNoResult;
+    }
+    result.learned = *learned;
+    result.largest_change = largest_change(current, *learned);
+    if (options->progress) {
+      std::fprintf(err, "round %d: %s vs %s, %llu games -> %s (largest change %d cp)\n", round,
+                   played.name.c_str(), start->name.c_str(),
+                   static_cast<unsigned long long>(result.games), learned->values_text().c_str(),
+                   result.largest_change);
+    }
+    current = *learned;
+    rounds.push_back(std::move(result));
+  }
+  if (options->json) {
+    JsonWriter json;
+    json.begin_object().field("start", start->values_text()).field("startName", start->name);
+    json.field("pairsPerRound", options->pairs).field("limits", limits_text(options->game.limits));
+    json.key("rounds").begin_array();
+    for (std::size_t i = 0; i < rounds.size(); ++i) {
+      const Round& round = rounds[i];
+      json.begin_object()
+          .field("round", static_cast<int>(i + 1))
+          .field("played", round.played.values_text());
+      json.field("games", round.games).field("pgn", round.pgn);
+      if (round.estimate) {
+        json.field("elo", round.estimate->elo)
+            .field("eloError95", round.estimate->elo_error95)
+            .field("score", round.estimate->score);
+      }
+      json.field("learned", round.learned.values_text())
+          .field("largestChange", round.largest_change);
+      json.end_object();
+    }
+    json.end_array().end_object();
+    std::fprintf(out, "%s\n", json.str().c_str());
+    return kExitOk;
+  }
+  std::fprintf(out, "Self-play from %s (%s), %d pairs a round, %s\n", start->name.c_str(),
+               start->values_text().c_str(), options->pairs,
+               limits_text(options->game.limits).c_str());
+  std::fputs(
+      "round  played                          vs start (Elo)       learned P,N,B,R,Q          "
+      "change\n",
+      out);
+  for (std::size_t i = 0; i < rounds.size(); ++i) {
+    const Round& round = rounds[i];
+    char elo[64] = "n/a";
+    if (round.estimate && std::isfinite(round.estimate->elo) &&
+        std::isfinite(round.estimate->elo_error95)) {
+      std::snprintf(elo, sizeof elo, "%+.0f +/- %.0f", round.estimate->elo,
+                    round.estimate->elo_error95);
+    }
+    std::fprintf(out, "%5zu  %-30s  %-19s  %-26s %4d cp\n", i + 1,
+                 round.played.values_text().c_str(), elo, round.learned.values_text().c_str(),
+                 round.largest_change);
+  }
+  std::fprintf(out, "Games in %s/round-N.pgn\n", folder.c_str());
+  return kExitOk;
+}
+
+}  // namespace materialist::cli

@@ -1,0 +1,182 @@
+#include "play/evaluation.h"
+
+#include <algorithm>
+#include <array>
+
+namespace materialist::play {
+
+namespace {
+
+using chess::Color;
+using chess::PieceType;
+using Table = std::array<int, 64>;
+
+// Michniewski's tables as printed: from White's side, rank 8 first (index 0 = a8). A white
+// piece on square s reads entry s ^ 56; a black piece reads entry s (the board seen from Black).
+// clang-format off
+constexpr Table kPawnTable = {
+      0,   0,   0,   0,   0,   0,   0,   0,
+     50,  50,  50,  50,  50,  50,  50,  50,
+     10,  10,  20,  30,  30,  20,  10,  10,
+      5,   5,  10,  25,  25,  10,   5,   5,
+      0,   0,   0,  20,  20,   0,   0,   0,
+      5,  -5, -10,   0,   0, -10,  -5,   5,
+      5,  10,  10, -20, -20,  10,  10,   5,
+      0,   0,   0,   0,   0,   0,   0,   0,
+};
+constexpr Table kKnightTable = {
+    -50, -40, -30, -30, -30, -30, -40, -50,
+    -40, -20,   0,   0,   0,   0, -20, -40,
+    -30,   0,  10,  15,  15,  10,   0, -30,
+    -30,   5,  15,  20,  20,  15,   5, -30,
+    -30,   0,  15,  20,  20,  15,   0, -30,
+    -30,   5,  10,  15,  15,  10,   5, -30,
+    -40, -20,   0,   5,   5,   0, -20, -40,
+    -50, -40, -30, -30, -30, -30, -40, -50,
+};
+constexpr Table kBishopTable = {
+    -20, -10, -10, -10, -10, -10, -10, -20,
+    -10,   0,   0,   0,   0,   0,   0, -10,
+    -10,   0,   5,  10,  10,   5,   0, -10,
+    -10,   5,   5,  10,  10,   5,   5, -10,
+    -10,   0,  10,  10,  10,  10,   0, -10,
+    -10,  10,  10,  10,  10,  10,  10, -10,
+    -10,   5,   0,   0,   0,   0,   5, -10,
+    -20, -10, -10, -10, -10, -10, -10, -20,
+};
+constexpr Table kRookTable = {
+      0,   0,   0,   0,   0,   0,   0,   0,
+      5,  10,  10,  10,  10,  10,  10,   5,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+      0,   0,   0,   5,   5,   0,   0,   0,
+};
+constexpr Table kQueenTable = {
+    -20, -10, -10,  -5,  -5, -10, -10, -20,
+    -10,   0,   0,   0,   0,   0,   0, -10,
+    -10,   0,   5,   5,   5,   5,   0, -10,
+     -5,   0,   5,   5,   5,   5,   0,  -5,
+      0,   0,   5,   5,   5,   5,   0,  -5,
+    -10,   5,   5,   5,   5,   5,   0, -10,
+    -10,   0,   5,   0,   0,   0,   0, -10,
+    -20, -10, -10,  -5,  -5, -10, -10, -20,
+};
+constexpr Table kKingMiddlegameTable = {
+    -30, -40, -40, -50, -50, -40, -40, -30,
+    -30, -40, -40, -50, -50, -40, -40, -30,
+    -30, -40, -40, -50, -50, -40, -40, -30,
+    -30, -40, -40, -50, -50, -40, -40, -30,
+    -20, -30, -30, -40, -40, -30, -30, -20,
+    -10, -20, -20, -20, -20, -20, -20, -10,
+     20,  20,   0,   0,   0,   0,  20,  20,
+     20,  30,  10,   0,   0,  10,  30,  20,
+};
+constexpr Table kKingEndgameTable = {
+    -50, -40, -30, -20, -20, -30, -40, -50,
+    -30, -20, -10,   0,   0, -10, -20, -30,
+    -30, -10,  20,  30,  30,  20, -10, -30,
+    -30, -10,  30,  40,  40,  30, -10, -30,
+    -30, -10,  30,  40,  40,  30, -10, -30,
+    -30, -10,  20,  30,  30,  20, -10, -30,
+    -30, -30,   0,   0,   0,   0, -30, -30,
+    -50, -30, -30, -30, -30, -30, -30, -50,
+};
+// clang-format on
+
+constexpr std::array<const Table*, 5> kPieceTables = {&kPawnTable, &kKnightTable, &kBishopTable,
+                                                      &kRookTable, &kQueenTable};
+
+constexpr int table_index(Color color, chess::Square square) {
+  return color == Color::kWhite ? square.index() ^ 56 : square.index();
+}
+
+// The positional part, White's point of view, as (middlegame, endgame).
+std::array<int, 2> positional(const chess::Position& position) {
+  int shared = 0;
+  for (const Color color : {Color::kWhite, Color::kBlack}) {
+    const int sign = color == Color::kWhite ? 1 : -1;
+    for (int type = 0; type < 5; ++type) {
+      const Table& table = *kPieceTables[type];
+      for (const chess::Square square : position.pieces(color, PieceType(type))) {
+        shared += sign * table[table_index(color, square)];
+      }
+    }
+  }
+  int king_middlegame = 0;
+  int king_endgame = 0;
+  for (const Color color : {Color::kWhite, Color::kBlack}) {
+    const int sign = color == Color::kWhite ? 1 : -1;
+    const int index = table_index(color, position.king_square(color));
+    king_middlegame += sign * kKingMiddlegameTable[index];
+    king_endgame += sign * kKingEndgameTable[index];
+  }
+  return {shared + king_middlegame, shared + king_endgame};
+}
+
+}  // namespace
+
+learn::MaterialCounts material_counts(const chess::Position& position) {
+  learn::MaterialCounts counts;
+  for (int type = 0; type < learn::kPieceKinds; ++type) {
+    counts.white[type] = static_cast<std::uint8_t>(position.count(Color::kWhite, PieceType(type)));
+    counts.black[type] = static_cast<std::uint8_t>(position.count(Color::kBlack, PieceType(type)));
+  }
+  return counts;
+}
+
+int game_phase(const chess::Position& position) {
+  const int phase =
+      (position.pieces(PieceType::kKnight) | position.pieces(PieceType::kBishop)).popcount() +
+      2 * position.pieces(PieceType::kRook).popcount() +
+      4 * position.pieces(PieceType::kQueen).popcount();
+  return std::min(phase, learn::kMaxPhase);
+}
+
+Evaluator::Evaluator(const ValueSet& values, EvaluationOptions options)
+    : values_(values), options_(options) {
+  for (int type = 0; type < 5; ++type) ordering_[type] = values_.middlegame[type];
+  ordering_[chess::index_of(PieceType::kKing)] = 20000;
+}
+
+int Evaluator::material_tapered(const learn::MaterialCounts& counts, int phase) const {
+  int middlegame = 0;
+  int endgame = 0;
+  for (int type = 0; type < learn::kPieceKinds; ++type) {
+    const int delta = counts.white[type] - counts.black[type];
+    middlegame += delta * values_.middlegame[type];
+    endgame += delta * values_.endgame[type];
+  }
+  const int pairs =
+      (counts.white[learn::kBishopIndex] >= 2) - (counts.black[learn::kBishopIndex] >= 2);
+  middlegame += pairs * values_.bishop_pair_middlegame;
+  endgame += pairs * values_.bishop_pair_endgame;
+  const int tapered =
+      (middlegame * phase + endgame * (learn::kMaxPhase - phase)) / learn::kMaxPhase;
+  int imbalance = 0;
+  for (int term = 0; term < learn::kImbalanceTerms; ++term) {
+    if (values_.imbalance[term] != 0) {
+      imbalance += values_.imbalance[term] *
+                   learn::imbalance_value(static_cast<learn::ImbalanceTerm>(term), counts);
+    }
+  }
+  return tapered + imbalance;
+}
+
+int Evaluator::material(const chess::Position& position) const {
+  return material_tapered(material_counts(position), game_phase(position));
+}
+
+int Evaluator::evaluate(const chess::Position& position) const {
+  const int phase = game_phase(position);
+  int score = material_tapered(material_counts(position), phase);
+  if (!options_.material_only) {
+    const auto [middlegame, endgame] = positional(position);
+    score += (middlegame * phase + endgame * (learn::kMaxPhase - phase)) / learn::kMaxPhase;
+  }
+  return position.side_to_move() == Color::kWhite ? score : -score;
+}
+
+}  // namespace materialist::play

@@ -1,0 +1,44 @@
+// The play engine's static evaluation: the value set's material (tapered by game phase when the
+// set is, with its bishop pair and imbalance terms) plus one positional part that is the same for
+// every set, so that in a match only the values differ.
+//
+// The positional part is Tomasz Michniewski's "Simplified Evaluation Function" (its piece-square
+// tables, with the king's endgame table from middlegame to endgame by phase), as published on the
+// Chess Programming Wiki. EvaluationOptions::material_only turns it off.
+#pragma once
+
+#include "chess/position.h"
+#include "learn/material.h"
+#include "play/value_set.h"
+
+namespace materialist::play {
+
+struct EvaluationOptions {
+  bool material_only = false;
+};
+
+class Evaluator {
+ public:
+  Evaluator(const ValueSet& values, EvaluationOptions options);
+
+  // Centipawns from the side to move's point of view.
+  int evaluate(const chess::Position& position) const;
+  // The material part alone, White's point of view (tests, the analyse command's breakdown).
+  int material(const chess::Position& position) const;
+  // A piece's middlegame value, for move ordering (MVV-LVA); the king counts as 20000.
+  int ordering_value(chess::PieceType type) const { return ordering_[chess::index_of(type)]; }
+
+ private:
+  int material_tapered(const learn::MaterialCounts& counts, int phase) const;
+
+  ValueSet values_;
+  EvaluationOptions options_;
+  std::array<int, chess::kPieceTypeCount> ordering_{};
+};
+
+// The phase the evaluation tapers with: N = B = 1, R = 2, Q = 4 over both sides, at most 24
+// (24 = middlegame, 0 = endgame).
+int game_phase(const chess::Position& position);
+learn::MaterialCounts material_counts(const chess::Position& position);
+
+}  // namespace materialist::play

@@ -1,0 +1,354 @@
+#include "play/search.h"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+
+#include "play/zobrist.h"
+
+namespace materialist::play {
+
+namespace {
+
+using chess::Move;
+using chess::MoveList;
+using chess::PieceType;
+using chess::Position;
+
+enum Bound : std::uint8_t { kNoBound, kUpper, kLower, kExact };
+
+constexpr int kHashMoveScore = 1 << 30;
+constexpr int kCaptureScore = 1 << 28;
+constexpr int kKillerScore = 1 << 27;
+constexpr int kHistoryLimit = 1 << 20;
+
+std::int64_t now_us() {
+  return std::chrono::duration_cast<std::chrono::microseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// Mate scores are stored relative to the node, so a mate found along one path reads right
+// from another.
+int score_to_table(int score, int ply) {
+  if (score > kMateBound) return score + ply;
+  if (score < -kMateBound) return score - ply;
+  return score;
+}
+int score_from_table(int score, int ply) {
+  if (score > kMateBound) return score - ply;
+  if (score < -kMateBound) return score + ply;
+  return score;
+}
+
+bool is_capture_or_promotion(const Position& position, Move move) {
+  return move.is_promotion() || is_capture(position, move);
+}
+
+}  // namespace
+
+bool is_capture(const Position& position, Move move) {
+  if (move.is_en_passant()) return true;
+  if (move.is_castling()) return false;
+  return !position.piece_on(move.to()).is_none();
+}
+
+bool insufficient_material(const Position& position) {
+  const chess::Bitboard heavy = position.pieces(PieceType::kPawn) |
+                                position.pieces(PieceType::kRook) |
+                                position.pieces(PieceType::kQueen);
+  if (heavy.any()) return false;
+  const chess::Bitboard knights = position.pieces(PieceType::kKnight);
+  const chess::Bitboard bishops = position.pieces(PieceType::kBishop);
+  if ((knights | bishops).popcount() <= 1) return true;
+  if (knights.any()) return false;
+  constexpr chess::Bitboard kDark(0xAA55AA55AA55AA55ULL);
+  return (bishops & kDark).empty() || (bishops & ~kDark).empty();
+}
+
+// Moves with their ordering scores, handed out best first (selection sort: most nodes cut off
+// after a few moves, so sorting all of them would be wasted).
+struct Searcher::Ordered {
+  std::array<Move, MoveList::kCapacity> moves;
+  std::array<int, MoveList::kCapacity> scores;
+  int size = 0;
+  int next = 0;
+
+  void assign(const MoveList& list, bool tactical_only, const Position& position) {
+    size = 0;
+    for (const Move move : list) {
+      if (!tactical_only || is_capture_or_promotion(position, move)) moves[size++] = move;
+    }
+  }
+  bool pick(Move& move) {
+    if (next >= size) return false;
+    int best = next;
+    for (int i = next + 1; i < size; ++i) {
+      if (scores[i] > scores[best]) best = i;
+    }
+    std::swap(scores[best], scores[next]);
+    std::swap(moves[best], moves[next]);
+    move = moves[next++];
+    return true;
+  }
+};
+
+Searcher::Searcher(const ValueSet& values, EvaluationOptions options, std::size_t table_entries)
+    : evaluator_(values, options) {
+  const std::size_t size = std::bit_floor(std::max<std::size_t>(table_entries, 1024));
+  table_.resize(size);
+  table_mask_ = size - 1;
+}
+
+void Searcher::new_game() {
+  std::fill(table_.begin(), table_.end(), TableEntry{});
+  killers_ = {};
+  history_ = {};
+}
+
+Searcher::TableEntry* Searcher::probe(std::uint64_t key) {
+  TableEntry& entry = table_[key & table_mask_];
+  return entry.key == key && entry.depth >= 0 ? &entry : nullptr;
+}
+
+void Searcher::store(std::uint64_t key, Move move, int score, int depth, int bound, int ply) {
+  TableEntry& entry = table_[key & table_mask_];
+  // Keep a deeper entry of the same position unless this one is exact.
+  if (entry.key == key && entry.depth > depth && bound != kExact) return;
+  if (move.is_none() && entry.key == key) move = Move::from_raw(entry.move);
+  entry = {key, move.raw(), static_cast<std::int16_t>(score_to_table(score, ply)),
+           static_cast<std::int8_t>(std::min(depth, 127)), static_cast<std::uint8_t>(bound)};
+}
+
+bool Searcher::count_node_and_check_stop() {
+  ++nodes_;
+  if (!may_stop_) return false;
+  if (limits_.nodes != 0 && nodes_ >= limits_.nodes) stop_ = true;
+  if (limits_.movetime_ms != 0 && (nodes_ & 1023) == 0 && now_us() >= deadline_us_) stop_ = true;
+  return stop_;
+}
+
+bool Searcher::is_repetition(int ply, int halfmove_clock) const {
+  const std::size_t index = root_index_ + static_cast<std::size_t>(ply);
+  const std::uint64_t key = keys_[index];
+  // Only positions since the last capture or pawn move can repeat, and only with the same side
+  // to move. Once within the search is enough (the line can be repeated again); a position of
+  // the game before the root must have occurred twice there to make this a threefold.
+  const std::size_t reach = std::min<std::size_t>(static_cast<std::size_t>(halfmove_clock), index);
+  int earlier_in_game = 0;
+  for (std::size_t back = 4; back <= reach; back += 2) {
+    if (keys_[index - back] != key) continue;
+    if (index - back >= root_index_) return true;
+    if (++earlier_in_game == 2) return true;
+  }
+  return false;
+}
+
+void Searcher::order_moves(const Position& position, Ordered& ordered, Move hash_move,
+                           int ply) const {
+  const int side = chess::index_of(position.side_to_move());
+  for (int i = 0; i < ordered.size; ++i) {
+    const Move move = ordered.moves[i];
+    int score;
+    if (move == hash_move) {
+      score = kHashMoveScore;
+    } else if (is_capture_or_promotion(position, move)) {
+      // MVV-LVA: the most valuable victim first, then the least valuable attacker.
+      const PieceType victim = move.is_en_passant() || position.piece_on(move.to()).is_none()
+                                   ? PieceType::kPawn
+                                   : position.piece_on(move.to()).type();
+      const PieceType attacker = position.piece_on(move.from()).type();
+      score = kCaptureScore + 16 * chess::index_of(victim) - chess::index_of(attacker);
+      if (move.is_promotion()) score += 64 * chess::index_of(move.promoted_to());
+    } else if (ply < kMaxPly && move == killers_[ply][0]) {
+      score = kKillerScore + 1;
+    } else if (ply < kMaxPly && move == killers_[ply][1]) {
+      score = kKillerScore;
+    } else {
+      score = history_[side][move.from().index()][move.to().index()];
+    }
+    ordered.scores[i] = score;
+  }
+}
+
+void Searcher::remember_quiet_cutoff(const Position& position, Move move, int depth, int ply) {
+  if (killers_[ply][0] != move) {
+    killers_[ply][1] = killers_[ply][0];
+    killers_[ply][0] = move;
+  }
+  int& entry =
+      history_[chess::index_of(position.side_to_move())][move.from().index()][move.to().index()];
+  entry += depth * depth;
+  if (entry > kHistoryLimit) {
+    for (auto& side : history_) {
+      for (auto& from : side) {
+        for (int& value : from) value /= 2;
+      }
+    }
+  }
+}
+
+void Searcher::update_pv(int ply, Move move) {
+  pv_table_[ply][ply] = move;
+  for (int next = ply + 1; next < pv_length_[ply + 1]; ++next) {
+    pv_table_[ply][next] = pv_table_[ply + 1][next];
+  }
+  pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+}
+
+int Searcher::quiescence(const Position& position, int alpha, int beta, int ply) {
+  pv_length_[ply] = ply;
+  if (count_node_and_check_stop()) return 0;
+  if (insufficient_material(position)) return 0;
+  if (ply >= kMaxPly - 1) return evaluator_.evaluate(position);
+  const bool in_check = position.in_check();
+  MoveList legal;
+  chess::generate_legal(position, legal);
+  if (legal.empty()) return in_check ? -kMateScore + ply : 0;
+  int best = -kInfinity;
+  if (!in_check) {
+    best = evaluator_.evaluate(position);
+    if (best >= beta) return best;
+    alpha = std::max(alpha, best);
+  }
+  // Only captures and promotions from here, or every move when in check (the evasions).
+  Ordered ordered;
+  ordered.assign(legal, !in_check, position);
+  order_moves(position, ordered, Move(), kMaxPly);
+  Move move;
+  while (ordered.pick(move)) {
+    Position child = position;
+    child.play(move);
+    const int score = -quiescence(child, -beta, -alpha, ply + 1);
+    if (stop_) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        if (score >= beta) break;
+      }
+    }
+  }
+  return best;
+}
+
+int Searcher::search_node(const Position& position, int depth, int alpha, int beta, int ply,
+                          bool pv_node) {
+  pv_length_[ply] = ply;
+  const std::uint64_t key = keys_[root_index_ + ply];
+  if (ply > 0) {
+    if (insufficient_material(position) || is_repetition(ply, position.halfmove_clock())) return 0;
+    // No line from here can mate sooner than a mate already found nearer the root.
+    alpha = std::max(alpha, -kMateScore + ply);
+    beta = std::min(beta, kMateScore - ply - 1);
+    if (alpha >= beta) return alpha;
+  }
+  const bool in_check = position.in_check();
+  if (in_check) ++depth;
+  if (depth <= 0) return quiescence(position, alpha, beta, ply);
+  if (count_node_and_check_stop()) return 0;
+  if (ply >= kMaxPly - 1) return evaluator_.evaluate(position);
+
+  Move hash_move;
+  if (const TableEntry* entry = probe(key)) {
+    hash_move = Move::from_raw(entry->move);
+    const int score = score_from_table(entry->score, ply);
+    if (!pv_node && ply > 0 && entry->depth >= depth &&
+        (entry->bound == kExact || (entry->bound == kLower && score >= beta) ||
+         (entry->bound == kUpper && score <= alpha))) {
+      return score;
+    }
+  }
+
+  MoveList legal;
+  chess::generate_legal(position, legal);
+  if (legal.empty()) return in_check ? -kMateScore + ply : 0;
+  // Fifty moves without a capture or pawn move: a draw, unless the last of them mated.
+  if (ply > 0 && position.halfmove_clock() >= 100) return 0;
+  Ordered ordered;
+  ordered.assign(legal, false, position);
+  order_moves(position, ordered, hash_move, ply);
+
+  const int alpha_at_start = alpha;
+  int best = -kInfinity;
+  Move best_move;
+  Move move;
+  int searched = 0;
+  while (ordered.pick(move)) {
+    Position child = position;
+    child.play(move);
+    keys_[root_index_ + ply + 1] = zobrist_key(child);
+    int score;
+    if (searched == 0) {
+      score = -search_node(child, depth - 1, -beta, -alpha, ply + 1, pv_node);
+    } else {
+      // Principal variation search: prove the move worse with a null window, re-search if not.
+      score = -search_node(child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+      if (score > alpha && score < beta && !stop_) {
+        score = -search_node(child, depth - 1, -beta, -alpha, ply + 1, true);
+      }
+    }
+    ++searched;
+    if (stop_) return 0;
+    if (score > best) {
+      best = score;
+      best_move = move;
+      if (score > alpha) {
+        alpha = score;
+        update_pv(ply, move);
+        if (score >= beta) {
+          if (!is_capture_or_promotion(position, move)) {
+            remember_quiet_cutoff(position, move, depth, ply);
+          }
+          break;
+        }
+      }
+    }
+  }
+  const int bound = best >= beta ? kLower : best > alpha_at_start ? kExact : kUpper;
+  store(key, best_move, best, depth, bound, ply);
+  return best;
+}
+
+SearchResult Searcher::search(const Position& root, std::span<const std::uint64_t> history,
+                              const SearchLimits& limits) {
+  limits_ = limits;
+  nodes_ = 0;
+  stop_ = false;
+  may_stop_ = false;
+  deadline_us_ = now_us() + static_cast<std::int64_t>(limits.movetime_ms) * 1000;
+  keys_.assign(history.begin(), history.end());
+  root_index_ = keys_.size();
+  keys_.resize(root_index_ + kMaxPly + 1);
+  keys_[root_index_] = zobrist_key(root);
+
+  SearchResult result;
+  MoveList legal;
+  chess::generate_legal(root, legal);
+  if (legal.empty()) {
+    result.score = root.in_check() ? -kMateScore : 0;
+    return result;
+  }
+  result.best = legal[0];
+  const bool unlimited = limits.nodes == 0 && limits.depth == 0 && limits.movetime_ms == 0;
+  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1)
+                        : unlimited      ? 1
+                                         : kMaxPly - 1;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    const int score = search_node(root, depth, -kInfinity, kInfinity, 0, true);
+    if (stop_) break;  // an unfinished iteration is discarded: the last complete one decides
+    result.score = score;
+    result.depth = depth;
+    result.pv.assign(pv_table_[0].begin(), pv_table_[0].begin() + pv_length_[0]);
+    if (!result.pv.empty()) result.best = result.pv.front();
+    may_stop_ = true;
+    if (limits.nodes != 0 && nodes_ >= limits.nodes) break;
+    if (limits.movetime_ms != 0 && now_us() >= deadline_us_) break;
+    // A mate within this many plies is the shortest there is: deeper iterations find the same.
+    if (is_mate_score(score) && kMateScore - std::abs(score) <= depth) break;
+  }
+  result.nodes = nodes_;
+  return result;
+}
+
+}  // namespace materialist::play

@@ -1,0 +1,117 @@
+// The play engine's search: iterative deepening over a principal-variation alpha-beta search
+// with a quiescence search (captures and promotions), a transposition table keyed by Zobrist
+// keys, move ordering (hash move, MVV-LVA, two killers a ply, history), a check extension, mate
+// scores by distance, and the draw rules (repetition against the game's history, fifty moves,
+// insufficient material, stalemate). The evaluation is a parameter (play/evaluation.h), so a
+// value set is data, not a code path.
+//
+//   Searcher searcher(values, {});
+//   SearchResult result = searcher.search(position, history_keys, {.nodes = 20000});
+//   play result.best ...
+//
+// With a node or depth limit the search is deterministic: the same position, history and table
+// contents give the same move on every machine and in WebAssembly. A time limit is not.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "chess/movegen.h"
+#include "chess/position.h"
+#include "play/evaluation.h"
+
+namespace materialist::play {
+
+inline constexpr int kMaxPly = 128;
+inline constexpr int kMateScore = 32000;
+inline constexpr int kInfinity = 32001;
+// Scores beyond this are mates: kMateScore − plies to mate (or its negation when mated).
+inline constexpr int kMateBound = kMateScore - kMaxPly;
+
+constexpr bool is_mate_score(int score) {
+  return score > kMateBound || score < -kMateBound;
+}
+// Moves to mate from a mate score: positive when the side to move mates, negative when mated.
+constexpr int mate_in_moves(int score) {
+  return score > 0 ? (kMateScore - score + 1) / 2 : -(kMateScore + score) / 2;
+}
+
+// When a search stops. Zero means no limit of that kind; with none set it searches depth 1.
+struct SearchLimits {
+  std::uint64_t nodes = 0;
+  int depth = 0;
+  int movetime_ms = 0;
+};
+
+struct SearchResult {
+  chess::Move best;  // Move() only when the position has no legal move
+  int score = 0;     // centipawns or a mate score, the side to move's point of view
+  int depth = 0;     // the last iteration completed
+  std::uint64_t nodes = 0;
+  std::vector<chess::Move> pv;
+};
+
+class Searcher {
+ public:
+  // `table_entries` is rounded down to a power of two (16 bytes each).
+  Searcher(const ValueSet& values, EvaluationOptions options, std::size_t table_entries = 1u << 16);
+
+  // Forgets everything learned (table, killers, history): a new game starts as the first did.
+  void new_game();
+  // `history` holds the Zobrist keys of the game's earlier positions, oldest first (the root's
+  // own key excluded), for the repetition rule.
+  SearchResult search(const chess::Position& root, std::span<const std::uint64_t> history,
+                      const SearchLimits& limits);
+
+  const Evaluator& evaluator() const { return evaluator_; }
+
+ private:
+  struct TableEntry {
+    std::uint64_t key = 0;
+    std::uint16_t move = 0;
+    std::int16_t score = 0;
+    std::int8_t depth = -1;
+    std::uint8_t bound = 0;
+  };
+  struct Ordered;
+
+  int search_node(const chess::Position& position, int depth, int alpha, int beta, int ply,
+                  bool pv_node);
+  int quiescence(const chess::Position& position, int alpha, int beta, int ply);
+  bool count_node_and_check_stop();
+  bool is_repetition(int ply, int halfmove_clock) const;
+  void order_moves(const chess::Position& position, Ordered& ordered, chess::Move hash_move,
+                   int ply) const;
+  void remember_quiet_cutoff(const chess::Position& position, chess::Move move, int depth, int ply);
+  TableEntry* probe(std::uint64_t key);
+  void store(std::uint64_t key, chess::Move move, int score, int depth, int bound, int ply);
+  void update_pv(int ply, chess::Move move);
+
+  Evaluator evaluator_;
+  std::vector<TableEntry> table_;
+  std::uint64_t table_mask_ = 0;
+  std::array<std::array<chess::Move, 2>, kMaxPly> killers_{};
+  std::array<std::array<std::array<int, 64>, 64>, 2> history_{};
+  std::array<std::array<chess::Move, kMaxPly>, kMaxPly> pv_table_{};
+  std::array<int, kMaxPly> pv_length_{};
+  // The game's keys then the search path's: keys_[history size + ply] is the node at ply.
+  std::vector<std::uint64_t> keys_;
+  std::size_t root_index_ = 0;
+
+  SearchLimits limits_;
+  std::uint64_t nodes_ = 0;
+  bool stop_ = false;
+  bool may_stop_ = false;  // false during depth 1, so a move is always found
+  std::int64_t deadline_us_ = 0;
+};
+
+// Whether neither side can ever mate: K v K, K and one minor v K, kings and bishops all on
+// squares of one colour.
+bool insufficient_material(const chess::Position& position);
+
+// Whether `move` (legal in `position`) takes a piece, en passant included (castling is not).
+bool is_capture(const chess::Position& position, chess::Move move);
+
+}  // namespace materialist::play

@@ -1,0 +1,186 @@
+#include "play/value_set.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/json_value.h"
+#include "core/text.h"
+
+namespace materialist::play {
+
+namespace {
+
+constexpr double kMaxValue = 100000;
+constexpr std::array<const char*, learn::kPieceKinds> kPieceWords = {"pawn", "knight", "bishop",
+                                                                     "rook", "queen"};
+
+Error invalid(std::string message) {
+  return make_error(ErrorCode::kInvalidArgument, std::move(message));
+}
+
+std::optional<double> parse_number(std::string_view text) {
+  text = trim(text);
+  if (text.empty()) return std::nullopt;
+  // strtod, not from_chars: Emscripten's libc++ has no floating-point from_chars.
+  const std::string copy(text);
+  char* end = nullptr;
+  const double value = std::strtod(copy.c_str(), &end);
+  if (end != copy.c_str() + copy.size() || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+Expected<PieceValues> parse_piece_values(std::string_view text) {
+  std::vector<std::string_view> fields;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    fields.push_back(text.substr(start, comma == std::string_view::npos ? comma : comma - start));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  if (fields.size() != learn::kPieceKinds) {
+    return invalid("values '" + std::string(text) +
+                   "': five numbers P,N,B,R,Q are needed (for example 100,300,300,500,900), or a "
+                   "named set: " +
+                   named_value_set_list());
+  }
+  PieceValues values{};
+  for (int piece = 0; piece < learn::kPieceKinds; ++piece) {
+    const auto number = parse_number(fields[piece]);
+    if (!number) {
+      return invalid("values '" + std::string(text) + "': the " + kPieceWords[piece] + "'s '" +
+                     std::string(trim(fields[piece])) + "' is not a number");
+    }
+    if (*number < 0) {
+      return invalid("values '" + std::string(text) + "': the " + kPieceWords[piece] +
+                     " cannot be worth less than nothing");
+    }
+    if (*number > kMaxValue) {
+      return invalid("values '" + std::string(text) + "': the " + kPieceWords[piece] + " is over " +
+                     std::to_string(static_cast<int>(kMaxValue)));
+    }
+    values[piece] = static_cast<int>(std::lround(*number));
+  }
+  if (values[learn::kPawnIndex] == 0) {
+    return invalid("values '" + std::string(text) +
+                   "': a pawn of 0 leaves nothing to measure the pieces by");
+  }
+  return values;
+}
+
+}  // namespace
+
+std::string named_value_set_list() {
+  std::string list;
+  for (const NamedValueSet& named : kNamedValueSets) {
+    if (!list.empty()) list += ", ";
+    list += named.name;
+  }
+  return list;
+}
+
+std::string ValueSet::values_text() const {
+  std::string text;
+  for (int piece = 0; piece < learn::kPieceKinds; ++piece) {
+    if (piece > 0) text += ',';
+    text += std::to_string(middlegame[piece]);
+    if (tapered()) text += '/' + std::to_string(endgame[piece]);
+  }
+  return text;
+}
+
+std::string default_name(const ValueSet& set) {
+  for (const NamedValueSet& named : kNamedValueSets) {
+    if (!set.tapered() && set.middlegame == named.values && set.bishop_pair_middlegame == 0 &&
+        set.bishop_pair_endgame == 0 && set.imbalance == decltype(set.imbalance){}) {
+      return named.name;
+    }
+  }
+  std::string name;
+  for (int piece = 0; piece < learn::kPieceKinds; ++piece) {
+    if (piece > 0) name += '-';
+    name += std::to_string(set.middlegame[piece]);
+  }
+  return name;
+}
+
+Expected<ValueSet> parse_value_set(std::string_view text) {
+  text = trim(text);
+  ValueSet set;
+  std::string_view values = text;
+  // "NAME:P,N,B,R,Q": the part before the colon names the set.
+  if (const std::size_t colon = text.find(':'); colon != std::string_view::npos) {
+    set.name = std::string(trim(text.substr(0, colon)));
+    values = trim(text.substr(colon + 1));
+    if (set.name.empty())
+      return invalid("values '" + std::string(text) + "': the name before ':' is empty");
+  }
+  for (const NamedValueSet& named : kNamedValueSets) {
+    if (values == named.name) {
+      set.middlegame = set.endgame = named.values;
+      if (set.name.empty()) set.name = named.name;
+      return set;
+    }
+  }
+  if (values.find(',') == std::string_view::npos && !parse_number(values)) {
+    return invalid("values '" + std::string(text) + "': no set of that name (named sets: " +
+                   named_value_set_list() + "), and not five numbers P,N,B,R,Q");
+  }
+  auto pieces = parse_piece_values(values);
+  if (!pieces) return pieces.error();
+  set.middlegame = set.endgame = *pieces;
+  if (set.name.empty()) set.name = default_name(set);
+  return set;
+}
+
+Expected<ValueSet> value_set_from_fit_json(std::string_view json, std::string name) {
+  auto document = parse_json(json);
+  if (!document)
+    return invalid("not the output of `materialist fit --json`: " + document.error().message);
+  const JsonValue* values = document->find("values");
+  if (values == nullptr || !values->is_object()) {
+    return invalid(
+        "no \"values\" object: not the output of `materialist fit --json` (a compare's "
+        "output holds several fits: save one with fit --json)");
+  }
+  auto number = [&](std::string_view key) -> std::optional<double> {
+    const JsonValue* value = values->find(key);
+    if (value == nullptr || !value->is_number()) return std::nullopt;
+    return value->as_number();
+  };
+  ValueSet set;
+  set.name = std::move(name);
+  const bool phased = number("pawn-mg").has_value();
+  for (int piece = 0; piece < learn::kPieceKinds; ++piece) {
+    const std::string word = kPieceWords[piece];
+    const auto middlegame = phased ? number(word + "-mg") : number(std::string(1, "PNBRQ"[piece]));
+    const auto endgame = phased ? number(word + "-eg") : middlegame;
+    if (!middlegame || !endgame) {
+      return invalid("the fit's \"values\" lack the " + word + (phased ? "'s phases" : ""));
+    }
+    if (*middlegame <= 0 || *endgame <= 0 || *middlegame > kMaxValue || *endgame > kMaxValue) {
+      return invalid("the fit gives the " + word + " a value of " +
+                     std::to_string(std::lround(
+                         *middlegame <= 0 || *middlegame > kMaxValue ? *middlegame : *endgame)) +
+                     ": a set to play with needs every piece worth something (refit with more "
+                     "games or fewer terms)");
+    }
+    set.middlegame[piece] = static_cast<int>(std::lround(*middlegame));
+    set.endgame[piece] = static_cast<int>(std::lround(*endgame));
+  }
+  if (const auto pair = number("bishop-pair")) {
+    set.bishop_pair_middlegame = set.bishop_pair_endgame = static_cast<int>(std::lround(*pair));
+  }
+  for (int term = 0; term < learn::kImbalanceTerms; ++term) {
+    if (const auto value = number(learn::kImbalanceNames[term])) {
+      set.imbalance[term] = static_cast<int>(std::lround(*value));
+    }
+  }
+  if (set.name.empty()) set.name = default_name(set);
+  return set;
+}
+
+}  // namespace materialist::play

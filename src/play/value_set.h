@@ -1,0 +1,77 @@
+// A value set under test: what the engine's evaluation counts for material. The piece values
+// (pawn = 100 centipawns), optionally tapered between middlegame and endgame, and the other terms
+// a fit can give (bishop pair, the learn module's imbalance terms). Only this differs between the
+// engines of a match; the positional part of the evaluation is the same for every set.
+//
+//   parse_value_set("100,300,300,500,900")         // P,N,B,R,Q
+//   parse_value_set("classic")                      // a named set (kNamedValueSets)
+//   parse_value_set("mine:100,289,346,480,1078")    // a name for tables and PGN tags
+//   value_set_from_fit_json(text)                   // `materialist fit --json`'s output
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "core/error.h"
+#include "learn/imbalance.h"
+#include "learn/material.h"
+
+namespace materialist::play {
+
+using PieceValues = std::array<int, learn::kPieceKinds>;  // P N B R Q, centipawns
+
+struct ValueSet {
+  std::string name;
+  PieceValues middlegame{100, 300, 300, 500, 900};
+  PieceValues endgame{100, 300, 300, 500, 900};
+  int bishop_pair_middlegame = 0;
+  int bishop_pair_endgame = 0;
+  // Centipawns per unit of each learn::ImbalanceTerm (White's term minus Black's).
+  std::array<int, learn::kImbalanceTerms> imbalance{};
+
+  bool tapered() const { return middlegame != endgame; }
+  // "100,300,300,500,900", or "mg/eg" pairs per piece when tapered.
+  std::string values_text() const;
+  bool operator==(const ValueSet&) const = default;
+};
+
+struct NamedValueSet {
+  const char* name;
+  PieceValues values;
+  const char* source;
+};
+
+// Reference sets: the textbook's, Kaufman's, and the four versions of the founding article's
+// engine in its match-tournament (12.5, a, b, c).
+inline constexpr std::array<NamedValueSet, 7> kNamedValueSets = {{
+    {"classic", {100, 300, 300, 500, 900}, "the textbook 1-3-3-5-9"},
+    {"kaufman",
+     {100, 325, 325, 500, 975},
+     "Larry Kaufman, 'The Evaluation of Material Imbalances'"},
+    {"article-12.5", {100, 400, 400, 600, 1200}, "the article's engine, version 12.5"},
+    {"article-a", {100, 300, 300, 500, 900}, "the article's engine, version a"},
+    {"article-b", {100, 320, 330, 500, 900}, "the article's engine, version b"},
+    {"article-c", {100, 325, 325, 550, 1100}, "the article's engine, version c"},
+    {"learned-sample",
+     {100, 289, 346, 480, 1078},
+     "fitted on the bundled sample (OpenRating.pgn, default preset)"},
+}};
+
+// Reads "P,N,B,R,Q" (integers or decimals, rounded to centipawns), a named set, or
+// "NAME:P,N,B,R,Q". Errors (kInvalidArgument): not five numbers, a pawn of 0, a negative value,
+// a value over 100000, an unknown name.
+Expected<ValueSet> parse_value_set(std::string_view text);
+
+// Reads the values of one fit from `materialist fit --json` output: "values" {P, N, B, R, Q} or,
+// with --phase, their middlegame and endgame columns, the bishop pair and imbalance terms when
+// fitted. Values are rescaled so the pawn is 100 (a fit in Elo or log-odds units included).
+Expected<ValueSet> value_set_from_fit_json(std::string_view json, std::string name);
+
+// The named sets' names, comma-separated (for messages and --help).
+std::string named_value_set_list();
+
+// A short default name: the named set's, else "P-N-B-R-Q".
+std::string default_name(const ValueSet& set);
+
+}  // namespace materialist::play

@@ -1,0 +1,222 @@
+// The play engine's search: forced mates found at their exact distance (positions taken from
+// the fixtures' games a few plies before their checkmate, each proved by a separate exhaustive
+// mate search), the draw rules, Zobrist keys.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "chess/movegen.h"
+#include "chess/san.h"
+#include "pgn/parser.h"
+#include "play/search.h"
+#include "play/zobrist.h"
+#include "test_util.h"
+
+namespace materialist::play {
+
+namespace {
+
+using chess::Move;
+using chess::MoveList;
+using chess::Position;
+
+bool defender_lost_within(const Position& position, int moves);
+
+// The exhaustive proof, independent of the engine: whether the side to move mates in at most
+// `moves` moves whatever the defence (no evaluation, no pruning beyond "a mate needs a check on
+// its last move").
+bool mates_within(const Position& position, int moves) {
+  if (moves <= 0) return false;
+  MoveList list;
+  chess::generate_legal(position, list);
+  for (const Move move : list) {
+    Position child = position;
+    child.play(move);
+    if (moves == 1 && !child.in_check()) continue;
+    if (defender_lost_within(child, moves - 1)) return true;
+  }
+  return false;
+}
+
+bool defender_lost_within(const Position& position, int moves) {
+  MoveList replies;
+  chess::generate_legal(position, replies);
+  if (replies.empty()) return position.in_check();
+  if (moves == 0) return false;
+  for (const Move reply : replies) {
+    Position child = position;
+    child.play(reply);
+    if (!mates_within(child, moves)) return false;
+  }
+  return true;
+}
+
+// Positions 1, 3 and 5 plies before each game's final checkmate.
+class MateCollector : public pgn::Visitor {
+ public:
+  std::vector<std::vector<Position>> games_ending_in_mate;
+
+  void begin_game(pgn::Location) override {
+    line_.assign(1, Position::start());
+    ok_ = true;
+  }
+  void tag(std::string_view name, std::string_view) override {
+    if (name == "FEN") ok_ = false;
+  }
+  pgn::Action move(std::string_view san, pgn::Location) override {
+    auto move = chess::parse_san(line_.back(), san);
+    if (!move || move->is_null()) {
+      ok_ = false;
+      return pgn::Action::kSkipGame;
+    }
+    Position next = line_.back();
+    next.play(*move);
+    line_.push_back(next);
+    return pgn::Action::kContinue;
+  }
+  void end_game(const pgn::GameEnd&) override {
+    if (!ok_ || line_.size() < 7) return;
+    MoveList replies;
+    chess::generate_legal(line_.back(), replies);
+    if (replies.empty() && line_.back().in_check()) games_ending_in_mate.push_back(line_);
+  }
+
+ private:
+  std::vector<Position> line_;
+  bool ok_ = true;
+};
+
+struct MatePosition {
+  Position position;
+  int moves;
+};
+
+std::vector<MatePosition> proved_mates(int per_distance_1, int per_distance_2, int per_distance_3) {
+  const std::string pgn =
+      materialist::testing::read_fixture("pgn/lichess-2021-10-first999.pgn");
+  MateCollector collector;
+  pgn::Parser parser(collector);
+  parser.feed(pgn.data(), pgn.size());
+  parser.finish();
+  std::vector<MatePosition> mates;
+  const int wanted[] = {0, per_distance_1, per_distance_2, per_distance_3};
+  int found[] = {0, 0, 0, 0};
+  for (const auto& line : collector.games_ending_in_mate) {
+    for (int moves = 1; moves <= 3; ++moves) {
+      if (found[moves] >= wanted[moves]) continue;
+      const Position& position = line[line.size() - 2 * moves];
+      // Kept only when mate in exactly `moves` is proved: the game's moves may not be the fastest.
+      if (mates_within(position, moves) && !mates_within(position, moves - 1)) {
+        mates.push_back({position, moves});
+        ++found[moves];
+      }
+    }
+  }
+  return mates;
+}
+
+}  // namespace
+
+TEST_CASE("search: finds 60 proved forced mates from real games at their exact distance") {
+  const std::vector<MatePosition> mates = proved_mates(30, 20, 10);
+  REQUIRE(mates.size() == 60);
+  Searcher searcher(*parse_value_set("classic"), {});
+  for (const MatePosition& mate : mates) {
+    searcher.new_game();
+    const SearchResult result = searcher.search(mate.position, {}, {.depth = 2 * mate.moves + 1});
+    INFO(mate.position.fen(), " mate in ", mate.moves);
+    REQUIRE(is_mate_score(result.score));
+    CHECK(mate_in_moves(result.score) == mate.moves);
+    // The move chosen keeps the mate: every defence still loses within the rest.
+    Position child = mate.position;
+    child.play(result.best);
+    CHECK(defender_lost_within(child, mate.moves - 1));
+  }
+}
+
+TEST_CASE("search: the side to move that is mated sees the distance as negative") {
+  // After 1.f3 e5 2.g4, Black mates with Qh4#: with White to move after 2...Qh4 there is none.
+  auto position = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  REQUIRE(position);
+  Searcher searcher(*parse_value_set("classic"), {});
+  const SearchResult mated = searcher.search(*position, {}, {.depth = 3});
+  CHECK(mated.best.is_none());
+  CHECK(mated.score == -kMateScore);
+  // One move earlier (White to move 2.g4?? allowed), Black to move mates in one.
+  auto before = Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2");
+  REQUIRE(before);
+  const SearchResult mating = searcher.search(*before, {}, {.depth = 2});
+  CHECK(mate_in_moves(mating.score) == 1);
+  CHECK(chess::to_san(*before, mating.best) == "Qh4#");
+}
+
+TEST_CASE("search: stalemate and dead positions score 0") {
+  Searcher searcher(*parse_value_set("classic"), {});
+  // Black to move, stalemated.
+  auto stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+  REQUIRE(stalemate);
+  CHECK(searcher.search(*stalemate, {}, {.depth = 4}).score == 0);
+  // A queen up, but every line that keeps it lets Black take it or stalemate: the engine must
+  // not count K+Q as winning when its move stalemates. Qg6?? is stalemate; it avoids that.
+  auto avoid = Position::from_fen("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1");
+  REQUIRE(avoid);
+  const SearchResult result = searcher.search(*avoid, {}, {.depth = 5});
+  CHECK(chess::to_san(*avoid, result.best) != "Qf7");
+  CHECK(is_mate_score(result.score));
+  CHECK(insufficient_material(*Position::from_fen("8/8/4k3/8/8/8/8/4K1N1 w - - 0 1")));
+  CHECK(insufficient_material(*Position::from_fen("8/8/4kb2/8/8/8/8/2B1K3 w - - 0 1")));
+  CHECK_FALSE(insufficient_material(*Position::from_fen("8/8/4k1b1/8/8/8/8/2B1K3 w - - 0 1")));
+  CHECK_FALSE(insufficient_material(*Position::from_fen("8/8/4k3/8/8/8/8/2N1K1N1 w - - 0 1")));
+}
+
+TEST_CASE("search: a repetition against the game's history is a draw to aim for when behind") {
+  // White is a rook down. Its history holds the position after Kf1 twice already (as if the
+  // kings had walked back and forth), so Kf1 now is a threefold repetition: a draw, worth more
+  // than any other move.
+  auto position = Position::from_fen("6k1/5ppp/8/8/8/8/r4PPP/6K1 w - - 10 30");
+  REQUIRE(position);
+  Searcher searcher(*parse_value_set("classic"), {});
+  const SearchResult without = searcher.search(*position, {}, {.depth = 3});
+  CHECK(without.score < -300);
+  Position after = *position;
+  after.play(*chess::parse_san(after, "Kf1"));
+  const std::uint64_t repeated = zobrist_key(after);
+  const std::vector<std::uint64_t> history = {11, repeated, 13, repeated, 15, 16};
+  searcher.new_game();
+  const SearchResult with = searcher.search(*position, history, {.depth = 3});
+  CHECK(chess::to_san(*position, with.best) == "Kf1");
+  CHECK(with.score == 0);
+}
+
+TEST_CASE("zobrist: transpositions share a key, side to move and castling rights do not") {
+  auto key_after = [](std::vector<std::string> sans) {
+    Position position;
+    for (const std::string& san : sans) position.play(*chess::parse_san(position, san));
+    return zobrist_key(position);
+  };
+  CHECK(key_after({"e4", "e5", "Nf3"}) == key_after({"Nf3", "e5", "e4"}));
+  CHECK(key_after({"Nf3", "Nf6", "Ng1", "Ng8"}) == zobrist_key(Position::start()));
+  // The same pieces after a king walk: no castling rights any more.
+  CHECK(key_after({"e4", "e5", "Ke2", "Ke7", "Ke1", "Ke8"}) != key_after({"e4", "e5"}));
+  // An en passant square counts only when a capture is possible: after 1.e4 no black pawn can.
+  CHECK(key_after({"e4"}) == zobrist_key(*Position::from_fen(
+                                 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")));
+}
+
+TEST_CASE("search: the same position and limit give the same move, score and nodes") {
+  auto position =
+      Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+  REQUIRE(position);
+  Searcher first(*parse_value_set("classic"), {});
+  Searcher second(*parse_value_set("classic"), {});
+  const SearchResult a = first.search(*position, {}, {.nodes = 30000});
+  const SearchResult b = second.search(*position, {}, {.nodes = 30000});
+  CHECK(a.best == b.best);
+  CHECK(a.score == b.score);
+  CHECK(a.nodes == b.nodes);
+  CHECK(a.pv == b.pv);
+  CHECK(a.depth >= 4);
+}
+
+}  // namespace materialist::play
