@@ -25,7 +25,8 @@ struct Round {
 };
 
 // Fits the round's games as `materialist fit --json FILE` does and reads its values back.
-Expected<play::ValueSet> fit_games(const std::string& pgn_path, const std::string& name) {
+Expected<play::ValueSet> fit_games(const std::string& pgn_path, const std::string& name,
+                                   const play::ValueSet& previous) {
   std::FILE* json = std::tmpfile();
   std::FILE* messages = std::tmpfile();
   if (json == nullptr || messages == nullptr) {
@@ -45,7 +46,8 @@ Expected<play::ValueSet> fit_games(const std::string& pgn_path, const std::strin
     return make_error(ErrorCode::kInvalidArgument,
                       "the fit of " + pgn_path + " failed (exit " + std::to_string(status) + ")");
   }
-  return play::value_set_from_fit_json(text, name);
+  // A piece the round's games cannot identify keeps its value.
+  return play::value_set_from_fit_json(text, name, &previous);
 }
 
 int largest_change(const play::ValueSet& from, const play::ValueSet& to) {
@@ -115,7 +117,7 @@ int run_selfplay(const std::vector<std::string>& args, std::FILE* out, std::FILE
       std::fprintf(err, "materialist: selfplay: cannot write '%s'\n", result.pgn.c_str());
       return kExitNoResult;
     }
-    auto learned = fit_games(result.pgn, "round-" + std::to_string(round));
+    auto learned = fit_games(result.pgn, "round-" + std::to_string(round), current);
     if (!learned) {
       std::fprintf(err, "materialist: selfplay: round %d: %s\n", round,
                    learned.error().message.c_str());

@@ -136,7 +136,8 @@ Expected<ValueSet> parse_value_set(std::string_view text) {
   return set;
 }
 
-Expected<ValueSet> value_set_from_fit_json(std::string_view json, std::string name) {
+Expected<ValueSet> value_set_from_fit_json(std::string_view json, std::string name,
+                                           const ValueSet* fallback) {
   auto document = parse_json(json);
   if (!document)
     return invalid("not the output of `materialist fit --json`: " + document.error().message);
@@ -156,8 +157,10 @@ Expected<ValueSet> value_set_from_fit_json(std::string_view json, std::string na
   const bool phased = number("pawn-mg").has_value();
   for (int piece = 0; piece < learn::kPieceKinds; ++piece) {
     const std::string word = kPieceWords[piece];
-    const auto middlegame = phased ? number(word + "-mg") : number(std::string(1, "PNBRQ"[piece]));
-    const auto endgame = phased ? number(word + "-eg") : middlegame;
+    auto middlegame = phased ? number(word + "-mg") : number(std::string(1, "PNBRQ"[piece]));
+    auto endgame = phased ? number(word + "-eg") : middlegame;
+    if (fallback != nullptr && !middlegame) middlegame = fallback->middlegame[piece];
+    if (fallback != nullptr && !endgame) endgame = fallback->endgame[piece];
     if (!middlegame || !endgame) {
       return invalid("the fit's \"values\" lack the " + word + (phased ? "'s phases" : ""));
     }

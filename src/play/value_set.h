@@ -66,7 +66,10 @@ Expected<ValueSet> parse_value_set(std::string_view text);
 // Reads the values of one fit from `materialist fit --json` output: "values" {P, N, B, R, Q} or,
 // with --phase, their middlegame and endgame columns, the bishop pair and imbalance terms when
 // fitted. Values are rescaled so the pawn is 100 (a fit in Elo or log-odds units included).
-Expected<ValueSet> value_set_from_fit_json(std::string_view json, std::string name);
+// With `fallback`, a piece the fit could not identify (a null value: too few games with that
+// imbalance) keeps the fallback's value instead of being an error.
+Expected<ValueSet> value_set_from_fit_json(std::string_view json, std::string name,
+                                           const ValueSet* fallback = nullptr);
 
 // The named sets' names, comma-separated (for messages and --help).
 std::string named_value_set_list();

@@ -93,8 +93,7 @@ struct MatePosition {
 };
 
 std::vector<MatePosition> proved_mates(int per_distance_1, int per_distance_2, int per_distance_3) {
-  const std::string pgn =
-      materialist::testing::read_fixture("pgn/lichess-2021-10-first999.pgn");
+  const std::string pgn = materialist::testing::read_fixture("pgn/lichess-2021-10-first999.pgn");
   MateCollector collector;
   pgn::Parser parser(collector);
   parser.feed(pgn.data(), pgn.size());
@@ -137,7 +136,8 @@ TEST_CASE("search: finds 60 proved forced mates from real games at their exact d
 
 TEST_CASE("search: the side to move that is mated sees the distance as negative") {
   // After 1.f3 e5 2.g4, Black mates with Qh4#: with White to move after 2...Qh4 there is none.
-  auto position = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+  auto position =
+      Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
   REQUIRE(position);
   Searcher searcher(*parse_value_set("classic"), {});
   const SearchResult mated = searcher.search(*position, {}, {.depth = 3});
