@@ -3,7 +3,8 @@
 #   native  doctest suite, Release (build/native; also builds the CLI build/native/materialist)
 #   crosscheck  scikit-learn refits the sample's exported rows; θ must agree with the CLI's;
 #               statsmodels' game-clustered errors must agree with the CLI's; scripts/dask_fit.py
-#               on a Dask LocalCluster of 2 workers must print one fit's output (tests/dask)
+#               on a Dask LocalCluster of 2 workers must print one fit's output (tests/dask);
+#               numpy/scipy re-derive `materialist elo`'s match statistics (match_stats_crosscheck.py)
 #   typecheck  TypeScript checks the browser app's JavaScript (// @ts-check + JSDoc, web/types.d.ts;
 #              tsconfig.json: one project per realm); nothing is emitted
 #   asan    the same suite under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan)
@@ -141,6 +142,11 @@ stage_crosscheck() {
     failed=$((failed + 1))
   fi
   if /usr/bin/python3 tests/dask/dask_fit_test.py --cli build/native/materialist; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
+  if /usr/bin/python3 scripts/match_stats_crosscheck.py --cli build/native/materialist; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))

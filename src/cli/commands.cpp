@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/band_report.h"
+#include "cli/elo_command.h"
 #include "cli/player_input.h"
 #include "cli/read_files.h"
 #include "cli/replay_command.h"
@@ -657,6 +658,7 @@ int run_stats_command(const CliOptions& options, std::FILE* err) {
 
 int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   if (!args.empty() && args[0] == "replay") return run_replay(args, out, err);  // tests' oracle
+  if (!args.empty() && args[0] == "elo") return run_elo(args, out, err);  // match statistics
   auto parsed = parse_options(args);
   // --lichess / --chesscom: the player's addresses become inputs (chess.com's list is fetched).
   const bool player = parsed && (!parsed->lichess.empty() || !parsed->chesscom.empty());
