@@ -83,6 +83,15 @@ Usage:
                                                values by rating band or by speed, one pass
   materialist stats [data options] FILE... -o OUT.mstats
                                                the statistics a fit needs, to merge later
+  materialist match --values SET --vs SET [--vs SET...] [play options]
+                                               play value sets against each other: Elo, SPRT
+  materialist analyse --fen FEN [--values SET] [--nodes K | --depth D | --movetime MS]
+                                               the play engine's best move and score
+  materialist selfplay [--values SET] [--rounds N] [--pairs N] [--out DIR]
+                                               learn, play, learn again (round-N.pgn in DIR)
+  materialist book FILE [--book-plies N]       a PGN's openings N plies in (EPD: its lines)
+  materialist elo --penta N0,N1,N2,N3,N4 | --wdl W,D,L [--sprt ELO0,ELO1[,A,B]] [--json]
+                                               the statistics of results from any match runner
   materialist --help | --version
 
 Data options:
@@ -175,6 +184,31 @@ unreadable-file, unsupported-format, corrupt-archive, corrupt-stats, incompatibl
 unwritable-file, no-games, no-rows,
 filtered-out, no-decisive-rows, fit-failed (compare: dataset-not-fitted, each dataset with its
 own error).
+
+Play options (match, analyse, selfplay):
+  SET                        P,N,B,R,Q in centipawns (100,300,300,500,900), NAME:P,N,B,R,Q, a
+                             named set (classic, kaufman, article-12.5, article-a, article-b,
+                             article-c, learned-sample) or a `fit --json` output file (.json):
+                             its phases, bishop pair and imbalance terms are played too
+  --pairs N                  game pairs per pairing, each opening played with both colours (50)
+  --round-robin              every set against every other (default: --values against each --vs)
+  --nodes K | --depth D | --movetime MS
+                             the limit a move (default --nodes 20000: the same games on any
+                             machine; --movetime is not reproducible)
+  --material-only            the evaluation without its piece-square tables
+  --sprt ELO0,ELO1[,A,B]     stop when the generalized SPRT decides (normalized Elo bounds;
+                             alpha = beta = 0.05); --logistic after it: logistic Elo bounds
+  --book FILE                openings: a PGN (positions --book-plies in, default 8) or an EPD
+                             file (default: the bundled sample's 1292 positions 8 plies in)
+  --draw movenumber=40,movecount=8,score=10 | --no-draw-adjudication
+  --resign movecount=3,score=600 | --no-resign
+  --max-plies N              a draw after N plies (400; 0: none); --no-adjudication: all off
+  --seed S                   shuffles the book (the games are fixed by it); -j N threads (all
+                             cores by default: the same games and statistics whatever N)
+  --pgn OUT                  write the games (valid input for fit; [%eval] comments)
+  --json                     one JSON object: pentanomial, wins, draws, losses, score, elo,
+                             eloError95, nelo, neloError95, los, sprt; several opponents add
+                             matches and ratings
 
 Exit status:
   0  done: rows written, or fitted (also a fit with warnings: read them)

@@ -65,6 +65,7 @@ std::string eval_annotation(int mover_score, chess::Color mover) {
   if (is_mate_score(white_score)) {
     // The score counts plies from the position before the move; one of them is played.
     const int plies_left = kMateScore - std::abs(white_score) - 1;
+    if (plies_left <= 0) return "";  // the move mated: there is nothing left to evaluate
     const int moves = (plies_left + 1) / 2;
     return white_score > 0 ? "#" + std::to_string(moves) : "#-" + std::to_string(moves);
   }

@@ -23,7 +23,8 @@ std::string game_pgn(const GameRecord& game, const PgnHeader& header);
 const char* result_text(learn::Outcome outcome);
 
 // The [%eval] text of a score the mover gave after its move: pawns from White's side
-// ("0.35", "-1.20") or a mate ("#3" White mates in 3, "#-2" Black mates in 2).
+// ("0.35", "-1.20") or a mate ("#3" White mates in 3, "#-2" Black mates in 2); "" after a move
+// that mated.
 std::string eval_annotation(int mover_score, chess::Color mover);
 
 }  // namespace materialist::play

@@ -57,6 +57,40 @@ function chessopsReplay(game) {
   return { plies, stop: '-', fen: makeFen(pos.toSetup()) };
 }
 
+// A game that says it ended by the rules (Termination "normal", as `materialist match` writes
+// them) must be scored by its real end, as chessops sees the final position: checkmate for the
+// side that mated, a draw for stalemate, insufficient material, the fifty-move rule or a
+// threefold repetition. Returns why not, or null.
+function checkRuleEnd(game) {
+  if (game.headers.get('Termination') !== 'normal') return null;
+  const fenTag = game.headers.get('FEN');
+  let pos = Chess.default();
+  if (fenTag) {
+    const setup = parseFen(fenTag);
+    if (!setup.isOk) return 'bad FEN';
+    const position = setupPosition('chess', setup.unwrap());
+    if (!position.isOk) return 'bad FEN';
+    pos = position.unwrap();
+  }
+  const key = () => makeFen(pos.toSetup()).split(' ').slice(0, 4).join(' ');
+  const seen = new Map([[key(), 1]]);
+  for (const node of game.moves.mainline()) {
+    const move = parseSan(pos, node.san);
+    if (!move) return `illegal move ${node.san}`;
+    pos.play(move);
+    seen.set(key(), (seen.get(key()) ?? 0) + 1);
+  }
+  const result = game.headers.get('Result');
+  if (pos.isCheckmate()) {
+    const winner = pos.turn === 'white' ? '0-1' : '1-0';
+    return result === winner ? null : `checkmate scored ${result}, not ${winner}`;
+  }
+  const draw = pos.isStalemate() || pos.isInsufficientMaterial() || pos.halfmoves >= 100 ||
+    (seen.get(key()) ?? 0) >= 3;
+  if (!draw) return `scored ${result} by the rules, but the final position is no rule's end`;
+  return result === '1/2-1/2' ? null : `a drawn end scored ${result}`;
+}
+
 // Materialist's FEN as chessops writes the same position (null when chessops cannot read it).
 function inChessopsTerms(fen) {
   const setup = parseFen(fen);
@@ -105,6 +139,8 @@ function compareFile(cli, path, label, totals) {
     }
     plies += ours.plies;
     if (ours.stop === 'fen') return;
+    const end = checkRuleEnd(game);
+    if (end) report(`game ${number}: ${end}`);
     if (matFen === ours.fen) sameText++;
     const fen = inChessopsTerms(matFen);
     if (fen !== ours.fen) report(`game ${number}: final FEN ${matFen} (as chessops: ${fen}); chessops ${ours.fen}`);
