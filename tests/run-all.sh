@@ -202,8 +202,12 @@ stage_fuzz() {
 stage_differential() {
   cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
     cmake --build build/native -j"${JOBS}" --target materialist || return
+  # Games the play engine plays (a round robin of three sets, the rules' ends checked too).
+  local played="${LOG_DIR}/differential-match.pgn"
+  build/native/materialist match --values learned-sample --vs classic --vs article-12.5 \
+    --round-robin --pairs 10 --nodes 2000 -j "${JOBS}" --no-progress --pgn "${played}" || return
   node tests/differential/compare.mjs --cli build/native/materialist \
-    --generate "${DIFFERENTIAL_GAMES:-3000}" --seed 1 tests/fixtures/pgn/*.pgn
+    --generate "${DIFFERENTIAL_GAMES:-3000}" --seed 1 tests/fixtures/pgn/*.pgn "${played}"
 }
 
 # The SAN fast path against the full generator along a few hundred thousand random legal games

@@ -11,6 +11,7 @@
 
 #include "cli/band_report.h"
 #include "cli/elo_command.h"
+#include "cli/match_command.h"
 #include "cli/player_input.h"
 #include "cli/read_files.h"
 #include "cli/replay_command.h"
@@ -659,6 +660,10 @@ int run_stats_command(const CliOptions& options, std::FILE* err) {
 int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   if (!args.empty() && args[0] == "replay") return run_replay(args, out, err);  // tests' oracle
   if (!args.empty() && args[0] == "elo") return run_elo(args, out, err);  // match statistics
+  if (!args.empty() && args[0] == "match") return run_match(args, out, err);
+  if (!args.empty() && args[0] == "analyse") return run_analyse(args, out, err);
+  if (!args.empty() && args[0] == "book") return run_book(args, out, err);
+  if (!args.empty() && args[0] == "selfplay") return run_selfplay(args, out, err);
   auto parsed = parse_options(args);
   // --lichess / --chesscom: the player's addresses become inputs (chess.com's list is fetched).
   const bool player = parsed && (!parsed->lichess.empty() || !parsed->chesscom.empty());
