@@ -288,12 +288,23 @@ TEST_CASE("match: an SPRT ends the match at the same pair whatever the order of 
   settings.sets = {*parse_value_set("weak-queen:100,300,300,500,100"), *parse_value_set("classic")};
   settings.pairs = 200;
   settings.game = fast_games(500);
-  settings.sprt = SprtSettings{.elo0 = 0, .elo1 = 10};
+  settings.sprt = SprtSettings{.elo0 = 0, .elo1 = 40};
   const Match match = play_whole(settings, default_book());
   REQUIRE(match.sprt());
   CHECK(match.sprt()->decision == SprtDecision::kH0);
   CHECK(match.pairs_done() < 200);
   CHECK(match.finished());
+  // Five pairs more handed out than needed, results back last first: the same stopping point.
+  auto shuffled = Match::create(settings, default_book());
+  REQUIRE(shuffled);
+  std::vector<PairTask> tasks;
+  for (std::size_t i = 0; i < match.pairs_done() + 5; ++i) tasks.push_back(*shuffled->next_task());
+  for (auto it = tasks.rbegin(); it != tasks.rend(); ++it) {
+    shuffled->record(it->index, play_pair(*it, settings.game));
+  }
+  CHECK(shuffled->finished());
+  CHECK(shuffled->pairs_done() == match.pairs_done());
+  CHECK(shuffled->stats().front().pairs == match.stats().front().pairs);
   MatchSettings three = settings;
   three.sets.push_back(*parse_value_set("kaufman"));
   CHECK(Match::create(three, default_book()).error().message.find("two sets") != std::string::npos);
