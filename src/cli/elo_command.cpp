@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/play_options.h"
 #include "core/error.h"
 #include "core/json.h"
 #include "core/text.h"
@@ -92,27 +93,6 @@ Expected<std::vector<std::uint64_t>> counts_of(const std::string& flag, const st
   return values;
 }
 
-Expected<play::SprtSettings> sprt_of(const std::string& text) {
-  const std::vector<std::string> parts = split_commas(text);
-  if (parts.size() != 2 && parts.size() != 4) {
-    return bad("--sprt expects ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA, got '" + printable(text) + "'");
-  }
-  std::vector<double> values;
-  for (const std::string& part : parts) {
-    const Expected<double> value = number_of("--sprt", part);
-    if (!value) return value.error();
-    values.push_back(*value);
-  }
-  play::SprtSettings settings;
-  settings.elo0 = values[0];
-  settings.elo1 = values[1];
-  if (values.size() == 4) {
-    settings.alpha = values[2];
-    settings.beta = values[3];
-  }
-  return settings;
-}
-
 // A set index below 1000 (rate_sets' limit; --sets checks the range).
 Expected<std::size_t> index_of(const std::string& flag, std::uint64_t value) {
   if (value >= 1000) return bad(flag + ": set indices go up to 999");
@@ -171,7 +151,7 @@ Expected<EloArgs> parse_elo_args(const std::vector<std::string>& args) {
       if (!v) return v.error();
       parsed.wdl = play::GameCounts{(*v)[0], (*v)[1], (*v)[2]};
     } else if (flag == "--sprt") {
-      Expected<play::SprtSettings> settings = sprt_of(value);
+      Expected<play::SprtSettings> settings = parse_sprt_text(value);
       if (!settings) return settings.error();
       parsed.sprt = *settings;
     } else if (flag == "--sets") {

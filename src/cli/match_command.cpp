@@ -247,13 +247,12 @@ void play_match(play::Match& match, int threads, const std::function<void()>& on
 
 std::string match_pgn(const play::Match& match) {
   std::string text;
-  const std::size_t pairings = match.pairings().size();
   for (std::size_t index = 0; index < match.results().size(); ++index) {
     play::PgnHeader header;
-    header.round = std::to_string(index + 1);
-    (void)pairings;
-    for (const play::GameRecord& game : match.results()[index].games)
+    header.round = std::to_string(index + 1);  // one Round per game pair
+    for (const play::GameRecord& game : match.results()[index].games) {
       text += play::game_pgn(game, header);
+    }
   }
   return text;
 }

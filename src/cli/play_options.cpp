@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <thread>
 
@@ -41,30 +41,6 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
   }
 }
 
-Expected<play::SprtSettings> parse_sprt(std::string_view text, bool logistic) {
-  const auto parts = split(text, ',');
-  if (parts.size() != 2 && parts.size() != 4) {
-    return bad("--sprt '" + std::string(text) + "': ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA");
-  }
-  std::vector<double> numbers;
-  for (const auto part : parts) {
-    const auto number = parse_real(part);
-    if (!number)
-      return bad("--sprt '" + std::string(text) + "': '" + std::string(part) + "' is not a number");
-    numbers.push_back(*number);
-  }
-  play::SprtSettings sprt;
-  sprt.elo0 = numbers[0];
-  sprt.elo1 = numbers[1];
-  if (numbers.size() == 4) {
-    sprt.alpha = numbers[2];
-    sprt.beta = numbers[3];
-  }
-  sprt.logistic = logistic;
-  if (auto error = play::validate_sprt(sprt)) return bad("--sprt: " + error->message);
-  return sprt;
-}
-
 // "movenumber=40,movecount=8,score=10" into the adjudication's fields.
 std::optional<Error> parse_adjudication(const std::string& flag, std::string_view text,
                                         play::Adjudication& rules) {
@@ -94,6 +70,29 @@ std::optional<Error> parse_adjudication(const std::string& flag, std::string_vie
 }
 
 }  // namespace
+
+Expected<play::SprtSettings> parse_sprt_text(std::string_view text) {
+  const auto parts = split(text, ',');
+  if (parts.size() != 2 && parts.size() != 4) {
+    return bad("--sprt '" + std::string(text) + "': ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA");
+  }
+  std::vector<double> numbers;
+  for (const auto part : parts) {
+    const auto number = parse_real(part);
+    if (!number) {
+      return bad("--sprt '" + std::string(text) + "': '" + std::string(part) + "' is not a number");
+    }
+    numbers.push_back(*number);
+  }
+  play::SprtSettings sprt;
+  sprt.elo0 = numbers[0];
+  sprt.elo1 = numbers[1];
+  if (numbers.size() == 4) {
+    sprt.alpha = numbers[2];
+    sprt.beta = numbers[3];
+  }
+  return sprt;
+}
 
 Expected<std::string> read_text_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -228,8 +227,9 @@ Expected<PlayOptions> parse_play_options(const std::vector<std::string>& args) {
     } else if (arg == "--sprt") {
       const auto text = next();
       if (!text) return bad("--sprt needs ELO0,ELO1[,ALPHA,BETA]");
-      auto sprt = parse_sprt(*text, false);
+      auto sprt = parse_sprt_text(*text);
       if (!sprt) return sprt.error();
+      if (auto error = play::validate_sprt(*sprt)) return bad("--sprt: " + error->message);
       options.sprt = *sprt;
     } else if (arg == "--logistic") {
       if (!options.sprt)

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/error.h"
@@ -46,6 +47,10 @@ Expected<play::ValueSet> load_value_set(const std::string& text);
 
 // The book the options name: --book FILE (PGN or EPD) or the bundled sample's.
 Expected<play::Book> load_book(const PlayOptions& options);
+
+// "ELO0,ELO1" or "ELO0,ELO1,ALPHA,BETA" (not validated: a --logistic may still change the
+// bounds' kind; see play::validate_sprt). Shared by match and elo.
+Expected<play::SprtSettings> parse_sprt_text(std::string_view text);
 
 // The limit in words: "20000 nodes a move".
 std::string limits_text(const play::SearchLimits& limits);
