@@ -243,6 +243,22 @@ void generate_legal(const Position& pos, MoveList& list, PieceType piece, Bitboa
   }
 }
 
+void generate_tactical(const Position& pos, MoveList& list) {
+  const Color us = pos.side_to_move();
+  Bitboard targets = pos.pieces(~us) | Bitboard::rank(back_rank(~us));
+  if (!pos.en_passant_square().is_none()) targets |= Bitboard(pos.en_passant_square());
+  MoveList moves;
+  generate(pos, moves, kAllPieceTypes, targets);
+  // The last rank's empty squares were targets for the pawns' promotions: drop the pieces'
+  // quiet moves there.
+  for (const Move move : moves) {
+    if (move.is_promotion() || move.is_en_passant() ||
+        (!move.is_castling() && !pos.piece_on(move.to()).is_none())) {
+      list.push(move);
+    }
+  }
+}
+
 bool is_legal(const Position& pos, Move move) {
   if (move.is_none() || move.is_null()) return false;
   const Piece piece = pos.piece_on(move.from());

@@ -52,6 +52,10 @@ void generate_legal(const Position& pos, MoveList& list);
 // Castling counts as a king move whose destination is the castling rook's square.
 void generate_legal(const Position& pos, MoveList& list, PieceType piece, Bitboard targets);
 
+// Appends the legal captures (en passant included) and promotions of the side to move: the moves
+// a quiescence search looks at.
+void generate_tactical(const Position& pos, MoveList& list);
+
 // True if `move` is legal in `pos` (Move::null() is not a legal move).
 bool is_legal(const Position& pos, Move move);
 

@@ -74,11 +74,9 @@ struct Searcher::Ordered {
   int size = 0;
   int next = 0;
 
-  void assign(const MoveList& list, bool tactical_only, const Position& position) {
+  void assign(const MoveList& list) {
     size = 0;
-    for (const Move move : list) {
-      if (!tactical_only || is_capture_or_promotion(position, move)) moves[size++] = move;
-    }
+    for (const Move move : list) moves[size++] = move;
   }
   bool pick(Move& move) {
     if (next >= size) return false;
@@ -202,18 +200,22 @@ int Searcher::quiescence(const Position& position, int alpha, int beta, int ply)
   if (insufficient_material(position)) return 0;
   if (ply >= kMaxPly - 1) return evaluator_.evaluate(position);
   const bool in_check = position.in_check();
-  MoveList legal;
-  chess::generate_legal(position, legal);
-  if (legal.empty()) return in_check ? -kMateScore + ply : 0;
   int best = -kInfinity;
-  if (!in_check) {
+  MoveList moves;
+  if (in_check) {
+    // Every evasion; none is a checkmate.
+    chess::generate_legal(position, moves);
+    if (moves.empty()) return -kMateScore + ply;
+  } else {
+    // Standing pat: the side to move may decline every capture. (A stalemate here reads as the
+    // evaluation: the quiescence search does not look for it, as engines' do not.)
     best = evaluator_.evaluate(position);
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
+    chess::generate_tactical(position, moves);
   }
-  // Only captures and promotions from here, or every move when in check (the evasions).
   Ordered ordered;
-  ordered.assign(legal, !in_check, position);
+  ordered.assign(moves);
   order_moves(position, ordered, Move(), kMaxPly);
   Move move;
   while (ordered.pick(move)) {
@@ -266,7 +268,7 @@ int Searcher::search_node(const Position& position, int depth, int alpha, int be
   // Fifty moves without a capture or pawn move: a draw, unless the last of them mated.
   if (ply > 0 && position.halfmove_clock() >= 100) return 0;
   Ordered ordered;
-  ordered.assign(legal, false, position);
+  ordered.assign(legal);
   order_moves(position, ordered, hash_move, ply);
 
   const int alpha_at_start = alpha;
