@@ -99,8 +99,17 @@ Expected<std::vector<play::ValueSet>> load_sets(const PlayOptions& options) {
   return sets;
 }
 
-void write_match_text(std::FILE* out, const play::Match& match) {
+void write_match_text(std::FILE* out, const play::Match& match, std::size_t book_size,
+                      const std::string& book_source) {
   const play::MatchSettings& settings = match.settings();
+  for (const play::ValueSet& set : settings.sets) {
+    std::fprintf(out, "  %-16s %s\n", set.name.c_str(), set.values_text().c_str());
+  }
+  std::fprintf(out, "%s, %d pairs a pairing, %s%s, seed %llu, %zu openings (%s)\n\n",
+               settings.schedule == play::Schedule::kRoundRobin ? "Round robin" : "Gauntlet",
+               settings.pairs, limits_text(settings.game.limits).c_str(),
+               settings.game.evaluation.material_only ? ", material only" : "",
+               static_cast<unsigned long long>(settings.seed), book_size, book_source.c_str());
   if (match.pairings().size() == 1) {
     const play::PairingStats& stats = match.stats().front();
     std::fprintf(out, "%s vs %s\n", settings.sets[0].name.c_str(), settings.sets[1].name.c_str());
@@ -308,7 +317,7 @@ int run_match(const std::vector<std::string>& args, std::FILE* out, std::FILE* e
   if (options->json) {
     write_match_json(out, *match, book_size, book_source, seconds);
   } else {
-    write_match_text(out, *match);
+    write_match_text(out, *match, book_size, book_source);
   }
   return kExitOk;
 }
