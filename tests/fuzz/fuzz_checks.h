@@ -39,6 +39,9 @@ Failure check_archive_zstd(std::string_view input);
 Failure check_archive_gzip(std::string_view input);
 Failure check_archive_bzip2(std::string_view input);
 Failure check_archive_zip(std::string_view input);
+// The play module's text inputs: value sets, books (bundled form, EPD, PGN), a fit's JSON; what
+// parses writes back to text that parses the same (check_play.cpp).
+Failure check_play_text(std::string_view input);
 
 struct NamedCheck {
   const char* name;  // the target's name: fuzz_<name>, tests/fixtures/fuzz/<name>/
@@ -57,6 +60,7 @@ inline constexpr NamedCheck kChecks[] = {
     {"archive_gzip", check_archive_gzip},
     {"archive_bzip2", check_archive_bzip2},
     {"archive_zip", check_archive_zip},
+    {"play_text", check_play_text},
 };
 
 // Chunk sizes for `size` bytes drawn from the input's own hash (so a finding replays exactly):

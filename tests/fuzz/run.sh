@@ -16,7 +16,7 @@ cd "${REPO_ROOT}" || exit 1
 SECONDS_EACH="${1:?usage: tests/fuzz/run.sh SECONDS [TARGET...]}"
 shift
 ALL_TARGETS=(pgn_chunking ingest san fen filter_text settings mat_import
-  archive_zstd archive_gzip archive_bzip2 archive_zip)
+  archive_zstd archive_gzip archive_bzip2 archive_zip play_text)
 TARGETS=("${@:-${ALL_TARGETS[@]}}")
 [[ $# == 0 ]] && TARGETS=("${ALL_TARGETS[@]}")
 BUILD=build/fuzz
@@ -73,6 +73,13 @@ done
   zip -q archive_zip/stored.zip -0 games.pgn notes.txt && zip -q archive_zip/deflated.zip games.pgn &&
   zip -q - games.pgn < /dev/null > /dev/null 2>&1; cat games.pgn | zip -q > archive_zip/streamed.zip)
 rm -f "${SEEDS}/two.pgn" "${SEEDS}/games.pgn" "${SEEDS}/notes.txt"
+# play_text: a value set line, then a book, EPD lines or games.
+printf 'mine:100,289,346,480,1078\n' > "${SEEDS}/play_text/values.txt"
+{ printf 'classic\n'; head -n 20 src/play/default_book.inc | tail -n 18; } > "${SEEDS}/play_text/book.txt"
+{ printf '100,300,300,500,900\n'; sed -E 's/ *;.*//' "${FIXTURES}/perft/standard.epd" | head -n 6; } \
+  > "${SEEDS}/play_text/epd.txt"
+{ printf 'kaufman\n'; cat "${SEEDS}/pgn_chunking/lichess-1.pgn"; } > "${SEEDS}/play_text/pgn.txt"
+printf 'x\n{"values": {"P": 100, "N": 300, "B": 310, "R": 500, "Q": 900}}' > "${SEEDS}/play_text/fit.txt"
 
 # A target's own libFuzzer options: its dictionary; san's inputs at most 256 bytes (a game of up to
 # 254 plies: random play has stripped the board long before, and each ply costs a move generation).

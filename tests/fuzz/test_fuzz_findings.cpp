@@ -11,6 +11,7 @@
 #include "fuzz_checks.h"
 #include "learn/game_filter.h"
 #include "pgn/recorder.h"
+#include "play/book.h"
 #include "test_util.h"
 
 namespace materialist::fuzz {
@@ -58,6 +59,10 @@ TEST_CASE("fuzz checks hold on the fixtures") {
   check_passes(check_ingest, read_fixture("pgn/OpenRating.pgn").substr(0, 200000),
                "OpenRating.pgn, first 200 kB");
   check_passes(check_mat_import, read_fixture("learn/OpenRating.article.mat"), "article .mat");
+  check_passes(check_play_text,
+               "mine:100,289,346,480,1078\n" + std::string(play::default_book_text()),
+               "a value set and the bundled book");
+  check_passes(check_play_text, "classic\n" + games.substr(0, 20000), "a named set and games");
   check_passes(check_archive_zstd, read_fixture("archive/lichess-100.pgn.zst"), "zstd");
   check_passes(check_archive_zstd, read_fixture("archive/lichess-100-truncated.pgn.zst"),
                "truncated zstd");
