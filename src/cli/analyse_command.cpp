@@ -36,6 +36,84 @@ std::string score_text(int score) {
 
 }  // namespace
 
+namespace {
+
+// One value set's view of the position.
+struct Analysis {
+  play::ValueSet set;
+  play::SearchResult result;
+  std::vector<std::string> pv_san;
+  std::vector<std::string> pv_uci;
+  int static_eval = 0;  // the side to move's point of view
+  int material = 0;     // White's point of view
+};
+
+Analysis analyse_with(const play::ValueSet& set, const chess::Position& position,
+                      const PlayOptions& options) {
+  Analysis analysis;
+  analysis.set = set;
+  play::Searcher searcher(set, options.game.evaluation, options.game.table_entries);
+  analysis.result = searcher.search(position, {}, options.game.limits);
+  chess::Position line = position;
+  for (const chess::Move move : analysis.result.pv) {
+    analysis.pv_san.push_back(chess::to_san(line, move));
+    analysis.pv_uci.push_back(uci_text(line, move));
+    line.play(move);
+  }
+  analysis.static_eval = searcher.evaluator().evaluate(position);
+  analysis.material = searcher.evaluator().material(position);
+  return analysis;
+}
+
+void write_analysis_fields(JsonWriter& json, const Analysis& analysis,
+                           const chess::Position& position) {
+  json.field("values", analysis.set.values_text()).field("set", analysis.set.name);
+  const play::SearchResult& result = analysis.result;
+  if (result.best.is_none()) {
+    json.key("bestMove").null();
+  } else {
+    json.key("bestMove")
+        .begin_object()
+        .field("san", chess::to_san(position, result.best))
+        .field("uci", uci_text(position, result.best))
+        .end_object();
+  }
+  json.key("score").begin_object();
+  if (play::is_mate_score(result.score)) {
+    json.field("mate", play::mate_in_moves(result.score));
+  } else {
+    json.field("cp", result.score);
+  }
+  json.end_object();
+  json.key("pv").begin_array();
+  for (const std::string& san : analysis.pv_san) json.value(san);
+  json.end_array();
+  json.key("pvUci").begin_array();
+  for (const std::string& uci : analysis.pv_uci) json.value(uci);
+  json.end_array();
+  json.field("depth", result.depth).field("nodes", result.nodes);
+  json.field("staticEval", analysis.static_eval).field("material", analysis.material);
+}
+
+void write_analysis_text(std::FILE* out, const Analysis& analysis,
+                         const chess::Position& position) {
+  std::fprintf(out, "%s (%s):\n", analysis.set.name.c_str(), analysis.set.values_text().c_str());
+  const play::SearchResult& result = analysis.result;
+  if (result.best.is_none()) {
+    std::fprintf(out, "  no legal move: %s\n", position.in_check() ? "checkmate" : "stalemate");
+    return;
+  }
+  std::fprintf(out, "  best move %s (%s), score %s (side to move), depth %d, %llu nodes\n  pv",
+               chess::to_san(position, result.best).c_str(),
+               uci_text(position, result.best).c_str(), score_text(result.score).c_str(),
+               result.depth, static_cast<unsigned long long>(result.nodes));
+  for (const std::string& san : analysis.pv_san) std::fprintf(out, " %s", san.c_str());
+  std::fprintf(out, "\n  static evaluation %+d cp (side to move), material %+d cp (White)\n",
+               analysis.static_eval, analysis.material);
+}
+
+}  // namespace
+
 int run_analyse(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   auto options = parse_play_options(args);
   if (!options) {
@@ -51,70 +129,38 @@ int run_analyse(const std::vector<std::string>& args, std::FILE* out, std::FILE*
     std::fprintf(err, "materialist: analyse: --fen: %s\n", position.error().message.c_str());
     return kExitBadOptions;
   }
-  auto values = load_value_set(options->values.empty() ? "classic" : options->values[0]);
-  if (!values) {
-    std::fprintf(err, "materialist: analyse: --values: %s\n", values.error().message.c_str());
-    return kExitBadOptions;
+  // --values (default: classic), then each --vs: what a set changes is seen side by side.
+  std::vector<std::string> texts = {options->values.empty() ? "classic" : options->values[0]};
+  texts.insert(texts.end(), options->opponents.begin(), options->opponents.end());
+  std::vector<Analysis> analyses;
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    auto set = load_value_set(texts[i]);
+    if (!set) {
+      std::fprintf(err, "materialist: analyse: %s: %s\n", i == 0 ? "--values" : "--vs",
+                   set.error().message.c_str());
+      return kExitBadOptions;
+    }
+    analyses.push_back(analyse_with(*set, *position, *options));
   }
-  play::Searcher searcher(*values, options->game.evaluation, options->game.table_entries);
-  const play::SearchResult result = searcher.search(*position, {}, options->game.limits);
-  std::vector<std::string> pv_san;
-  std::vector<std::string> pv_uci;
-  chess::Position line = *position;
-  for (const chess::Move move : result.pv) {
-    pv_san.push_back(chess::to_san(line, move));
-    pv_uci.push_back(uci_text(line, move));
-    line.play(move);
-  }
-  const int static_eval = searcher.evaluator().evaluate(*position);
   if (options->json) {
     JsonWriter json;
-    json.begin_object();
-    json.field("fen", position->fen())
-        .field("values", values->values_text())
-        .field("set", values->name);
-    if (result.best.is_none()) {
-      json.key("bestMove").null();
-    } else {
-      json.key("bestMove")
-          .begin_object()
-          .field("san", chess::to_san(*position, result.best))
-          .field("uci", uci_text(*position, result.best))
-          .end_object();
+    json.begin_object().field("fen", position->fen());
+    write_analysis_fields(json, analyses.front(), *position);
+    if (analyses.size() > 1) {
+      json.key("vs").begin_array();
+      for (std::size_t i = 1; i < analyses.size(); ++i) {
+        json.begin_object();
+        write_analysis_fields(json, analyses[i], *position);
+        json.end_object();
+      }
+      json.end_array();
     }
-    json.key("score").begin_object();
-    if (play::is_mate_score(result.score)) {
-      json.field("mate", play::mate_in_moves(result.score));
-    } else {
-      json.field("cp", result.score);
-    }
-    json.end_object();
-    json.key("pv").begin_array();
-    for (const std::string& san : pv_san) json.value(san);
-    json.end_array();
-    json.key("pvUci").begin_array();
-    for (const std::string& uci : pv_uci) json.value(uci);
-    json.end_array();
-    json.field("depth", result.depth).field("nodes", result.nodes);
-    json.field("staticEval", static_eval)
-        .field("material", searcher.evaluator().material(*position));
     json.end_object();
     std::fprintf(out, "%s\n", json.str().c_str());
     return kExitOk;
   }
-  std::fprintf(out, "values %s (%s), %s\n", values->name.c_str(), values->values_text().c_str(),
-               limits_text(options->game.limits).c_str());
-  if (result.best.is_none()) {
-    std::fprintf(out, "no legal move: %s\n", position->in_check() ? "checkmate" : "stalemate");
-    return kExitOk;
-  }
-  std::fprintf(out, "best move %s (%s), score %s (side to move), depth %d, %llu nodes\npv",
-               chess::to_san(*position, result.best).c_str(),
-               uci_text(*position, result.best).c_str(), score_text(result.score).c_str(),
-               result.depth, static_cast<unsigned long long>(result.nodes));
-  for (const std::string& san : pv_san) std::fprintf(out, " %s", san.c_str());
-  std::fprintf(out, "\nstatic evaluation %+d cp (side to move), material %+d cp (White)\n",
-               static_eval, searcher.evaluator().material(*position));
+  std::fprintf(out, "%s, %s\n", position->fen().c_str(), limits_text(options->game.limits).c_str());
+  for (const Analysis& analysis : analyses) write_analysis_text(out, analysis, *position);
   return kExitOk;
 }
 

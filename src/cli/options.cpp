@@ -85,8 +85,8 @@ Usage:
                                                the statistics a fit needs, to merge later
   materialist match --values SET --vs SET [--vs SET...] [play options]
                                                play value sets against each other: Elo, SPRT
-  materialist analyse --fen FEN [--values SET] [--nodes K | --depth D | --movetime MS]
-                                               the play engine's best move and score
+  materialist analyse --fen FEN [--values SET] [--vs SET...] [--nodes K | --depth D | --movetime MS]
+                                               the play engine's best move and score (each set's)
   materialist selfplay [--values SET] [--rounds N] [--pairs N] [--out DIR]
                                                learn, play, learn again (round-N.pgn in DIR)
   materialist book FILE [--book-plies N]       a PGN's openings N plies in (EPD: its lines)

@@ -142,6 +142,15 @@ TEST_CASE("analyse --json: best move, score as cp or mate, principal variation")
   CHECK(quiet->find("score")->find("cp") != nullptr);
   CHECK(quiet->find("pv")->size() >= 1);
   CHECK(quiet->find("depth")->as_number() == 2);
+  // --vs: the same position seen with another set, side by side.
+  const CliRun both = run_cli({"analyse", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "--depth",
+                               "2", "--vs", "article-12.5", "--json"});
+  REQUIRE(both.status == kExitOk);
+  auto pair = parse_json(both.out);
+  REQUIRE(pair);
+  REQUIRE(pair->find("vs") != nullptr);
+  CHECK((*pair->find("vs"))[0].find("set")->as_string() == "article-12.5");
+  CHECK(pair->find("set")->as_string() == "classic");
   CHECK(run_cli({"analyse", "--fen", "not a fen"}).status == kExitBadOptions);
   CHECK(run_cli({"analyse"}).status == kExitBadOptions);
 }
