@@ -8,6 +8,7 @@
 #include <limits>
 #include <sstream>
 #include <thread>
+#include <type_traits>
 
 #include "core/text.h"
 
@@ -151,113 +152,175 @@ Expected<play::Book> load_book(const PlayOptions& options) {
   return book;
 }
 
+namespace {
+
+// Walks argv: the current flag, and the values that follow it.
+class ArgReader {
+ public:
+  explicit ArgReader(const std::vector<std::string>& args) : args_(args) {}
+  bool next_flag() { return ++at_ < args_.size(); }
+  const std::string& flag() const { return args_[at_]; }
+  Expected<std::string> value(const char* what) {
+    if (at_ + 1 >= args_.size() || args_[at_ + 1].empty()) return bad(flag() + " needs " + what);
+    return args_[++at_];
+  }
+  Expected<std::int64_t> integer(std::int64_t minimum, std::int64_t maximum) {
+    const std::string name = flag();
+    auto text = value("a value");
+    if (!text) return text.error();
+    const auto number = parse_integer(*text, minimum, maximum);
+    if (!number) {
+      return bad(name + " '" + *text + "': a whole number from " + std::to_string(minimum) +
+                 " to " + std::to_string(maximum));
+    }
+    return *number;
+  }
+
+ private:
+  const std::vector<std::string>& args_;
+  std::size_t at_ = 0;  // args_[0] is the command
+};
+
+// Each reads one group's flags: true when the flag was its own, an error when its value is bad.
+Expected<bool> read_set_flag(ArgReader& reader, PlayOptions& options) {
+  const std::string flag = reader.flag();
+  if (flag != "--values" && flag != "--vs") return false;
+  auto text = reader.value("P,N,B,R,Q, a named set or a fit's .json");
+  if (!text) return text.error();
+  if (flag == "--values" && !options.values.empty()) {
+    return bad("--values is given once (the set under test); add opponents with --vs");
+  }
+  (flag == "--values" ? options.values : options.opponents).push_back(*text);
+  return true;
+}
+
+Expected<bool> read_engine_flag(ArgReader& reader, PlayOptions& options, bool& limit_given) {
+  const std::string flag = reader.flag();
+  if (flag == "--nodes" || flag == "--depth" || flag == "--movetime") {
+    if (limit_given) return bad("one limit: --nodes, --depth or --movetime");
+    limit_given = true;
+    auto value = reader.integer(1, flag == "--depth"      ? 100
+                                   : flag == "--movetime" ? 600000
+                                                          : 1000000000);
+    if (!value) return value.error();
+    options.game.limits = {};
+    if (flag == "--nodes") options.game.limits.nodes = static_cast<std::uint64_t>(*value);
+    if (flag == "--depth") options.game.limits.depth = static_cast<int>(*value);
+    if (flag == "--movetime") options.game.limits.movetime_ms = static_cast<int>(*value);
+  } else if (flag == "--material-only") {
+    options.game.evaluation.material_only = true;
+  } else if (flag == "--hash-mb") {
+    auto value = reader.integer(1, 1024);
+    if (!value) return value.error();
+    options.game.table_entries = static_cast<std::size_t>(*value) << 16;  // 16 bytes each
+  } else {
+    return false;
+  }
+  return true;
+}
+
+Expected<bool> read_adjudication_flag(ArgReader& reader, play::Adjudication& rules) {
+  const std::string flag = reader.flag();
+  if (flag == "--no-adjudication") {
+    rules.draw = rules.resign = false;
+    rules.max_plies = 0;
+  } else if (flag == "--no-draw-adjudication") {
+    rules.draw = false;
+  } else if (flag == "--no-resign") {
+    rules.resign = false;
+  } else if (flag == "--draw" || flag == "--resign") {
+    auto text = reader.value("KEY=N,...");
+    if (!text) return text.error();
+    if (auto error = parse_adjudication(flag, *text, rules)) return *error;
+    (flag == "--draw" ? rules.draw : rules.resign) = true;
+  } else if (flag == "--max-plies") {
+    auto value = reader.integer(0, 100000);
+    if (!value) return value.error();
+    rules.max_plies = static_cast<int>(*value);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+Expected<bool> read_sprt_flag(ArgReader& reader, PlayOptions& options) {
+  const std::string flag = reader.flag();
+  if (flag == "--sprt") {
+    auto text = reader.value("ELO0,ELO1[,ALPHA,BETA]");
+    if (!text) return text.error();
+    auto sprt = parse_sprt_text(*text);
+    if (!sprt) return sprt.error();
+    if (auto error = play::validate_sprt(*sprt)) return bad("--sprt: " + error->message);
+    options.sprt = *sprt;
+  } else if (flag == "--logistic") {
+    if (!options.sprt)
+      return bad("--logistic comes after --sprt (it sets the SPRT's bounds' kind)");
+    options.sprt->logistic = true;
+    if (auto error = play::validate_sprt(*options.sprt)) return bad("--sprt: " + error->message);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+Expected<bool> read_run_flag(ArgReader& reader, PlayOptions& options) {
+  const std::string flag = reader.flag();
+  auto whole = [&](std::int64_t minimum, std::int64_t maximum, auto& field) -> Expected<bool> {
+    auto value = reader.integer(minimum, maximum);
+    if (!value) return value.error();
+    field = static_cast<std::remove_reference_t<decltype(field)>>(*value);
+    return true;
+  };
+  auto text = [&](std::string& field) -> Expected<bool> {
+    auto value = reader.value("a value");
+    if (!value) return value.error();
+    field = *value;
+    return true;
+  };
+  if (flag == "--pairs") return whole(1, 1000000, options.pairs);
+  if (flag == "--rounds") return whole(1, 1000, options.rounds);
+  if (flag == "--seed") return whole(0, std::numeric_limits<std::int64_t>::max(), options.seed);
+  if (flag == "-j" || flag == "--jobs") return whole(0, 1024, options.jobs);
+  if (flag == "--book-plies") return whole(0, 40, options.book_plies);
+  if (flag == "--book") return text(options.book_file);
+  if (flag == "--pgn") return text(options.pgn_out);
+  if (flag == "--out") return text(options.out_dir);
+  if (flag == "--fen") return text(options.fen);
+  if (flag == "--round-robin") {
+    options.round_robin = true;
+  } else if (flag == "--json") {
+    options.json = true;
+  } else if (flag == "--no-progress") {
+    options.progress = false;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 Expected<PlayOptions> parse_play_options(const std::vector<std::string>& args) {
   PlayOptions options;
-  const bool analyse = !args.empty() && args[0] == "analyse";
   bool limit_given = false;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    auto next = [&]() -> std::optional<std::string> {
-      if (i + 1 >= args.size()) return std::nullopt;
-      return args[++i];
-    };
-    auto integer = [&](std::int64_t minimum, std::int64_t maximum) -> Expected<std::int64_t> {
-      const auto text = next();
-      if (!text) return bad(arg + " needs a value");
-      const auto value = parse_integer(*text, minimum, maximum);
-      if (!value) {
-        return bad(arg + " '" + *text + "': a whole number from " + std::to_string(minimum) +
-                   " to " + std::to_string(maximum));
-      }
-      return *value;
-    };
-    if (arg == "--values" || arg == "--vs") {
-      const auto text = next();
-      if (!text) return bad(arg + " needs P,N,B,R,Q, a named set or a fit's .json");
-      if (arg == "--values" && !options.values.empty()) {
-        return bad("--values is given once (the set under test); add opponents with --vs");
-      }
-      (arg == "--values" ? options.values : options.opponents).push_back(*text);
-    } else if (arg == "--round-robin") {
-      options.round_robin = true;
-    } else if (arg == "--pairs" || arg == "--rounds") {
-      auto value = integer(1, 1000000);
-      if (!value) return value.error();
-      (arg == "--pairs" ? options.pairs : options.rounds) = static_cast<int>(*value);
-    } else if (arg == "--nodes" || arg == "--depth" || arg == "--movetime") {
-      if (limit_given) return bad("one limit: --nodes, --depth or --movetime");
-      limit_given = true;
-      auto value = integer(1, arg == "--depth" ? 100 : arg == "--movetime" ? 600000 : 1000000000);
-      if (!value) return value.error();
-      options.game.limits = {};
-      if (arg == "--nodes") options.game.limits.nodes = static_cast<std::uint64_t>(*value);
-      if (arg == "--depth") options.game.limits.depth = static_cast<int>(*value);
-      if (arg == "--movetime") options.game.limits.movetime_ms = static_cast<int>(*value);
-    } else if (arg == "--material-only") {
-      options.game.evaluation.material_only = true;
-    } else if (arg == "--hash-mb") {
-      auto value = integer(1, 1024);
-      if (!value) return value.error();
-      options.game.table_entries = static_cast<std::size_t>(*value) << 16;  // 16 bytes each
-    } else if (arg == "--no-adjudication") {
-      options.game.adjudication.draw = false;
-      options.game.adjudication.resign = false;
-      options.game.adjudication.max_plies = 0;
-    } else if (arg == "--no-draw-adjudication") {
-      options.game.adjudication.draw = false;
-    } else if (arg == "--no-resign") {
-      options.game.adjudication.resign = false;
-    } else if (arg == "--draw" || arg == "--resign") {
-      const auto text = next();
-      if (!text) return bad(arg + " needs KEY=N,...");
-      if (auto error = parse_adjudication(arg, *text, options.game.adjudication)) return *error;
-      (arg == "--draw" ? options.game.adjudication.draw : options.game.adjudication.resign) = true;
-    } else if (arg == "--max-plies") {
-      auto value = integer(0, 100000);
-      if (!value) return value.error();
-      options.game.adjudication.max_plies = static_cast<int>(*value);
-    } else if (arg == "--seed") {
-      auto value = integer(0, std::numeric_limits<std::int64_t>::max());
-      if (!value) return value.error();
-      options.seed = static_cast<std::uint64_t>(*value);
-    } else if (arg == "-j" || arg == "--jobs") {
-      auto value = integer(0, 1024);
-      if (!value) return value.error();
-      options.jobs = static_cast<int>(*value);
-    } else if (arg == "--sprt") {
-      const auto text = next();
-      if (!text) return bad("--sprt needs ELO0,ELO1[,ALPHA,BETA]");
-      auto sprt = parse_sprt_text(*text);
-      if (!sprt) return sprt.error();
-      if (auto error = play::validate_sprt(*sprt)) return bad("--sprt: " + error->message);
-      options.sprt = *sprt;
-    } else if (arg == "--logistic") {
-      if (!options.sprt)
-        return bad("--logistic comes after --sprt (it sets the SPRT's bounds' kind)");
-      options.sprt->logistic = true;
-      if (auto error = play::validate_sprt(*options.sprt)) return bad("--sprt: " + error->message);
-    } else if (arg == "--book" || arg == "--pgn" || arg == "--out" || arg == "--fen") {
-      const auto text = next();
-      if (!text || text->empty()) return bad(arg + " needs a value");
-      if (arg == "--book") options.book_file = *text;
-      if (arg == "--pgn") options.pgn_out = *text;
-      if (arg == "--out") options.out_dir = *text;
-      if (arg == "--fen") options.fen = *text;
-    } else if (arg == "--book-plies") {
-      auto value = integer(0, 40);
-      if (!value) return value.error();
-      options.book_plies = static_cast<int>(*value);
-    } else if (arg == "--json") {
-      options.json = true;
-    } else if (arg == "--no-progress") {
-      options.progress = false;
-    } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
+  ArgReader reader(args);
+  while (reader.next_flag()) {
+    Expected<bool> read = read_set_flag(reader, options);
+    if (read && !*read) read = read_engine_flag(reader, options, limit_given);
+    if (read && !*read) read = read_adjudication_flag(reader, options.game.adjudication);
+    if (read && !*read) read = read_sprt_flag(reader, options);
+    if (read && !*read) read = read_run_flag(reader, options);
+    if (!read) return read.error();
+    if (*read) continue;
+    const std::string& arg = reader.flag();
+    if (!arg.empty() && arg[0] == '-' && arg != "-") {
       return bad("unknown option '" + arg + "' (see materialist --help)");
-    } else {
-      options.files.push_back(arg);
     }
+    options.files.push_back(arg);
   }
-  if (analyse && !limit_given) options.game.limits = {.nodes = 1000000};
+  // One position, not a match: a deeper default.
+  if (!args.empty() && args[0] == "analyse" && !limit_given)
+    options.game.limits = {.nodes = 1000000};
   return options;
 }
 

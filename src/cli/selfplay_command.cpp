@@ -58,6 +58,91 @@ int largest_change(const play::ValueSet& from, const play::ValueSet& to) {
   return largest;
 }
 
+// Plays round `round` (the current values against the start's), writes its games into
+// `folder` and fits them; the learned values are the next round's.
+Expected<Round> play_round(int round, const play::ValueSet& current, const play::ValueSet& start,
+                           const play::Book& book, const PlayOptions& options,
+                           const std::string& folder) {
+  play::MatchSettings settings;
+  play::ValueSet played = current;
+  played.name = round == 1 ? start.name : "round-" + std::to_string(round - 1);
+  settings.sets = {played, start};
+  settings.pairs = options.pairs;
+  settings.game = options.game;
+  settings.seed = options.seed + static_cast<std::uint64_t>(round) - 1;
+  auto match = play::Match::create(settings, book);
+  if (!match) return match.error();
+  play_match(*match, play_threads(options.jobs), [] {});
+  Round result;
+  result.played = played;
+  result.estimate = play::pairing_estimate(match->stats().front());
+  result.games = match->games_done();
+  result.pgn = folder + "/round-" + std::to_string(round) + ".pgn";
+  const std::string text = match_pgn(*match);
+  std::FILE* file = std::fopen(result.pgn.c_str(), "wb");
+  const bool written =
+      file != nullptr && std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  if (file == nullptr || std::fclose(file) != 0 || !written) {
+    return make_error(ErrorCode::kIo, "cannot write '" + result.pgn + "'");
+  }
+  auto learned = fit_games(result.pgn, "round-" + std::to_string(round), current);
+  if (!learned)
+    return make_error(learned.error().code,
+                      "round " + std::to_string(round) + ": " + learned.error().message);
+  result.learned = *learned;
+  result.largest_change = largest_change(current, *learned);
+  return result;
+}
+
+void write_rounds_json(std::FILE* out, const std::vector<Round>& rounds,
+                       const play::ValueSet& start, const PlayOptions& options) {
+  JsonWriter json;
+  json.begin_object().field("start", start.values_text()).field("startName", start.name);
+  json.field("pairsPerRound", options.pairs).field("limits", limits_text(options.game.limits));
+  json.key("rounds").begin_array();
+  for (std::size_t i = 0; i < rounds.size(); ++i) {
+    const Round& round = rounds[i];
+    json.begin_object()
+        .field("round", static_cast<int>(i + 1))
+        .field("played", round.played.values_text());
+    json.field("games", round.games).field("pgn", round.pgn);
+    if (round.estimate) {
+      json.field("elo", round.estimate->elo)
+          .field("eloError95", round.estimate->elo_error95)
+          .field("score", round.estimate->score);
+    }
+    json.field("learned", round.learned.values_text()).field("largestChange", round.largest_change);
+    json.end_object();
+  }
+  json.end_array().end_object();
+  std::fprintf(out, "%s\n", json.str().c_str());
+}
+
+void write_rounds_text(std::FILE* out, const std::vector<Round>& rounds,
+                       const play::ValueSet& start, const PlayOptions& options,
+                       const std::string& folder) {
+  std::fprintf(out, "Self-play from %s (%s), %d pairs a round, %s\n", start.name.c_str(),
+               start.values_text().c_str(), options.pairs,
+               limits_text(options.game.limits).c_str());
+  std::fputs(
+      "round  played                          vs start (Elo)       learned P,N,B,R,Q          "
+      "change\n",
+      out);
+  for (std::size_t i = 0; i < rounds.size(); ++i) {
+    const Round& round = rounds[i];
+    char elo[64] = "n/a";
+    if (round.estimate && std::isfinite(round.estimate->elo) &&
+        std::isfinite(round.estimate->elo_error95)) {
+      std::snprintf(elo, sizeof elo, "%+.0f +/- %.0f", round.estimate->elo,
+                    round.estimate->elo_error95);
+    }
+    std::fprintf(out, "%5zu  %-30s  %-19s  %-26s %4d cp\n", i + 1,
+                 round.played.values_text().c_str(), elo, round.learned.values_text().c_str(),
+                 round.largest_change);
+  }
+  std::fprintf(out, "Games in %s/round-N.pgn\n", folder.c_str());
+}
+
 }  // namespace
 
 int run_selfplay(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
@@ -88,96 +173,28 @@ int run_selfplay(const std::vector<std::string>& args, std::FILE* out, std::FILE
     std::fprintf(err, "materialist: selfplay: cannot make folder '%s'\n", folder.c_str());
     return kExitNoResult;
   }
-  const int threads = play_threads(options->jobs);
   std::vector<Round> rounds;
   play::ValueSet current = *start;
   for (int round = 1; round <= options->rounds; ++round) {
-    play::MatchSettings settings;
-    play::ValueSet played = current;
-    played.name = round == 1 ? start->name : "round-" + std::to_string(round - 1);
-    settings.sets = {played, *start};
-    settings.pairs = options->pairs;
-    settings.game = options->game;
-    settings.seed = options->seed + static_cast<std::uint64_t>(round) - 1;
-    auto match = play::Match::create(settings, *book);
-    if (!match) {
-      std::fprintf(err, "materialist: selfplay: %s\n", match.error().message.c_str());
-      return kExitBadOptions;
-    }
-    play_match(*match, threads, [] {});
-    Round result;
-    result.played = played;
-    result.estimate = play::pairing_estimate(match->stats().front());
-    result.games = match->games_done();
-    result.pgn = folder + "/round-" + std::to_string(round) + ".pgn";
-    const std::string text = match_pgn(*match);
-    std::FILE* file = std::fopen(result.pgn.c_str(), "wb");
-    if (file == nullptr || std::fwrite(text.data(), 1, text.size(), file) != text.size() ||
-        std::fclose(file) != 0) {
-      std::fprintf(err, "materialist: selfplay: cannot write '%s'\n", result.pgn.c_str());
+    auto result = play_round(round, current, *start, *book, *options, folder);
+    if (!result) {
+      std::fprintf(err, "materialist: selfplay: %s\n", result.error().message.c_str());
       return kExitNoResult;
     }
-    auto learned = fit_games(result.pgn, "round-" + std::to_string(round), current);
-    if (!learned) {
-      std::fprintf(err, "materialist: selfplay: round %d: %s\n", round,
-                   learned.error().message.c_str());
-      return kExitNoResult;
-    }
-    result.learned = *learned;
-    result.largest_change = largest_change(current, *learned);
     if (options->progress) {
       std::fprintf(err, "round %d: %s vs %s, %llu games -> %s (largest change %d cp)\n", round,
-                   played.name.c_str(), start->name.c_str(),
-                   static_cast<unsigned long long>(result.games), learned->values_text().c_str(),
-                   result.largest_change);
+                   result->played.name.c_str(), start->name.c_str(),
+                   static_cast<unsigned long long>(result->games),
+                   result->learned.values_text().c_str(), result->largest_change);
     }
-    current = *learned;
-    rounds.push_back(std::move(result));
+    current = result->learned;
+    rounds.push_back(std::move(*result));
   }
   if (options->json) {
-    JsonWriter json;
-    json.begin_object().field("start", start->values_text()).field("startName", start->name);
-    json.field("pairsPerRound", options->pairs).field("limits", limits_text(options->game.limits));
-    json.key("rounds").begin_array();
-    for (std::size_t i = 0; i < rounds.size(); ++i) {
-      const Round& round = rounds[i];
-      json.begin_object()
-          .field("round", static_cast<int>(i + 1))
-          .field("played", round.played.values_text());
-      json.field("games", round.games).field("pgn", round.pgn);
-      if (round.estimate) {
-        json.field("elo", round.estimate->elo)
-            .field("eloError95", round.estimate->elo_error95)
-            .field("score", round.estimate->score);
-      }
-      json.field("learned", round.learned.values_text())
-          .field("largestChange", round.largest_change);
-      json.end_object();
-    }
-    json.end_array().end_object();
-    std::fprintf(out, "%s\n", json.str().c_str());
-    return kExitOk;
+    write_rounds_json(out, rounds, *start, *options);
+  } else {
+    write_rounds_text(out, rounds, *start, *options, folder);
   }
-  std::fprintf(out, "Self-play from %s (%s), %d pairs a round, %s\n", start->name.c_str(),
-               start->values_text().c_str(), options->pairs,
-               limits_text(options->game.limits).c_str());
-  std::fputs(
-      "round  played                          vs start (Elo)       learned P,N,B,R,Q          "
-      "change\n",
-      out);
-  for (std::size_t i = 0; i < rounds.size(); ++i) {
-    const Round& round = rounds[i];
-    char elo[64] = "n/a";
-    if (round.estimate && std::isfinite(round.estimate->elo) &&
-        std::isfinite(round.estimate->elo_error95)) {
-      std::snprintf(elo, sizeof elo, "%+.0f +/- %.0f", round.estimate->elo,
-                    round.estimate->elo_error95);
-    }
-    std::fprintf(out, "%5zu  %-30s  %-19s  %-26s %4d cp\n", i + 1,
-                 round.played.values_text().c_str(), elo, round.learned.values_text().c_str(),
-                 round.largest_change);
-  }
-  std::fprintf(out, "Games in %s/round-N.pgn\n", folder.c_str());
   return kExitOk;
 }
 
