@@ -12,21 +12,6 @@ namespace materialist::cli {
 
 namespace {
 
-// UCI as engines speak it: castling as the king's two-square step when the king and rook stand
-// where standard chess puts them (e1g1), king-takes-rook otherwise (Chess960).
-std::string uci_text(const chess::Position& position, chess::Move move) {
-  if (move.is_castling()) {
-    const chess::Square king = move.from();
-    const chess::Square rook = move.to();
-    if (king.file() == 4 && (rook.file() == 0 || rook.file() == 7)) {
-      const int file = rook.file() == 7 ? 6 : 2;
-      return king.name() + chess::Square::at(file, king.rank()).name();
-    }
-  }
-  (void)position;
-  return move.uci();
-}
-
 std::string score_text(int score) {
   if (play::is_mate_score(score)) return "mate " + std::to_string(play::mate_in_moves(score));
   char text[32];
@@ -57,7 +42,7 @@ Analysis analyse_with(const play::ValueSet& set, const chess::Position& position
   chess::Position line = position;
   for (const chess::Move move : analysis.result.pv) {
     analysis.pv_san.push_back(chess::to_san(line, move));
-    analysis.pv_uci.push_back(uci_text(line, move));
+    analysis.pv_uci.push_back(uci_move_text(move));
     line.play(move);
   }
   analysis.static_eval = searcher.evaluator().evaluate(position);
@@ -75,7 +60,7 @@ void write_analysis_fields(JsonWriter& json, const Analysis& analysis,
     json.key("bestMove")
         .begin_object()
         .field("san", chess::to_san(position, result.best))
-        .field("uci", uci_text(position, result.best))
+        .field("uci", uci_move_text(result.best))
         .end_object();
   }
   json.key("score").begin_object();
@@ -104,9 +89,9 @@ void write_analysis_text(std::FILE* out, const Analysis& analysis,
     return;
   }
   std::fprintf(out, "  best move %s (%s), score %s (side to move), depth %d, %llu nodes\n  pv",
-               chess::to_san(position, result.best).c_str(),
-               uci_text(position, result.best).c_str(), score_text(result.score).c_str(),
-               result.depth, static_cast<unsigned long long>(result.nodes));
+               chess::to_san(position, result.best).c_str(), uci_move_text(result.best).c_str(),
+               score_text(result.score).c_str(), result.depth,
+               static_cast<unsigned long long>(result.nodes));
   for (const std::string& san : analysis.pv_san) std::fprintf(out, " %s", san.c_str());
   std::fprintf(out, "\n  static evaluation %+d cp (side to move), material %+d cp (White)\n",
                analysis.static_eval, analysis.material);

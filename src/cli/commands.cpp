@@ -664,6 +664,7 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
   if (!args.empty() && args[0] == "analyse") return run_analyse(args, out, err);
   if (!args.empty() && args[0] == "book") return run_book(args, out, err);
   if (!args.empty() && args[0] == "selfplay") return run_selfplay(args, out, err);
+  if (!args.empty() && args[0] == "uci") return run_uci(args, stdin, out, err);
   auto parsed = parse_options(args);
   // --lichess / --chesscom: the player's addresses become inputs (chess.com's list is fetched).
   const bool player = parsed && (!parsed->lichess.empty() || !parsed->chesscom.empty());

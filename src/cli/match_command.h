@@ -17,6 +17,8 @@ int run_match(const std::vector<std::string>& args, std::FILE* out, std::FILE* e
 int run_analyse(const std::vector<std::string>& args, std::FILE* out, std::FILE* err);
 int run_book(const std::vector<std::string>& args, std::FILE* out, std::FILE* err);
 int run_selfplay(const std::vector<std::string>& args, std::FILE* out, std::FILE* err);
+// `materialist uci`: reads UCI commands from `in` until quit or its end.
+int run_uci(const std::vector<std::string>& args, std::FILE* in, std::FILE* out, std::FILE* err);
 
 // Plays the match's tasks on `threads` threads (1: this one) until it finishes; `on_pair` runs
 // after each result is taken, under the match's lock.

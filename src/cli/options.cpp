@@ -89,6 +89,8 @@ Usage:
                                                the play engine's best move and score (each set's)
   materialist selfplay [--values SET] [--rounds N] [--pairs N] [--out DIR]
                                                learn, play, learn again (round-N.pgn in DIR)
+  materialist uci [--values SET] [--nodes K]   the play engine with a value set as a UCI engine
+                                               (cutechess-cli, fastchess, GUIs)
   materialist book FILE [--book-plies N]       a PGN's openings N plies in (EPD: its lines)
   materialist elo --penta N0,N1,N2,N3,N4 | --wdl W,D,L [--sprt ELO0,ELO1[,A,B]] [--json]
                                                the statistics of results from any match runner

@@ -109,6 +109,17 @@ int play_threads(int jobs) {
   return jobs;
 }
 
+std::string uci_move_text(chess::Move move) {
+  if (move.is_castling()) {
+    const chess::Square king = move.from();
+    const chess::Square rook = move.to();
+    if (king.file() == 4 && (rook.file() == 0 || rook.file() == 7)) {
+      return king.name() + chess::Square::at(rook.file() == 7 ? 6 : 2, king.rank()).name();
+    }
+  }
+  return move.uci();
+}
+
 std::string limits_text(const play::SearchLimits& limits) {
   if (limits.nodes != 0) return std::to_string(limits.nodes) + " nodes a move";
   if (limits.depth != 0) return "depth " + std::to_string(limits.depth) + " a move";

@@ -52,6 +52,10 @@ Expected<play::Book> load_book(const PlayOptions& options);
 // bounds' kind; see play::validate_sprt). Shared by match and elo.
 Expected<play::SprtSettings> parse_sprt_text(std::string_view text);
 
+// UCI as engines speak it: castling as the king's two-square step when the king and rook stand
+// where standard chess puts them (e1g1), king-takes-rook otherwise (Chess960's e1h1).
+std::string uci_move_text(chess::Move move);
+
 // The limit in words: "20000 nodes a move".
 std::string limits_text(const play::SearchLimits& limits);
 

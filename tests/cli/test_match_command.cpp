@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/cli_test_util.h"
+#include "cli/match_command.h"
 #include "core/json_value.h"
 
 namespace materialist::cli {
@@ -143,8 +144,8 @@ TEST_CASE("analyse --json: best move, score as cp or mate, principal variation")
   CHECK(quiet->find("pv")->size() >= 1);
   CHECK(quiet->find("depth")->as_number() == 2);
   // --vs: the same position seen with another set, side by side.
-  const CliRun both = run_cli({"analyse", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "--depth",
-                               "2", "--vs", "article-12.5", "--json"});
+  const CliRun both = run_cli({"analyse", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                               "--depth", "2", "--vs", "article-12.5", "--json"});
   REQUIRE(both.status == kExitOk);
   auto pair = parse_json(both.out);
   REQUIRE(pair);
@@ -153,6 +154,34 @@ TEST_CASE("analyse --json: best move, score as cp or mate, principal variation")
   CHECK(pair->find("set")->as_string() == "classic");
   CHECK(run_cli({"analyse", "--fen", "not a fen"}).status == kExitBadOptions);
   CHECK(run_cli({"analyse"}).status == kExitBadOptions);
+}
+
+TEST_CASE("uci: the play engine speaks UCI to match runners and GUIs") {
+  std::FILE* in = std::tmpfile();
+  std::FILE* out = std::tmpfile();
+  std::FILE* err = std::tmpfile();
+  REQUIRE(in != nullptr);
+  const std::string commands =
+      "uci\nisready\nucinewgame\n"
+      "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6\ngo nodes 20000\n"
+      "position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ngo depth 3\n"
+      "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1\ngo depth 1\nquit\n";
+  std::fputs(commands.c_str(), in);
+  std::rewind(in);
+  CHECK(run_uci({"uci", "--values", "learned-sample"}, in, out, err) == kExitOk);
+  const std::string text = read_all(out);
+  CHECK(contains(text, "id name Materialist learned-sample"));
+  CHECK(contains(text, "uciok"));
+  CHECK(contains(text, "readyok"));
+  CHECK(contains(text, "score mate 1"));
+  CHECK(contains(text, "bestmove a1a8"));
+  // Three searches, three best moves; castling read in the standard form (e1g1).
+  CHECK(lines_of(text).size() >= 9);
+  std::size_t bestmoves = 0;
+  for (const std::string& line : lines_of(text)) bestmoves += line.rfind("bestmove ", 0) == 0;
+  CHECK(bestmoves == 3);
+  CHECK(read_all(err).empty());  // read_all closes out and err
+  std::fclose(in);
 }
 
 TEST_CASE("selfplay: learn, play, learn again, each round's values and games") {
