@@ -230,11 +230,11 @@ TEST_CASE("eval annotations: pawns and mates from White's side, as lichess write
 TEST_CASE("match: identical sets score exactly even, pair by pair (no colour bias)") {
   MatchSettings settings;
   settings.sets = {*parse_value_set("classic"), *parse_value_set("classic")};
-  settings.pairs = 12;
-  settings.game = fast_games(800);
+  settings.pairs = 8;
+  settings.game = fast_games(500);
   const Match match = play_whole(settings, default_book());
   const PairingStats& stats = match.stats().front();
-  CHECK(stats.pairs.counts[2] == 12);  // each pair: the same game twice, colours swapped
+  CHECK(stats.pairs.counts[2] == 8);  // each pair: the same game twice, colours swapped
   const auto estimate = pairing_estimate(stats);
   REQUIRE(estimate);
   CHECK(estimate->elo == 0);
@@ -245,7 +245,7 @@ TEST_CASE("match: a queen worth a pawn loses clearly") {
   MatchSettings settings;
   settings.sets = {*parse_value_set("weak-queen:100,300,300,500,100"), *parse_value_set("classic")};
   settings.pairs = 10;
-  settings.game = fast_games(1000);
+  settings.game = fast_games(600);
   const Match match = play_whole(settings, default_book());
   const auto estimate = pairing_estimate(match.stats().front());
   REQUIRE(estimate);
@@ -287,7 +287,7 @@ TEST_CASE("match: an SPRT ends the match at the same pair whatever the order of 
   MatchSettings settings;
   settings.sets = {*parse_value_set("weak-queen:100,300,300,500,100"), *parse_value_set("classic")};
   settings.pairs = 200;
-  settings.game = fast_games(500);
+  settings.game = fast_games(300);
   settings.sprt = SprtSettings{.elo0 = 0, .elo1 = 40};
   const Match match = play_whole(settings, default_book());
   REQUIRE(match.sprt());
