@@ -132,6 +132,15 @@ void print_dataset_summary(std::FILE* out, const learn::DatasetReport& report) {
     }
     std::fputc('\n', out);
   }
+  if (g.games_with_evals + g.games_without_evals > 0 || g.malformed_evals > 0) {
+    std::fprintf(out,
+                 "Evaluations: %llu annotated positions, %llu left out (no [%%eval] on their "
+                 "move); games with evaluations %llu, without %llu",
+                 u(g.rows), u(g.rows_without_eval), u(g.games_with_evals),
+                 u(g.games_without_evals));
+    if (g.malformed_evals > 0) std::fprintf(out, "; malformed [%%eval] %llu", u(g.malformed_evals));
+    std::fputc('\n', out);
+  }
   constexpr std::size_t kShown = 10;
   for (std::size_t i = 0; i < g.issues.size() && i < kShown; ++i) {
     const learn::GameIssue& issue = g.issues[i];
@@ -167,10 +176,18 @@ void print_fit_header(std::FILE* out, const learn::Histogram& histogram,
   }
   const int columns = static_cast<int>(learn::model_spec(settings.model).features.size());
   std::fprintf(out, "Loading dataset... [ %llu x %d ]\n", u(t.total()), columns);
+  if (settings.model.target == learn::Target::kEval) {
+    std::fprintf(out, "Target: the engine's evaluation (White's expected score), mean %.4f\n",
+                 t.total() > 0 ? learn::target_sum_value(histogram.target_total()) /
+                                     static_cast<double>(t.total())
+                               : 0.0);
+  }
   std::fprintf(
       out, "Solving (%s, %s)...\n",
       settings.solver == learn::SolverKind::kGradientDescent ? "gradient method" : "Newton",
-      learn::outcome_model_name(settings.model.outcomes));
+      settings.model.target == learn::Target::kEval
+          ? "evaluation target"
+          : learn::outcome_model_name(settings.model.outcomes));
 }
 
 void print_iteration(std::FILE* out, const learn::FitState& state) {
