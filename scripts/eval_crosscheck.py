@@ -14,7 +14,10 @@ Checks:
   - the fit: theta and the pawn = 100 values equal `materialist fit --target eval --lambda 0
     --json`'s to --tolerance (1e-6, relative);
   - the errors: statsmodels' GLM (binomial, logit, fractional y, cov_type="cluster" by game) gives
-    the CLI's game-clustered standard errors to --se-tolerance (1e-3, relative).
+    the CLI's game-clustered standard errors to --se-tolerance (1e-3, relative);
+  - both targets side by side (`materialist compare --targets result,eval --lambda 0 --json`):
+    the result fit (draws as half points) on the same rows equals numpy's, and the differences'
+    errors equal a numpy sandwich of the two fits' scores stacked per game (1e-3, relative).
 Exit status: 0 all agree, 1 a mismatch, 2 a setup problem (no numpy/statsmodels, CLI failed).
 Debian's python3-numpy and python3-statsmodels live in /usr/bin/python3.
 """
@@ -294,10 +297,12 @@ def expected_score(argument):
 
 
 def extract_rows(path):
-    """(x, p, game) of every annotated recorded position, as METHOD.md's quiet filter picks."""
+    """(x, p, game, y) of every annotated recorded position, as METHOD.md's quiet filter picks;
+    y is the game's result as a score (1, 1/2, 0)."""
     with open(path, encoding="utf-8", errors="replace") as f:
         text = f.read()
-    xs, ps, ids = [], [], []
+    xs, ps, ids, ys = [], [], [], []
+    score = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
     for number, (tags, moves) in enumerate(games(text), start=1):
         if tags.get("Result") not in ("1-0", "0-1", "1/2-1/2"):
             continue
@@ -320,7 +325,8 @@ def extract_rows(path):
                     xs.append(delta)
                     ps.append(expected_score(evals[0]))
                     ids.append(number)
-    return np.array(xs, dtype=float), np.array(ps), np.array(ids)
+                    ys.append(score[tags["Result"]])
+    return np.array(xs, dtype=float), np.array(ps), np.array(ids), np.array(ys)
 
 
 def newton(x, p):
@@ -353,7 +359,7 @@ def main():
     args = parser.parse_args()
 
     try:
-        x, p, game = extract_rows(args.pgn)
+        x, p, game, y = extract_rows(args.pgn)
         cli_rows = np.loadtxt(
             [line for line in run_cli(args.cli, "rows", "--target", "eval", "--game-ids",
                                       args.pgn).splitlines()], ndmin=2)
@@ -401,6 +407,42 @@ def main():
     check("statsmodels θ", float(np.max(np.abs(np.asarray(clustered.params) - theta) /
                                         np.abs(theta))), args.tolerance)
     check("clustered se", float(np.max(np.abs(cli_se - clustered.bse) / clustered.bse)),
+          args.se_tolerance)
+
+    # Both targets: the result (draws as half points) on the same rows, and θ_eval − θ_result
+    # with the joint game-clustered error from the per-game stacked scores.
+    try:
+        both = json.loads(run_cli(args.cli, "compare", "--targets", "result,eval", "--lambda", "0",
+                                  "--json", args.pgn))
+    except (ValueError, RuntimeError) as error:
+        print(f"eval_crosscheck: {error}", file=sys.stderr)
+        return 2
+    theta_r = newton(x, y)
+    rows, k = x.shape
+    groups = np.unique(game)
+    factor = len(groups) / (len(groups) - 1) * (rows - 1) / (rows - k)
+
+    def bread(theta):
+        h = 1.0 / (1.0 + np.exp(-(x @ theta)))
+        return np.linalg.inv((x * (h * (1 - h))[:, None]).T @ x), h
+
+    b_r, h_r = bread(theta_r)
+    b_e, h_e = bread(theta)
+    s_r = np.array([x[game == g].T @ (y[game == g] - h_r[game == g]) for g in groups])
+    s_e = np.array([x[game == g].T @ (p[game == g] - h_e[game == g]) for g in groups])
+    v_r = factor * b_r @ (s_r.T @ s_r) @ b_r
+    v_e = factor * b_e @ (s_e.T @ s_e) @ b_e
+    cross = factor * b_r @ (s_r.T @ s_e) @ b_e
+    se_diff = np.sqrt(np.diag(v_r) + np.diag(v_e) - 2 * np.diag(cross))
+    cli_r = np.array([c["result"]["theta"] for c in both["coefficients"]], dtype=float)
+    cli_diff_se = np.array([c["thetaDifference"]["se"] for c in both["coefficients"]], dtype=float)
+    print("      result theta (numpy / materialist)   eval - result se (numpy / materialist)")
+    for i, name in enumerate(PIECES):
+        print(f"  {name}  {theta_r[i]:11.8f} / {cli_r[i]:11.8f}   {se_diff[i]:10.6f} / "
+              f"{cli_diff_se[i]:10.6f}")
+    check("result theta", float(np.max(np.abs(cli_r - theta_r) / np.abs(theta_r))),
+          args.tolerance)
+    check("difference se", float(np.max(np.abs(cli_diff_se - se_diff) / se_diff)),
           args.se_tolerance)
     return 0 if ok else 1
 

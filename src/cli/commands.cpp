@@ -24,6 +24,7 @@
 #include "learn/dataset_split.h"
 #include "learn/mat_io.h"
 #include "learn/report_json.h"
+#include "learn/target_compare.h"
 
 namespace materialist::cli {
 
@@ -655,11 +656,62 @@ int compare_stats(const CliOptions& options, const DatasetSettings& base, std::F
   return fit_and_compare(options, base.analysis, sources, out, err);
 }
 
+// compare --targets result,eval: one read of the annotated positions, both targets fitted on
+// them. Without --outcomes the result fit takes draws as half points (fractional), so that both
+// fits read every annotated position.
+int run_compare_targets(const CliOptions& options, DatasetSettings base, std::FILE* out,
+                        std::FILE* err) {
+  const bool text = !options.json;
+  if (options.outcomes.empty()) base.analysis.model.outcomes = learn::OutcomeModel::kFractional;
+  LoadedDataset dataset = load_dataset(options, base.ingest, &base.analysis.model, nullptr,
+                                       options.progress && text ? err : nullptr);
+  const learn::Histogram& histogram = dataset.builder().histogram();
+  const learn::DatasetReport& report = dataset.builder().report();
+  std::optional<Failure> failure = dataset.failure;
+  if (!failure) failure = nothing_to_fit(report, histogram);
+  const auto both =
+      failure ? Expected<learn::TargetComparison>(learn::TargetComparison{})
+              : learn::compare_targets(histogram, base.analysis, dataset.builder().pairs());
+  if (!failure && !both) {
+    failure = Failure{"fit-failed", "the fit failed: " + both.error().message, kExitNoResult};
+  }
+  if (failure) {
+    if (!text) return fail_json(out, err, *failure, report, histogram);
+    if (!dataset.failure) print_dataset_summary(out, report);
+    return report_failure(err, *failure);
+  }
+  const bool eval_first = options.targets.front() == "eval";
+  if (text) {
+    print_dataset_summary(out, report);
+    std::fprintf(out, "Both targets on the same %llu annotated positions of %llu games (%s, %s):\n",
+                 static_cast<unsigned long long>(histogram.totals().total()),
+                 static_cast<unsigned long long>(report.games.games_with_evals),
+                 learn::solver_name(base.analysis.solver),
+                 base.analysis.model.outcomes == learn::OutcomeModel::kFractional
+                     ? "the result with draws as half points"
+                     : "the result without draws");
+    print_target_comparison(out, *both, eval_first, base.player_view, options.units);
+    return kExitOk;
+  }
+  JsonWriter json;
+  json.begin_object().field("preset", base.analysis.preset);
+  json.field("solver", learn::solver_name(base.analysis.solver));
+  json.field("outcomes", learn::outcome_model_name(base.analysis.model.outcomes));
+  json.field("pointOfView", base.player_view ? "player" : "white");
+  write_model_terms_json(json, base.analysis.model);
+  write_data_json(json, report, histogram, 50);
+  write_target_comparison_json(json, *both, eval_first, base.player_view);
+  json.field("seconds", dataset.seconds).end_object();
+  std::fprintf(out, "%s\n", json.str().c_str());
+  return kExitOk;
+}
+
 int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
   const bool text = !options.json;
   std::FILE* progress = options.progress && text ? err : nullptr;
   auto base = dataset_settings(options);
   if (!base) return fail_early(options, out, err, settings_failure(base.error()));
+  if (!options.targets.empty()) return run_compare_targets(options, *base, out, err);
   if (has_stats_inputs(options.files)) {
     if (!options.by.empty()) {
       return fail_early(options, out, err,

@@ -82,6 +82,9 @@ Usage:
   materialist compare --each SPEC... FILE...   one dataset per filter over the same files
   materialist compare --by elo:200|speed FILE...
                                                values by rating band or by speed, one pass
+  materialist compare --targets result,eval FILE...
+                                               the result and the engine's evaluation fitted
+                                               on the same annotated positions, side by side
   materialist stats [data options] FILE... -o OUT.mstats
                                                the statistics a fit needs, to merge later
   materialist match --values SET --vs SET [--vs SET...] [play options]

@@ -271,11 +271,14 @@ void finish_fit(ModelFit& fit, const FitEvidence& evidence, const GamePairs* pai
   }
 
   if (fit.total_weight < kRowsPerParameter * k) {
-    warn("too-few-decisive",
-         "only " + count(fit.total_weight) +
-             (fit.options.outcomes == OutcomeModel::kDrawsOut ? " decisive rows" : " rows") +
-             " enter the fit for " + std::to_string(n) + " parameters (at least " +
-             count(kRowsPerParameter * k) + " are needed)");
+    warn("too-few-decisive", "only " + count(fit.total_weight) +
+                                 (fit.options.outcomes == OutcomeModel::kDrawsOut &&
+                                          fit.options.target == Target::kResult
+                                      ? " decisive rows"
+                                      : " rows") +
+                                 " enter the fit for " + std::to_string(n) +
+                                 " parameters (at least " + count(kRowsPerParameter * k) +
+                                 " are needed)");
   }
   if (fit.errors == ErrorKind::kClustered &&
       static_cast<double>(fit.clusters) < kGamesPerParameter * k) {

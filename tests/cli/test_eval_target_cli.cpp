@@ -107,3 +107,43 @@ TEST_CASE("cli --target eval: what it cannot do is refused with a reason") {
   CHECK(contains(run.out, "\"no-evaluations\""));
   CHECK(contains(run.out, "\"gamesWithoutEvaluations\":1"));
 }
+
+TEST_CASE("cli compare --targets result,eval: both targets on the same annotated positions") {
+  const CliRun run = run_cli({"compare", "--targets", "result,eval", "--units", "logodds",
+                              "--no-progress", fixture(kSample)});
+  REQUIRE(run.status == 0);
+  CHECK(contains(run.out, "Both targets on the same 442 annotated positions of 96 games"));
+  CHECK(contains(run.out, "eval - result"));
+  CHECK(contains(run.out, "with the two fits' covariance across the same games"));
+
+  const CliRun json =
+      run_cli({"compare", "--targets", "eval,result", "--json", "--no-progress", fixture(kSample)});
+  REQUIRE(json.status == 0);
+  REQUIRE(one_json_object(json.out));
+  const auto parsed = parse_json(json.out);
+  REQUIRE(parsed);
+  CHECK(parsed->find("targets")->items().front().as_string() == "eval");
+  CHECK(parsed->find("outcomes")->as_string() == "fractional");  // the same positions
+  CHECK(parsed->find("differenceErrors")->as_string() == "game-clustered");
+  const auto& coefficients = parsed->find("coefficients")->items();
+  REQUIRE(coefficients.size() == 5);
+  for (const auto& c : coefficients) {
+    const double result = c.find("result")->find("theta")->as_number();
+    const double eval = c.find("eval")->find("theta")->as_number();
+    CHECK(c.find("thetaDifference")->find("value")->as_number() == doctest::Approx(eval - result));
+    CHECK(c.find("thetaDifference")->find("se")->as_number() > 0);
+  }
+  // The evaluation fit is the one fit --target eval gives (with the same outcomes setting).
+  const CliRun alone = run_cli({"fit", "--target", "eval", "--outcomes", "fractional", "--json",
+                                "--no-progress", fixture(kSample)});
+  const auto single = parse_json(alone.out);
+  REQUIRE(single);
+  CHECK(single->find("theta")->items()[1].as_number() ==
+        coefficients[1].find("eval")->find("theta")->as_number());
+
+  CHECK(run_cli({"compare", "--targets", "result", fixture(kSample)}).status == 2);
+  CHECK(run_cli({"compare", "--targets", "result,result", fixture(kSample)}).status == 2);
+  CHECK(run_cli({"fit", "--targets", "result,eval", fixture(kSample)}).status == 2);
+  CHECK(run_cli({"compare", "--targets", "result,eval", "--each", "tc=blitz", fixture(kSample)})
+            .status == 2);
+}
