@@ -6,7 +6,8 @@
 #   - games per minute of `materialist match` at the default limit (20 000 nodes a move) on one
 #     thread, and -j J against -j 1 on the same games (target for -j 2 >= 1.8x), for each J in
 #     JOBS (default "2"; on a bigger machine e.g. "2 4 8 16").
-#   usage: [RUNS=3] [PAIRS=16] [JOBS="2"] [BIN=build/native/materialist] [NO_WASM=1] bench/play.sh
+#   usage: [RUNS=3] [PAIRS=16] [JOBS="2"] [BIN=build/native/materialist] [WASM_DIR=build/wasm-bench]
+#          [NO_WASM=1] bench/play.sh   (WASM_DIR: any Emscripten build tree of this project)
 set -euo pipefail
 export LC_NUMERIC=C
 cd "$(dirname "$0")/.."
@@ -15,7 +16,8 @@ pairs=${PAIRS:-16}
 jobs_list=${JOBS:-2}
 bin=${BIN:-build/native/materialist}
 native_bench=${NATIVE_BENCH:-build/native/materialist_play_bench}
-wasm_bench=build/wasm-bench/materialist_play_bench.js
+wasm_dir=${WASM_DIR:-build/wasm-bench}
+wasm_bench=$wasm_dir/materialist_play_bench.js
 
 if [[ -z ${BIN:-} ]]; then
   cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -24,8 +26,9 @@ fi
 if [[ -z ${NO_WASM:-} ]]; then
   # shellcheck disable=SC1091 # written by emsdk-setup.sh
   source build/env.sh
-  emcmake cmake -S . -B build/wasm-bench -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=OFF >/dev/null
-  cmake --build build/wasm-bench -j2 --target materialist_play_bench >/dev/null
+  [[ -f $wasm_dir/CMakeCache.txt ]] ||
+    emcmake cmake -S . -B "$wasm_dir" -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=OFF >/dev/null
+  cmake --build "$wasm_dir" -j2 --target materialist_play_bench >/dev/null
 fi
 
 median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }

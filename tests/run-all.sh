@@ -5,6 +5,8 @@
 #               statsmodels' game-clustered errors must agree with the CLI's; scripts/dask_fit.py
 #               on a Dask LocalCluster of 2 workers must print one fit's output (tests/dask);
 #               numpy/scipy re-derive `materialist elo`'s match statistics (match_stats_crosscheck.py)
+#               the evaluation target: an independent Python replay of the lichess sample with
+#               numpy (1e-6) and statsmodels (1e-3) (eval_crosscheck.py)
 #   typecheck  TypeScript checks the browser app's JavaScript (// @ts-check + JSDoc, web/types.d.ts;
 #              tsconfig.json: one project per realm); nothing is emitted
 #   asan    the same suite under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan)
@@ -124,7 +126,9 @@ stage_native() {
 # scikit-learn fits the exported rows of the sample (draws left out, and fractional): the
 # CLI's Newton fit must agree to 1e-4 in θ. statsmodels refits the rows with their game ids
 # (GLM binomial, cov_type="cluster"): the CLI's game-clustered errors must agree to 1e-3
-# (relative). Debian's python3 is the one with python3-sklearn and python3-statsmodels.
+# (relative). eval_crosscheck.py replays the lichess sample itself and refits the evaluation
+# target with numpy (1e-6) and statsmodels (1e-3). Debian's python3 is the one with
+# python3-sklearn and python3-statsmodels.
 stage_crosscheck() {
   local pgn=tests/fixtures/pgn/OpenRating.pgn passed=0 failed=0
   local rows="${LOG_DIR}/crosscheck-OpenRating.mat" ids="${LOG_DIR}/crosscheck-OpenRating.ids"
@@ -137,6 +141,14 @@ stage_crosscheck() {
   if build/native/materialist rows --game-ids --no-progress "${pgn}" > "${ids}" &&
     /usr/bin/python3 scripts/statsmodels_crosscheck.py "${ids}" --pgn "${pgn}" \
       --cli build/native/materialist; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
+  # The evaluation target: rows extracted by an independent Python replay of the lichess
+  # sample, fitted with numpy (1e-6) and statsmodels' clustered errors (1e-3).
+  if /usr/bin/python3 scripts/eval_crosscheck.py tests/fixtures/pgn/lichess-2021-10-first999.pgn \
+    --cli build/native/materialist; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))

@@ -24,6 +24,7 @@
 #include "learn/dataset_split.h"
 #include "learn/mat_io.h"
 #include "learn/report_json.h"
+#include "learn/target_compare.h"
 
 namespace materialist::cli {
 
@@ -70,6 +71,49 @@ void write_model_terms_json(JsonWriter& json, const learn::ModelOptions& model) 
   if (model.split_sides) json.field("splitSides", true);
 }
 
+// The target the files are read for: --target, or eval for compare --targets (both fits read the
+// annotated positions).
+learn::Target read_target(const CliOptions& options) {
+  if (!options.targets.empty()) return learn::Target::kEval;
+  return learn::parse_target(options.target).value_or(learn::Target::kResult);
+}
+
+// Why the evaluation target cannot be read as asked, or nullopt.
+std::optional<Error> eval_refusal(const CliOptions& options) {
+  if (read_target(options) != learn::Target::kEval) return std::nullopt;
+  if (options.bootstrap > 0) {
+    return Error{ErrorCode::kInvalidArgument,
+                 "--bootstrap is not available with the evaluation target yet: its "
+                 "game-clustered errors are reported instead"};
+  }
+  for (const std::string& file : options.files) {
+    if (learn::file_kind_of(file) == learn::FileKind::kMat) {
+      return Error{
+          ErrorCode::kInvalidArgument,
+          file + ": .mat rows carry no evaluations: read the PGN games with --target eval"};
+    }
+    if (learn::is_stats_name(file)) {
+      return Error{ErrorCode::kInvalidArgument,
+                   file +
+                       ": statistics files hold no evaluations yet: read the PGN games with "
+                       "--target eval"};
+    }
+  }
+  if (options.command == Command::kStats) {
+    return Error{ErrorCode::kInvalidArgument,
+                 "stats --target eval: statistics files do not hold evaluations yet"};
+  }
+  if (!options.targets.empty() && options.command != Command::kCompare) {
+    return Error{ErrorCode::kInvalidArgument, "--targets is for compare (--target for the others)"};
+  }
+  if (!options.targets.empty() && (!options.each_filter.empty() || !options.by.empty())) {
+    return Error{ErrorCode::kInvalidArgument,
+                 "--targets compares the two targets on one dataset: drop --each and --by (or "
+                 "use --target eval with them)"};
+  }
+  return std::nullopt;
+}
+
 // Data options → ingest options (preset first, then explicit flags).
 Expected<learn::IngestOptions> ingest_options(const CliOptions& options) {
   const learn::Preset* preset = learn::find_preset(options.preset);
@@ -86,6 +130,7 @@ Expected<learn::IngestOptions> ingest_options(const CliOptions& options) {
     if (!filter) return make_error(filter.error().code, "--filter: " + filter.error().message);
     ingest.games = *filter;
   }
+  ingest.target = read_target(options);
   return ingest;
 }
 
@@ -107,6 +152,7 @@ Expected<learn::AnalysisSettings> analysis_settings(const CliOptions& options,
   settings.model.rating_offset = options.elo_offset;
   settings.model.imbalances = options.imbalances;
   settings.model.split_sides = options.split_sides;
+  settings.model.target = read_target(options);
   if (options.split_sides && !from_player_view) {
     return make_error(ErrorCode::kInvalidArgument,
                       "--split-sides needs a player's point of view: add --filter "
@@ -131,6 +177,7 @@ struct DatasetSettings {
 };
 
 Expected<DatasetSettings> dataset_settings(const CliOptions& options) {
+  if (auto refusal = eval_refusal(options)) return *refusal;
   auto ingest = ingest_options(options);
   if (!ingest) return ingest.error();
   DatasetSettings settings;
@@ -183,6 +230,16 @@ std::optional<Failure> nothing_to_fit(const learn::DatasetReport& report,
   const std::string problems = file_problems(report);
   const std::string because = problems.empty() ? "" : " (" + problems + ")";
   if (histogram.totals().total() == 0) {
+    if (histogram.has_targets() && games.games_read > games.games_filtered &&
+        games.games_used + games.games_partial > 0) {
+      return Failure{"no-evaluations",
+                     "no annotated positions to fit: " + std::to_string(games.games_read) +
+                         " games read, " + std::to_string(games.games_without_evals) +
+                         " without evaluations, " + std::to_string(games.rows_without_eval) +
+                         " positions without one (the evaluation target reads lichess's "
+                         "[%eval] annotations)" +
+                         because};
+    }
     if (games.games_read > 0 && games.games_filtered == games.games_read && report.mat.rows == 0) {
       std::string reasons;
       for (int i = 1; i < learn::kFilterReasonCount; ++i) {
@@ -203,7 +260,7 @@ std::optional<Failure> nothing_to_fit(const learn::DatasetReport& report,
                                   " games read, none gave a quiet position with a known result" +
                                   because};
   }
-  if (decisive_rows(histogram) == 0) {
+  if (decisive_rows(histogram) == 0 && !histogram.has_targets()) {
     return Failure{"no-decisive-rows",
                    std::to_string(histogram.totals().total()) +
                        " rows, none decisive (every row is a draw): piece values cannot be "
@@ -278,6 +335,12 @@ LoadedDataset load_dataset(const CliOptions& options, const learn::IngestOptions
     const learn::DatasetBuilder* builder = &merged;
     merged.set_row_sink([&buffer, &ids, mat_out, game_ids, builder](const learn::Row& row) {
       learn::append_mat_row(buffer, row.key.delta, row.outcome);
+      if (row.target != learn::kNoTarget) {  // --target eval: White's expected score
+        char text[32];
+        std::snprintf(text, sizeof text, " %.12g\n", learn::target_score(row.target));
+        buffer.pop_back();
+        buffer += text;
+      }
       if (game_ids) {
         buffer.back() = ' ';
         buffer += std::to_string(ids.next(builder->report().files.size(), row.game));
@@ -305,6 +368,17 @@ struct FileCloser {
   }
 };
 
+// The evaluation target's counts: what was annotated and what was left out.
+void write_eval_counts_json(JsonWriter& json, const learn::IngestReport& games) {
+  json.key("evaluations").begin_object();
+  json.field("annotatedPositions", games.rows)
+      .field("unannotatedPositions", games.rows_without_eval)
+      .field("gamesWithEvaluations", games.games_with_evals)
+      .field("gamesWithoutEvaluations", games.games_without_evals)
+      .field("malformedEvaluations", games.malformed_evals);
+  json.end_object();
+}
+
 // The data a dataset gave, for --json: the report's fields and the histogram's row counts.
 void write_data_json(JsonWriter& json, const learn::DatasetReport& report,
                      const learn::Histogram& histogram, std::size_t max_issues) {
@@ -312,6 +386,7 @@ void write_data_json(JsonWriter& json, const learn::DatasetReport& report,
   json.field("decisiveRows", decisive_rows(histogram))
       .field("draws", histogram.totals()[learn::Outcome::kDraw])
       .field("distinctRows", static_cast<std::uint64_t>(histogram.distinct()));
+  if (histogram.has_targets()) write_eval_counts_json(json, report.games);
 }
 
 // Says why on `err` and returns the failure's exit status.
@@ -345,6 +420,8 @@ Failure settings_failure(const Error& error) {
 }
 
 int run_rows(const CliOptions& options, std::FILE* out, std::FILE* err) {
+  if (auto refusal = eval_refusal(options))
+    return report_failure(err, bad_options(refusal->message));
   auto ingest = ingest_options(options);
   if (!ingest) return report_failure(err, bad_options(ingest.error().message));
   LoadedDataset dataset = load_dataset(options, *ingest, nullptr, out,
@@ -451,6 +528,7 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
   json.begin_object();
   json.field("preset", analysis.preset).field("solver", learn::solver_name(analysis.solver));
   json.field("outcomes", learn::outcome_model_name(analysis.model.outcomes));
+  json.field("target", learn::target_name(analysis.model.target));
   json.field("pointOfView", settings->player_view ? "player" : "white");
   write_model_terms_json(json, analysis.model);
   write_data_json(json, report, histogram, 50);
@@ -526,6 +604,7 @@ int fit_and_compare(const CliOptions& options, const learn::AnalysisSettings& fi
   json.begin_object().field("preset", first.preset);
   json.field("solver", learn::solver_name(first.solver));
   json.field("outcomes", learn::outcome_model_name(first.model.outcomes));
+  json.field("target", learn::target_name(first.model.target));
   if (bands != nullptr) write_band_table_json(json, *bands, compared, options.units);
   json.key("datasets").begin_array();
   for (const ComparedDataset& d : compared) {
@@ -577,11 +656,62 @@ int compare_stats(const CliOptions& options, const DatasetSettings& base, std::F
   return fit_and_compare(options, base.analysis, sources, out, err);
 }
 
+// compare --targets result,eval: one read of the annotated positions, both targets fitted on
+// them. Without --outcomes the result fit takes draws as half points (fractional), so that both
+// fits read every annotated position.
+int run_compare_targets(const CliOptions& options, DatasetSettings base, std::FILE* out,
+                        std::FILE* err) {
+  const bool text = !options.json;
+  if (options.outcomes.empty()) base.analysis.model.outcomes = learn::OutcomeModel::kFractional;
+  LoadedDataset dataset = load_dataset(options, base.ingest, &base.analysis.model, nullptr,
+                                       options.progress && text ? err : nullptr);
+  const learn::Histogram& histogram = dataset.builder().histogram();
+  const learn::DatasetReport& report = dataset.builder().report();
+  std::optional<Failure> failure = dataset.failure;
+  if (!failure) failure = nothing_to_fit(report, histogram);
+  const auto both =
+      failure ? Expected<learn::TargetComparison>(learn::TargetComparison{})
+              : learn::compare_targets(histogram, base.analysis, dataset.builder().pairs());
+  if (!failure && !both) {
+    failure = Failure{"fit-failed", "the fit failed: " + both.error().message, kExitNoResult};
+  }
+  if (failure) {
+    if (!text) return fail_json(out, err, *failure, report, histogram);
+    if (!dataset.failure) print_dataset_summary(out, report);
+    return report_failure(err, *failure);
+  }
+  const bool eval_first = options.targets.front() == "eval";
+  if (text) {
+    print_dataset_summary(out, report);
+    std::fprintf(out, "Both targets on the same %llu annotated positions of %llu games (%s, %s):\n",
+                 static_cast<unsigned long long>(histogram.totals().total()),
+                 static_cast<unsigned long long>(report.games.games_with_evals),
+                 learn::solver_name(base.analysis.solver),
+                 base.analysis.model.outcomes == learn::OutcomeModel::kFractional
+                     ? "the result with draws as half points"
+                     : "the result without draws");
+    print_target_comparison(out, *both, eval_first, base.player_view, options.units);
+    return kExitOk;
+  }
+  JsonWriter json;
+  json.begin_object().field("preset", base.analysis.preset);
+  json.field("solver", learn::solver_name(base.analysis.solver));
+  json.field("outcomes", learn::outcome_model_name(base.analysis.model.outcomes));
+  json.field("pointOfView", base.player_view ? "player" : "white");
+  write_model_terms_json(json, base.analysis.model);
+  write_data_json(json, report, histogram, 50);
+  write_target_comparison_json(json, *both, eval_first, base.player_view);
+  json.field("seconds", dataset.seconds).end_object();
+  std::fprintf(out, "%s\n", json.str().c_str());
+  return kExitOk;
+}
+
 int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
   const bool text = !options.json;
   std::FILE* progress = options.progress && text ? err : nullptr;
   auto base = dataset_settings(options);
   if (!base) return fail_early(options, out, err, settings_failure(base.error()));
+  if (!options.targets.empty()) return run_compare_targets(options, *base, out, err);
   if (has_stats_inputs(options.files)) {
     if (!options.by.empty()) {
       return fail_early(options, out, err,
@@ -659,7 +789,7 @@ int run_stats_command(const CliOptions& options, std::FILE* err) {
 
 int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   if (!args.empty() && args[0] == "replay") return run_replay(args, out, err);  // tests' oracle
-  if (!args.empty() && args[0] == "elo") return run_elo(args, out, err);  // match statistics
+  if (!args.empty() && args[0] == "elo") return run_elo(args, out, err);        // match statistics
   if (!args.empty() && args[0] == "match") return run_match(args, out, err);
   if (!args.empty() && args[0] == "analyse") return run_analyse(args, out, err);
   if (!args.empty() && args[0] == "book") return run_book(args, out, err);

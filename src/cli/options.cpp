@@ -1,5 +1,6 @@
 #include "cli/options.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "core/enum_names.h"
@@ -81,6 +82,9 @@ Usage:
   materialist compare --each SPEC... FILE...   one dataset per filter over the same files
   materialist compare --by elo:200|speed FILE...
                                                values by rating band or by speed, one pass
+  materialist compare --targets result,eval FILE...
+                                               the result and the engine's evaluation fitted
+                                               on the same annotated positions, side by side
   materialist stats [data options] FILE... -o OUT.mstats
                                                the statistics a fit needs, to merge later
   materialist match --values SET --vs SET [--vs SET...] [play options]
@@ -117,6 +121,13 @@ Data options:
 Model options:
   --solver gd|newton         gradient descent (article) or exact Newton/IRLS
   --outcomes draws-out|fractional|ordinal
+  --target result|eval       what is fitted: the game's result (default) or the engine's
+                             evaluation, the [%eval] annotation of the move that led to each
+                             position as White's expected score 1/(1+exp(-0.00368208*cp)),
+                             cp clamped to +-1000, mates 1 or 0 (lichess); positions without
+                             one are left out and counted (fit, compare, rows, stats)
+  --targets result,eval      (compare) both targets on the same annotated positions, side by
+                             side with their differences and errors
   --iterations N  --alpha A  --lambda L      gradient-descent settings (10000, 1, 1e-6)
   --intercept                fit White's first-move advantage (from a player's point of view,
                              --filter "player=NAME;pov=1": the player's edge, on by default)
@@ -134,7 +145,8 @@ Model options:
   --bootstrap B  --seed S    B bootstrap replicates over games for 95% intervals
 
 Output options:
-  --game-ids                 (rows) a 7th column: the row's game id, file index * 2^40 + the
+  --game-ids                 (rows) a last column (7th; 8th after --target eval's target
+                             column): the row's game id, file index * 2^40 + the
                              game's 1-based number in its file (a .mat row: its row number)
   --export-mat FILE          also write the rows in .mat format
   --json                     one JSON object on stdout
@@ -296,6 +308,28 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
       auto v = one_of(arg, text, learn::kOutcomeModelNames);
       if (!v) return v.error();
       options.outcomes = *v;
+    } else if (arg == "--target") {
+      auto v = one_of(arg, text, learn::kTargetNames);
+      if (!v) return v.error();
+      options.target = *v;
+    } else if (arg == "--targets") {
+      std::vector<std::string> names;
+      std::size_t start = 0;
+      while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        auto v = one_of(arg, text.substr(start, comma - start), learn::kTargetNames);
+        if (!v) return v.error();
+        if (std::find(names.begin(), names.end(), *v) != names.end()) {
+          return make_error(ErrorCode::kInvalidArgument, "--targets: " + *v + " twice");
+        }
+        names.push_back(*v);
+        start = comma + 1;
+      }
+      if (names.size() != 2) {
+        return make_error(ErrorCode::kInvalidArgument,
+                          "--targets needs both targets: result,eval (or eval,result)");
+      }
+      options.targets = std::move(names);
     } else if (arg == "--units") {
       auto v = one_of(arg, text, kUnitNames);
       if (!v) return v.error();

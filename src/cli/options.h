@@ -45,6 +45,12 @@ struct CliOptions {
   // Model and solver.
   std::string solver;    // "gd" or "newton"; empty = preset's choice
   std::string outcomes;  // "draws-out", "fractional" or "ordinal"; empty = preset's choice
+  // --target result|eval: what is fitted (learn/eval_target.h); eval reads the [%eval]
+  // annotations and keeps only the annotated positions.
+  std::string target = "result";
+  // compare --targets result,eval: both targets fitted on the same (annotated) positions, side
+  // by side, in the order given (empty: one target).
+  std::vector<std::string> targets;
   std::optional<int> iterations;
   std::optional<double> alpha;
   std::optional<double> lambda;

@@ -132,6 +132,15 @@ void print_dataset_summary(std::FILE* out, const learn::DatasetReport& report) {
     }
     std::fputc('\n', out);
   }
+  if (g.games_with_evals + g.games_without_evals > 0 || g.malformed_evals > 0) {
+    std::fprintf(out,
+                 "Evaluations: %llu annotated positions, %llu left out (no [%%eval] on their "
+                 "move); games with evaluations %llu, without %llu",
+                 u(g.rows), u(g.rows_without_eval), u(g.games_with_evals),
+                 u(g.games_without_evals));
+    if (g.malformed_evals > 0) std::fprintf(out, "; malformed [%%eval] %llu", u(g.malformed_evals));
+    std::fputc('\n', out);
+  }
   constexpr std::size_t kShown = 10;
   for (std::size_t i = 0; i < g.issues.size() && i < kShown; ++i) {
     const learn::GameIssue& issue = g.issues[i];
@@ -167,10 +176,18 @@ void print_fit_header(std::FILE* out, const learn::Histogram& histogram,
   }
   const int columns = static_cast<int>(learn::model_spec(settings.model).features.size());
   std::fprintf(out, "Loading dataset... [ %llu x %d ]\n", u(t.total()), columns);
+  if (settings.model.target == learn::Target::kEval) {
+    std::fprintf(out, "Target: the engine's evaluation (White's expected score), mean %.4f\n",
+                 t.total() > 0 ? learn::target_sum_value(histogram.target_total()) /
+                                     static_cast<double>(t.total())
+                               : 0.0);
+  }
   std::fprintf(
       out, "Solving (%s, %s)...\n",
       settings.solver == learn::SolverKind::kGradientDescent ? "gradient method" : "Newton",
-      learn::outcome_model_name(settings.model.outcomes));
+      settings.model.target == learn::Target::kEval
+          ? "evaluation target"
+          : learn::outcome_model_name(settings.model.outcomes));
 }
 
 void print_iteration(std::FILE* out, const learn::FitState& state) {
@@ -412,6 +429,111 @@ void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& all_da
     }
     std::fputc('\n', out);
   }
+}
+
+void print_target_comparison(std::FILE* out, const learn::TargetComparison& both, bool eval_first,
+                             bool player_view, const std::string& units) {
+  print_warnings(out, both.result, "result: ");
+  print_warnings(out, both.eval, "eval: ");
+  const bool values = units != "elo" && units != "logodds";
+  const double scale = units == "elo" ? 400.0 / std::log(10.0) : 1.0;
+  const char* first = eval_first ? "eval" : "result";
+  const char* second = eval_first ? "result" : "eval";
+  constexpr int kWidth = 18;
+  std::size_t label_width = 18;
+  for (const learn::TargetDifference& d : both.rows) {
+    label_width = std::max(label_width, coefficient_text_label(d.name, player_view).size() + 1);
+  }
+  const int label = static_cast<int>(label_width);
+  std::fprintf(out, "%-*s %*s %*s %*s\n", label,
+               values           ? "pawn = 100"
+               : units == "elo" ? "Elo"
+                                : "natural log-odds",
+               kWidth, first, kWidth, second, kWidth, "eval - result");
+  const auto cell = [&](const ModelFit& fit, const Coefficient& c) {
+    if (values)
+      return c.identified ? format_estimate(c.value, true) : std::string("not identified");
+    if (!fit.covariance_ok) return std::string("no error");
+    return format_estimate(Estimate{c.theta.value * scale, c.theta.se * scale}, true);
+  };
+  for (std::size_t j = 0; j < both.rows.size(); ++j) {
+    const learn::TargetDifference& d = both.rows[j];
+    const std::string r = cell(both.result, d.result), e = cell(both.eval, d.eval);
+    const std::string& a = eval_first ? e : r;
+    const std::string& b = eval_first ? r : e;
+    std::string diff = "-";
+    char text[64];
+    if (values && d.identified && !std::isnan(d.difference.value)) {
+      if (d.result.reference == static_cast<int>(j)) {
+        std::snprintf(text, sizeof text, "0");
+      } else {
+        std::snprintf(text, sizeof text, "%+.1f ± %.1f", d.difference.value, d.difference.se);
+      }
+      diff = text;
+    } else if (!values && !std::isnan(d.theta_difference.value)) {
+      std::snprintf(text, sizeof text, units == "elo" ? "%+.1f ± %.1f" : "%+.3f ± %.3f",
+                    d.theta_difference.value * scale, d.theta_difference.se * scale);
+      diff = text;
+    }
+    // "±" is two bytes in one column.
+    const auto width = [](const std::string& t) {
+      return t.find("±") != std::string::npos ? kWidth + 1 : kWidth;
+    };
+    std::fprintf(out, "%-*s %*s %*s %*s\n", label,
+                 coefficient_text_label(d.name, player_view).c_str(), width(a), a.c_str(), width(b),
+                 b.c_str(), width(diff), diff.c_str());
+  }
+  std::fprintf(out, "  (result: %s; eval: %s)\n", error_kind_text(both.result).c_str(),
+               error_kind_text(both.eval).c_str());
+  std::fprintf(out, "  (eval - result: %s)\n",
+               both.joint_errors
+                   ? "± game-clustered, with the two fits' covariance across the same games"
+                   : "± as if the two fits were independent (their errors are not game-clustered)");
+  const bool unidentified = std::any_of(both.rows.begin(), both.rows.end(), [](const auto& d) {
+    return !d.result.identified || !d.eval.identified;
+  });
+  if (values && unidentified) {
+    std::fprintf(out,
+                 "  (a value not identified: --units logodds compares the coefficients "
+                 "themselves)\n");
+  }
+}
+
+void write_target_comparison_json(JsonWriter& json, const learn::TargetComparison& both,
+                                  bool eval_first, bool player_view) {
+  json.key("targets").begin_array();
+  json.value(eval_first ? "eval" : "result").value(eval_first ? "result" : "eval");
+  json.end_array();
+  json.key("fits").begin_object();
+  json.key("result").begin_object();
+  write_fit_json(json, both.result, player_view);
+  json.end_object();
+  json.key("eval").begin_object();
+  write_fit_json(json, both.eval, player_view);
+  json.end_object();
+  json.end_object();
+  const auto side = [&json](const char* key, const ModelFit& fit, const Coefficient& c) {
+    json.key(key).begin_object();
+    json.field("theta", c.theta.value)
+        .field("thetaSe", c.theta.se)
+        .field("value", c.identified ? c.value.value : std::numeric_limits<double>::quiet_NaN())
+        .field("valueSe", c.identified ? c.value.se : std::numeric_limits<double>::quiet_NaN())
+        .field("identified", c.identified);
+    json.end_object();
+  };
+  json.key("coefficients").begin_array();
+  for (const learn::TargetDifference& d : both.rows) {
+    json.begin_object().field("name", d.name);
+    side("result", both.result, d.result);
+    side("eval", both.eval, d.eval);
+    json.key("difference").begin_object();
+    json.field("value", d.difference.value).field("se", d.difference.se).end_object();
+    json.key("thetaDifference").begin_object();
+    json.field("value", d.theta_difference.value).field("se", d.theta_difference.se);
+    json.end_object().end_object();
+  }
+  json.end_array();
+  json.field("differenceErrors", both.joint_errors ? "game-clustered" : "independent");
 }
 
 void write_bootstrap_json(JsonWriter& json, const learn::BootstrapFit& bootstrap) {

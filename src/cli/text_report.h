@@ -10,6 +10,7 @@
 #include "core/json.h"
 #include "learn/analysis.h"
 #include "learn/dataset.h"
+#include "learn/target_compare.h"
 
 namespace materialist::cli {
 
@@ -45,6 +46,19 @@ void print_relations(std::FILE* out, const learn::ModelFit& fit, const std::stri
 void print_sides(std::FILE* out, const learn::ModelFit& fit, const std::string& units);
 void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& datasets,
                       const std::string& units);
+// compare --targets: each coefficient by result and by evaluation (pawn = 100) and the
+// difference eval − result with its error, in the order `eval_first` says.
+// `units`: "pawn" (values, pawn = 100), "logodds" (θ) or "elo" (θ · 400 / ln 10); θ is shown
+// whenever the fit has standard errors, also when the pawn is not identified.
+void print_target_comparison(std::FILE* out, const learn::TargetComparison& both, bool eval_first,
+                             bool player_view, const std::string& units);
+// Writes "targets": [...], "fits": {"result": {...}, "eval": {...}} (write_fit_json each),
+// "coefficients": [{name, result: {theta, thetaSe, value, valueSe, identified}, eval: {...},
+// difference: {value, se} (eval − result, pawn = 100; null when a side is not identified),
+// thetaDifference: {value, se}}] and "differenceErrors": "game-clustered" (joint, with the fits'
+// covariance) or "independent".
+void write_target_comparison_json(JsonWriter& json, const learn::TargetComparison& both,
+                                  bool eval_first, bool player_view);
 
 // Writes converged, warnings [{code, message}], errors ("game-clustered" | "model"),
 // clusteredGames, theta, thetaSe, thetaSeModel, loss, iterations, weightedRows, drawMargin,

@@ -79,6 +79,11 @@ Expected<GradientDescentRun> GradientDescentRun::start(const Histogram& histogra
                                                        const AnalysisSettings& settings,
                                                        const GamePairs* pairs) {
   if (auto error = check_gradient_descent(settings.model)) return *error;
+  if (settings.model.target == Target::kEval && !histogram.has_targets()) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      "the evaluation target needs positions read with their evaluations "
+                      "(--target eval): these rows carry only results");
+  }
   ModelSpec spec = model_spec(settings.model);
   const DrawHandling draws = settings.model.outcomes == OutcomeModel::kFractional
                                  ? DrawHandling::kHalfPoint

@@ -19,6 +19,30 @@ constexpr std::uint64_t pair_hash(std::uint64_t a, std::uint64_t b) {
 
 }  // namespace
 
+// ---- PairMoments ----
+
+PairMoments& PairMoments::operator+=(const PairMoments& other) {
+  qq += other.qq;
+  for (int o = 0; o < kOutcomeCount; ++o) {
+    qn[o] += other.qn[o];
+    nq[o] += other.nq[o];
+  }
+  return *this;
+}
+
+PairMoments& PairMoments::operator-=(const PairMoments& other) {
+  qq -= other.qq;
+  for (int o = 0; o < kOutcomeCount; ++o) {
+    qn[o] -= other.qn[o];
+    nq[o] -= other.nq[o];
+  }
+  return *this;
+}
+
+bool PairMoments::empty() const {
+  return *this == PairMoments{};
+}
+
 // ---- GamePairs ----
 
 GamePairs::GamePairs(KeyFields fields) : fields_(fields) {}
@@ -28,7 +52,9 @@ std::size_t GamePairs::distinct() const {
 }
 
 std::uint64_t GamePairs::clusters(const ModelOptions& model) const {
-  const bool decisive_only = model.outcomes == OutcomeModel::kDrawsOut;
+  // The evaluation target: every game's rows are in the likelihood.
+  const bool decisive_only =
+      model.outcomes == OutcomeModel::kDrawsOut && model.target == Target::kResult;
   const OutcomeCounts& by_outcome = model.rating_offset ? rated_games_ : games_by_outcome_;
   // Games added by count alone (add_games(n)) have no outcome: then every game is counted.
   if (games_by_outcome_.total() != games_) return games_;
@@ -36,7 +62,62 @@ std::uint64_t GamePairs::clusters(const ModelOptions& model) const {
                        : by_outcome.total();
 }
 
+void GamePairs::enable_targets() {
+  if (targets_on_) return;
+  targets_on_ = true;
+  moments_.assign(slots_.size(), PairMoments{});
+}
+
+// The evaluation target's game: one outcome, each row with its target. Pairs of distinct keys
+// (a ≤ b) get n_a·n_b by outcome and the moments.
+void GamePairs::add_game_targets(const std::vector<Row>& rows) {
+  target_scratch_.clear();
+  Outcome outcome = Outcome::kUnknown;
+  bool rated = false;
+  for (const Row& row : rows) {
+    if (row.outcome == Outcome::kUnknown || row.target == kNoTarget) continue;
+    outcome = row.outcome;
+    rated = rated || row.key.rating_known != 0;
+    target_scratch_.emplace_back(fields_.project(row.key).pack(), row.target);
+  }
+  if (target_scratch_.empty()) return;
+  std::sort(target_scratch_.begin(), target_scratch_.end());
+  ++games_;
+  OutcomeCounts one;
+  const auto index = static_cast<int>(outcome);
+  one.by_outcome[index] = 1;
+  games_by_outcome_ += one;
+  if (rated) rated_games_ += one;
+  // Distinct keys: n (in distinct_scratch_) and Q (in scratch_).
+  std::vector<std::pair<std::uint64_t, std::uint64_t>>& keys = distinct_scratch_;
+  keys.clear();
+  scratch_.clear();
+  for (const auto& [key, target] : target_scratch_) {
+    if (!keys.empty() && keys.back().first == key) {
+      ++keys.back().second;
+      scratch_.back() += target;
+    } else {
+      keys.emplace_back(key, 1);
+      scratch_.push_back(target);
+    }
+  }
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    for (std::size_t j = i; j < keys.size(); ++j) {
+      const std::size_t slot = index_for(keys[i].first, keys[j].first);
+      slots_[slot].counts.by_outcome[index] += keys[i].second * keys[j].second;
+      PairMoments& m = moments_[slot];
+      m.qq += static_cast<TargetSum>(scratch_[i]) * scratch_[j];
+      m.qn[index] += static_cast<TargetSum>(scratch_[i]) * keys[j].second;
+      m.nq[index] += static_cast<TargetSum>(keys[i].second) * scratch_[j];
+    }
+  }
+}
+
 void GamePairs::add_game(const std::vector<Row>& rows) {
+  if (targets_on_) {
+    add_game_targets(rows);
+    return;
+  }
   // (outcome, projected key) sorted, so equal keys of one outcome are adjacent.
   scratch_.clear();
   bool rated = false;
@@ -104,6 +185,27 @@ void GamePairs::add(std::uint64_t packed_a, std::uint64_t packed_b, const Outcom
   slot_for(packed_a, packed_b) += counts;
 }
 
+void GamePairs::add(std::uint64_t packed_a, std::uint64_t packed_b, const OutcomeCounts& counts,
+                    const PairMoments& moments) {
+  enable_targets();
+  if (counts.total() == 0) return;
+  PairMoments m = moments;
+  if (packed_b < packed_a) {  // (b, a): the mixed moments swap
+    std::swap(packed_a, packed_b);
+    std::swap(m.qn, m.nq);
+  }
+  const std::size_t slot = index_for(packed_a, packed_b);
+  slots_[slot].counts += counts;
+  moments_[slot] += m;
+}
+
+std::size_t GamePairs::index_for(std::uint64_t a, std::uint64_t b) {
+  if (slots_.empty() || 2 * (size_ + 1) > slots_.size()) grow();
+  const std::size_t i = probe(a, b);
+  claim(i, a, b);
+  return i;
+}
+
 void GamePairs::add_games(const OutcomeCounts& games, const OutcomeCounts& rated_games) {
   games_ += games.total();
   games_by_outcome_ += games;
@@ -111,6 +213,35 @@ void GamePairs::add_games(const OutcomeCounts& games, const OutcomeCounts& rated
 }
 
 void GamePairs::merge(const GamePairs& other) {
+  if (other.targets_on_ || targets_on_) {
+    enable_targets();
+    other.for_each_moments([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts,
+                               const PairMoments& moments) {
+      add(fields_.project(RowKey::unpack(a)).pack(), fields_.project(RowKey::unpack(b)).pack(),
+          counts, moments);
+    });
+    if (!(other.fields_ == fields_)) {
+      // Project our own pairs too (rare: different fields with the evaluation target).
+      const KeyFields common = KeyFields::intersection(fields_, other.fields_);
+      if (!(common == fields_)) {
+        GamePairs mine(common);
+        mine.enable_targets();
+        for_each_moments([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts,
+                             const PairMoments& moments) {
+          mine.add(common.project(RowKey::unpack(a)).pack(),
+                   common.project(RowKey::unpack(b)).pack(), counts, moments);
+        });
+        slots_ = std::move(mine.slots_);
+        moments_ = std::move(mine.moments_);
+        size_ = mine.size_;
+        fields_ = common;
+      }
+    }
+    games_ += other.games_;
+    games_by_outcome_ += other.games_by_outcome_;
+    rated_games_ += other.rated_games_;
+    return;
+  }
   if (!(other.fields_ == fields_)) {
     // Keep what both kept: our own pairs are projected again first.
     const KeyFields common = KeyFields::intersection(fields_, other.fields_);
@@ -170,6 +301,17 @@ void GamePairs::grow() {
 void GamePairs::rehash(std::size_t capacity) {
   std::vector<Slot> old = std::move(slots_);
   slots_.assign(capacity, Slot{});
+  if (targets_on_) {
+    std::vector<PairMoments> old_moments = std::move(moments_);
+    moments_.assign(capacity, PairMoments{});
+    for (std::size_t j = 0; j < old.size(); ++j) {
+      if (old[j].a == kEmpty) continue;
+      const std::size_t i = probe(old[j].a, old[j].b);
+      slots_[i] = old[j];
+      moments_[i] = old_moments[j];
+    }
+    return;
+  }
   for (const Slot& slot : old) {
     if (slot.a != kEmpty) slots_[probe(slot.a, slot.b)] = slot;
   }
@@ -182,9 +324,13 @@ void GamePairs::subtract(const GamePairs& other) {
     subtract(projected);
     return;
   }
-  other.for_each([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts) {
-    OutcomeCounts& mine = slot_for(a, b);
+  if (other.targets_on_) enable_targets();
+  other.for_each_moments([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts,
+                             const PairMoments& moments) {
+    const std::size_t slot = index_for(a, b);
+    OutcomeCounts& mine = slots_[slot].counts;
     for (int i = 0; i < kOutcomeCount; ++i) mine.by_outcome[i] -= counts.by_outcome[i];
+    if (targets_on_) moments_[slot] -= moments;
   });
   games_ -= other.games_;
   for (int i = 0; i < kOutcomeCount; ++i) {
@@ -193,9 +339,11 @@ void GamePairs::subtract(const GamePairs& other) {
   }
   // add() keeps no pair without a count: the emptied ones go, and the table is hashed again
   // (linear probing cannot simply clear a slot).
-  for (Slot& slot : slots_) {
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    Slot& slot = slots_[i];
     if (slot.a != kEmpty && slot.counts.total() == 0) {
       slot = Slot{};
+      if (targets_on_) moments_[i] = PairMoments{};
       --size_;
     }
   }
@@ -220,19 +368,73 @@ std::vector<std::size_t> GamePairs::sorted_slots() const {
 
 bool operator==(const GamePairs& x, const GamePairs& y) {
   if (!(x.fields_ == y.fields_) || x.games_ != y.games_ || x.size_ != y.size_ ||
-      !(x.games_by_outcome_ == y.games_by_outcome_) || !(x.rated_games_ == y.rated_games_)) {
+      x.targets_on_ != y.targets_on_ || !(x.games_by_outcome_ == y.games_by_outcome_) ||
+      !(x.rated_games_ == y.rated_games_)) {
     return false;
   }
-  for (const GamePairs::Slot& slot : x.slots_) {
+  for (std::size_t i = 0; i < x.slots_.size(); ++i) {
+    const GamePairs::Slot& slot = x.slots_[i];
     if (slot.a == GamePairs::kEmpty) continue;
     if (y.slots_.empty()) return false;
-    const GamePairs::Slot& other = y.slots_[y.probe(slot.a, slot.b)];
+    const std::size_t j = y.probe(slot.a, slot.b);
+    const GamePairs::Slot& other = y.slots_[j];
     if (other.a == GamePairs::kEmpty || !(other.counts == slot.counts)) return false;
+    if (x.targets_on_ && !(x.moments_[i] == y.moments_[j])) return false;
   }
   return true;
 }
 
 // ---- the sandwich ----
+
+namespace {
+
+// x of a key and h = σ(θ·x) at the fit.
+double fitted_row(const ModelFit& fit, std::uint64_t packed, std::vector<double>& x) {
+  const RowKey key = RowKey::unpack(packed);
+  double eta = 0;
+  for (std::size_t j = 0; j < fit.theta.size(); ++j) {
+    x[j] = fit.spec.features[j].value(key);
+    eta += fit.theta[j] * x[j];
+  }
+  return 1.0 / (1.0 + std::exp(-eta));
+}
+
+constexpr double kUnit = static_cast<double>(kTargetOne);
+
+}  // namespace
+
+double eval_pair_moment(const OutcomeCounts& counts, const PairMoments& m, double h_a, double h_b) {
+  double qn = 0, nq = 0;
+  for (int o = 0; o < kOutcomeCount; ++o) {
+    qn += static_cast<double>(m.qn[o]);
+    nq += static_cast<double>(m.nq[o]);
+  }
+  return static_cast<double>(m.qq) / (kUnit * kUnit) - h_b * qn / kUnit - h_a * nq / kUnit +
+         h_a * h_b * static_cast<double>(counts.total());
+}
+
+void add_eval_meat(const GamePairs& pairs, const ModelFit& fit, std::vector<double>& meat) {
+  const int n = static_cast<int>(fit.theta.size());
+  std::vector<double> xa(n), xb(n);
+  // s_g = Σ_k x_k (Q_k − n_k h_k): the products of two keys' terms, summed over games, are the
+  // pair's moments; summed in sorted pair order (independent of how pairs were gathered).
+  pairs.for_each_moments_sorted([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts,
+                                    const PairMoments& moments) {
+    const double h_a = fitted_row(fit, a, xa);
+    if (a == b) {
+      const double c = eval_pair_moment(counts, moments, h_a, h_a);
+      for (int i = 0; i < n; ++i) {
+        for (int j = 0; j <= i; ++j) meat[i * n + j] += c * xa[i] * xa[j];
+      }
+      return;
+    }
+    const double h_b = fitted_row(fit, b, xb);
+    const double c = eval_pair_moment(counts, moments, h_a, h_b);
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j <= i; ++j) meat[i * n + j] += c * (xa[i] * xb[j] + xb[i] * xa[j]);
+    }
+  });
+}
 
 Expected<ClusteredCovariance> clustered_covariance(const GamePairs& pairs, const ModelFit& fit,
                                                    const std::vector<double>& bread) {
@@ -269,25 +471,33 @@ Expected<ClusteredCovariance> clustered_covariance(const GamePairs& pairs, const
     if (fit.has_margin()) s[columns] = score.margin;
   };
   std::vector<double> meat(static_cast<std::size_t>(n) * n, 0.0), sa, sb;
-  // Summed in sorted pair order: the result does not depend on how the pairs were gathered.
-  pairs.for_each_sorted([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts) {
-    for (int o = 0; o < kOutcomeCount; ++o) {
-      const std::uint64_t count = counts.by_outcome[o];
-      if (count == 0) continue;
-      row_score(a, o, xa, sa);
-      const double w = static_cast<double>(count);
-      if (a == b) {
-        for (int i = 0; i < n; ++i) {
-          for (int j = 0; j <= i; ++j) meat[i * n + j] += w * sa[i] * sa[j];
-        }
-      } else {
-        row_score(b, o, xb, sb);
-        for (int i = 0; i < n; ++i) {
-          for (int j = 0; j <= i; ++j) meat[i * n + j] += w * (sa[i] * sb[j] + sb[i] * sa[j]);
+  if (options.target == Target::kEval) {
+    if (!pairs.has_targets()) {
+      return make_error(ErrorCode::kInvalidArgument,
+                        "the game pairs were not read for the evaluation target");
+    }
+    add_eval_meat(pairs, fit, meat);
+  } else {
+    // Summed in sorted pair order: the result does not depend on how the pairs were gathered.
+    pairs.for_each_sorted([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts) {
+      for (int o = 0; o < kOutcomeCount; ++o) {
+        const std::uint64_t count = counts.by_outcome[o];
+        if (count == 0) continue;
+        row_score(a, o, xa, sa);
+        const double w = static_cast<double>(count);
+        if (a == b) {
+          for (int i = 0; i < n; ++i) {
+            for (int j = 0; j <= i; ++j) meat[i * n + j] += w * sa[i] * sa[j];
+          }
+        } else {
+          row_score(b, o, xb, sb);
+          for (int i = 0; i < n; ++i) {
+            for (int j = 0; j <= i; ++j) meat[i * n + j] += w * (sa[i] * sb[j] + sb[i] * sa[j]);
+          }
         }
       }
-    }
-  });
+    });
+  }
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < i; ++j) meat[j * n + i] = meat[i * n + j];
   }

@@ -12,6 +12,7 @@
 // as the histogram does.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -26,6 +27,20 @@ namespace materialist::learn {
 struct ModelOptions;
 struct ModelFit;
 
+// The evaluation target's moments of a pair of keys (a, b) over games, beside the product of
+// their multiplicities n_a·n_b: with Q the sum of a key's targets in one game (units of 2⁻³²),
+// qq = Σ Q_a·Q_b and, per outcome of the game, qn = Σ Q_a·n_b and nq = Σ n_a·Q_b. The score of a
+// game, Σ_k x_k (Q_k − n_k h_k), and its products with the result target's follow from them.
+struct PairMoments {
+  TargetSum qq = 0;
+  std::array<TargetSum, kOutcomeCount> qn{}, nq{};
+
+  PairMoments& operator+=(const PairMoments& other);
+  PairMoments& operator-=(const PairMoments& other);
+  bool empty() const;
+  friend bool operator==(const PairMoments&, const PairMoments&) = default;
+};
+
 class GamePairs {
  public:
   explicit GamePairs(KeyFields fields = {});
@@ -35,6 +50,12 @@ class GamePairs {
   // Raw access, for statistics that travel between workers: keys are packed projected RowKeys
   // with a ≤ b; `counts` are multiplicity products by outcome.
   void add(std::uint64_t packed_a, std::uint64_t packed_b, const OutcomeCounts& counts);
+  // The same with the evaluation target's moments (the accumulator then has targets).
+  void add(std::uint64_t packed_a, std::uint64_t packed_b, const OutcomeCounts& counts,
+           const PairMoments& moments);
+  // Marks the accumulator as one of the evaluation target: add_game reads the rows' targets.
+  void enable_targets();
+  bool has_targets() const { return targets_on_; }
   void add_games(std::uint64_t games) { games_ += games; }
   // Games by outcome, and those among them with rated rows: what a model's cluster count needs
   // (draws-out counts decisive games only). Adds to games() too.
@@ -69,6 +90,19 @@ class GamePairs {
   void for_each_sorted(F&& f) const {
     for (std::size_t i : sorted_slots()) f(slots_[i].a, slots_[i].b, slots_[i].counts);
   }
+  // Both, with the moments (zero without targets): f(a, b, const OutcomeCounts&,
+  // const PairMoments&).
+  template <typename F>
+  void for_each_moments(F&& f) const {
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+      if (slots_[i].a != kEmpty) f(slots_[i].a, slots_[i].b, slots_[i].counts, moments_of(i));
+    }
+  }
+  template <typename F>
+  void for_each_moments_sorted(F&& f) const {
+    for (std::size_t i : sorted_slots())
+      f(slots_[i].a, slots_[i].b, slots_[i].counts, moments_of(i));
+  }
 
   // Same fields, games and pair counts (storage layout is irrelevant).
   friend bool operator==(const GamePairs& x, const GamePairs& y);
@@ -79,6 +113,12 @@ class GamePairs {
   std::size_t probe(std::uint64_t a, std::uint64_t b) const;
   std::size_t probe_from(std::size_t start, std::uint64_t a, std::uint64_t b) const;
   OutcomeCounts& slot_for(std::uint64_t a, std::uint64_t b);
+  std::size_t index_for(std::uint64_t a, std::uint64_t b);
+  const PairMoments& moments_of(std::size_t i) const {
+    static const PairMoments kNone{};
+    return targets_on_ ? moments_[i] : kNone;
+  }
+  void add_game_targets(const std::vector<Row>& rows);
   // The counts of (a, b) at slot i, found by a probe: the pair is put there if the slot is empty.
   OutcomeCounts& claim(std::size_t i, std::uint64_t a, std::uint64_t b);
   void grow();
@@ -100,6 +140,9 @@ class GamePairs {
   std::vector<std::uint64_t> scratch_;       // add_game's (outcome, key) list
   std::vector<std::uint64_t> hash_scratch_;  // add_game's pair hashes, in the order of its adds
   std::vector<std::pair<std::uint64_t, std::uint64_t>> distinct_scratch_;
+  bool targets_on_ = false;
+  std::vector<PairMoments> moments_;  // beside slots_ when targets_on_
+  std::vector<std::pair<std::uint64_t, TargetUnits>> target_scratch_;
 };
 
 // The game-clustered sandwich of a fit:
@@ -115,7 +158,14 @@ struct ClusteredCovariance {
   std::uint64_t clusters = 0;      // G
   double correction = 1;           // c
 };
+// With the evaluation target (fit.options.target kEval) s_g = Σ_rows x (t − h), t the rows'
+// expected scores, from the pairs' moments (the pairs must have targets).
 // kInvalidArgument when the pairs do not cover the model, or G ≤ 1, or N ≤ K.
+// Σ_g (Q_a − n_a h_a)(Q_b − n_b h_b) over the games of a pair (a, b) (targets as scores in 0..1).
+double eval_pair_moment(const OutcomeCounts& counts, const PairMoments& moments, double h_a,
+                        double h_b);
+// Adds Σ_g s_g s_gᵀ of the evaluation target's fit into `meat` (columns², lower triangle).
+void add_eval_meat(const GamePairs& pairs, const ModelFit& fit, std::vector<double>& meat);
 Expected<ClusteredCovariance> clustered_covariance(const GamePairs& pairs, const ModelFit& fit,
                                                    const std::vector<double>& bread);
 

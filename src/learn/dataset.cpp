@@ -44,6 +44,10 @@ void merge_ingest_reports(IngestReport& a, const IngestReport& b, std::size_t ma
   a.rows += b.rows;
   a.rows_by_outcome += b.rows_by_outcome;
   a.plies_replayed += b.plies_replayed;
+  a.rows_without_eval += b.rows_without_eval;
+  a.games_with_evals += b.games_with_evals;
+  a.games_without_evals += b.games_without_evals;
+  a.malformed_evals += b.malformed_evals;
 }
 
 namespace {
@@ -62,7 +66,12 @@ void merge_mat_reports(MatReadReport& a, const MatReadReport& b, std::size_t max
 }  // namespace
 
 DatasetBuilder::DatasetBuilder(IngestOptions options)
-    : options_(std::move(options)), key_fields_(options_.fields), pairs_(key_fields_) {}
+    : options_(std::move(options)), key_fields_(options_.fields), pairs_(key_fields_) {
+  if (options_.target == Target::kEval) {
+    histogram_.enable_targets();
+    pairs_.enable_targets();
+  }
+}
 
 void DatasetBuilder::enable_bootstrap(int replicates, std::uint64_t seed) {
   bootstrap_ = std::make_unique<BootstrapHistograms>(replicates, seed, key_fields_);
@@ -72,6 +81,7 @@ void DatasetBuilder::set_key_fields(KeyFields fields) {
   key_fields_ = fields;
   options_.fields = fields;  // the histogram keeps no more than the pairs and the bootstrap
   pairs_ = GamePairs(fields);
+  if (options_.target == Target::kEval) pairs_.enable_targets();
   if (bootstrap_) {
     bootstrap_ = std::make_unique<BootstrapHistograms>(bootstrap_->replicate_count(),
                                                        bootstrap_->seed(), fields);

@@ -19,6 +19,7 @@ struct PartReader::Target {
         pairs(scratch_pairs ? *scratch_pairs : own_pairs) {
     // A scratch's table is the dataset's for the whole read: new, it takes the dataset's fields.
     if (pairs.empty() && !(pairs.fields() == spec.key_fields)) pairs = GamePairs(spec.key_fields);
+    if (spec.ingest.target == learn::Target::kEval) pairs.enable_targets();
     if (spec.bootstrap > 0) {
       bootstrap = std::make_unique<BootstrapHistograms>(spec.bootstrap, spec.seed, spec.key_fields);
     }
@@ -163,6 +164,7 @@ std::vector<DatasetPart> PartReader::take_parts() {
       part.pairs = std::move(target->own_pairs);
     else
       part.pairs = GamePairs(target->spec.key_fields);
+    if (target->spec.ingest.target == learn::Target::kEval) part.pairs.enable_targets();
     part.bootstrap = std::move(target->bootstrap);
     part.games = target->ingestor.report();
     part.games.bytes = bytes_;  // not the Ingestor's count, which has the probe's game start too

@@ -111,6 +111,15 @@ Design build_design(const Histogram& histogram, const ModelSpec& model) {
       design.x.insert(design.x.end(), x.begin() + r * columns, x.begin() + (r + 1) * columns);
       design.weights.push_back({});
     }
+    if (model.target == Target::kEval) {
+      // n rows with summed scores Σp: Σp "white wins" and n − Σp "black wins" give the
+      // fractional target's likelihood, Σ [p log h + (1 − p) log(1 − h)].
+      const double rows = static_cast<double>(entries[r].counts.total());
+      const double score = target_sum_value(entries[r].target);
+      design.weights.back()[static_cast<int>(Outcome::kWhiteWin)] += score;
+      design.weights.back()[static_cast<int>(Outcome::kBlackWin)] += rows - score;
+      continue;
+    }
     for (int o = 0; o < kOutcomeCount; ++o) {
       design.weights.back()[o] += static_cast<double>(entries[r].counts.by_outcome[o]);
     }

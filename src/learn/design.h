@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "learn/eval_target.h"
 #include "learn/histogram.h"
 
 namespace materialist::learn {
@@ -46,6 +47,9 @@ struct Feature {
 
 struct ModelSpec {
   std::vector<Feature> features;
+  // kEval: a row's weights are its summed expected scores (as white wins) and the rest (as black
+  // wins), from the histogram's targets; kResult: its counts by outcome.
+  Target target = Target::kResult;
 
   // The article's model: the five deltas, no intercept.
   static ModelSpec article();

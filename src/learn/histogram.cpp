@@ -118,27 +118,57 @@ void Histogram::add(const RowKey& key, Outcome outcome, std::uint64_t count) {
 
 void Histogram::add(const RowKey& key, const OutcomeCounts& counts) {
   if (counts.total() == 0) return;
-  slot_for(key.pack()) += counts;
+  slots_[slot_for(key.pack())].counts += counts;
   totals_ += counts;
 }
 
+void Histogram::add(const RowKey& key, const OutcomeCounts& counts, TargetSum target) {
+  if (!targets_on_) enable_targets();
+  if (counts.total() == 0) return;
+  const std::size_t i = slot_for(key.pack());
+  slots_[i].counts += counts;
+  targets_[i] += target;
+  totals_ += counts;
+  target_total_ += target;
+}
+
+void Histogram::enable_targets() {
+  if (targets_on_) return;
+  targets_on_ = true;
+  targets_.assign(slots_.size(), 0);
+}
+
 void Histogram::merge(const Histogram& other) {
-  for (const Slot& slot : other.slots_) {
-    if (slot.key != kEmpty) slot_for(slot.key) += slot.counts;
+  if (other.targets_on_) enable_targets();
+  for (std::size_t j = 0; j < other.slots_.size(); ++j) {
+    const Slot& slot = other.slots_[j];
+    if (slot.key == kEmpty) continue;
+    const std::size_t i = slot_for(slot.key);
+    slots_[i].counts += slot.counts;
+    if (other.targets_on_) targets_[i] += other.targets_[j];
   }
   totals_ += other.totals_;
+  target_total_ += other.target_total_;
 }
 
 void Histogram::clear() {
   slots_.clear();
   size_ = 0;
   totals_ = OutcomeCounts{};
+  targets_.clear();
+  target_total_ = 0;
 }
 
 const OutcomeCounts* Histogram::find(const RowKey& key) const {
   if (slots_.empty()) return nullptr;
   const Slot& slot = slots_[probe(key.pack())];
   return slot.key == kEmpty ? nullptr : &slot.counts;
+}
+
+TargetSum Histogram::target_of(const RowKey& key) const {
+  if (slots_.empty() || !targets_on_) return 0;
+  const std::size_t i = probe(key.pack());
+  return slots_[i].key == kEmpty ? 0 : targets_[i];
 }
 
 std::vector<HistogramEntry> Histogram::entries() const {
@@ -151,17 +181,25 @@ std::vector<HistogramEntry> Histogram::entries() const {
             [this](std::size_t a, std::size_t b) { return slots_[a].key < slots_[b].key; });
   std::vector<HistogramEntry> out;
   out.reserve(order.size());
-  for (std::size_t i : order) out.push_back({RowKey::unpack(slots_[i].key), slots_[i].counts});
+  for (std::size_t i : order) {
+    out.push_back({RowKey::unpack(slots_[i].key), slots_[i].counts, targets_on_ ? targets_[i] : 0});
+  }
   return out;
 }
 
 bool operator==(const Histogram& a, const Histogram& b) {
-  if (a.size_ != b.size_ || !(a.totals_ == b.totals_)) return false;
-  for (const Histogram::Slot& slot : a.slots_) {
+  if (a.size_ != b.size_ || !(a.totals_ == b.totals_) || a.targets_on_ != b.targets_on_ ||
+      a.target_total_ != b.target_total_) {
+    return false;
+  }
+  for (std::size_t i = 0; i < a.slots_.size(); ++i) {
+    const Histogram::Slot& slot = a.slots_[i];
     if (slot.key == Histogram::kEmpty) continue;
     if (b.slots_.empty()) return false;
-    const Histogram::Slot& other = b.slots_[b.probe(slot.key)];
+    const std::size_t j = b.probe(slot.key);
+    const Histogram::Slot& other = b.slots_[j];
     if (other.key == Histogram::kEmpty || !(other.counts == slot.counts)) return false;
+    if (a.targets_on_ && a.targets_[i] != b.targets_[j]) return false;
   }
   return true;
 }
@@ -173,19 +211,31 @@ std::size_t Histogram::probe(std::uint64_t packed) const {
   return i;
 }
 
-OutcomeCounts& Histogram::slot_for(std::uint64_t packed) {
+std::size_t Histogram::slot_for(std::uint64_t packed) {
   if (slots_.empty() || 2 * (size_ + 1) > slots_.size()) grow();
-  Slot& slot = slots_[probe(packed)];
+  const std::size_t i = probe(packed);
+  Slot& slot = slots_[i];
   if (slot.key == kEmpty) {
     slot.key = packed;
     ++size_;
   }
-  return slot.counts;
+  return i;
 }
 
 void Histogram::grow() {
   std::vector<Slot> old = std::move(slots_);
   slots_.assign(old.empty() ? kInitialCapacity : 2 * old.size(), Slot{});
+  if (targets_on_) {
+    std::vector<TargetSum> old_targets = std::move(targets_);
+    targets_.assign(slots_.size(), 0);
+    for (std::size_t j = 0; j < old.size(); ++j) {
+      if (old[j].key == kEmpty) continue;
+      const std::size_t i = probe(old[j].key);
+      slots_[i] = old[j];
+      targets_[i] = old_targets[j];
+    }
+    return;
+  }
   for (const Slot& slot : old) {
     if (slot.key != kEmpty) slots_[probe(slot.key)] = slot;
   }

@@ -17,6 +17,7 @@
 #include <functional>
 #include <vector>
 
+#include "learn/eval_target.h"
 #include "learn/material.h"
 #include "learn/result.h"
 
@@ -71,22 +72,41 @@ struct Row {
   RowKey key;
   Outcome outcome = Outcome::kUnknown;
   std::uint64_t game = 0;  // 1-based game number in its stream (0 when unknown, e.g. .mat rows)
+  // The evaluation target (learn/eval_target.h) in units of 2⁻³², kNoTarget when the read's
+  // target is the result.
+  TargetUnits target = kNoTarget;
 };
 using RowSink = std::function<void(const Row&)>;
 
 struct HistogramEntry {
   RowKey key;
   OutcomeCounts counts;
+  TargetSum target = 0;  // Σ of the rows' targets in units of 2⁻³² (a histogram with targets)
 };
 
 // An open-addressing hash map (linear probing, power-of-two capacity, at most half full).
+//
+// A histogram of the evaluation target also sums each key's targets (has_targets(): every row
+// added carries one), kept in a vector beside the slots so that a result histogram's slots and
+// speed are those of before.
 class Histogram {
  public:
   // Adds `count` rows of this key with this outcome; kUnknown outcomes are ignored.
   void add(const RowKey& key, Outcome outcome, std::uint64_t count = 1);
   void add(const RowKey& key, const OutcomeCounts& counts);
+  // The same with the rows' summed targets (units of 2⁻³²); the histogram then has targets.
+  void add(const RowKey& key, const OutcomeCounts& counts, TargetSum target);
+  // Merges by addition; targets are kept when either has them (a histogram with targets and
+  // one without rows merge; with rows and no targets, the targets count as 0).
   void merge(const Histogram& other);
   void clear();
+  // Marks the histogram as one of the evaluation target (even while it has no row).
+  void enable_targets();
+  bool has_targets() const { return targets_on_; }
+  // Σ of every row's target, in units of 2⁻³².
+  TargetSum target_total() const { return target_total_; }
+  // The summed targets of one key (0 when absent or without targets).
+  TargetSum target_of(const RowKey& key) const;
 
   std::size_t distinct() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -105,6 +125,15 @@ class Histogram {
       if (slot.key != kEmpty) f(RowKey::unpack(slot.key), slot.counts);
     }
   }
+  // The same with each key's summed targets: f(const RowKey&, const OutcomeCounts&, TargetSum).
+  template <typename F>
+  void for_each_target(F&& f) const {
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+      if (slots_[i].key != kEmpty) {
+        f(RowKey::unpack(slots_[i].key), slots_[i].counts, targets_on_ ? targets_[i] : 0);
+      }
+    }
+  }
 
   // Equal when they hold the same keys with the same counts (storage layout is irrelevant).
   friend bool operator==(const Histogram& a, const Histogram& b);
@@ -112,7 +141,7 @@ class Histogram {
  private:
   static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};  // pack() never sets the top bits
 
-  OutcomeCounts& slot_for(std::uint64_t packed);
+  std::size_t slot_for(std::uint64_t packed);
   std::size_t probe(std::uint64_t packed) const;
   void grow();
 
@@ -126,6 +155,9 @@ class Histogram {
   std::vector<Slot> slots_;
   std::size_t size_ = 0;
   OutcomeCounts totals_;
+  bool targets_on_ = false;
+  std::vector<TargetSum> targets_;  // beside slots_ when targets_on_
+  TargetSum target_total_ = 0;
 };
 
 }  // namespace materialist::learn

@@ -1,6 +1,7 @@
 #include "learn/ingest.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <utility>
 
 #include "chess/san.h"
@@ -66,13 +67,23 @@ const char* game_status_name(GameStatus status) {
   return name_of(kGameStatusNames, status);
 }
 
+namespace {
+
+IngestOptions with_comments(IngestOptions options) {
+  if (options.target == Target::kEval) options.parser.comments = true;
+  return options;
+}
+
+}  // namespace
+
 Ingestor::Ingestor(IngestOptions options)
-    : options_(std::move(options)),
+    : options_(with_comments(std::move(options))),
       game_filter_(options_.games),
       quiet_filter_(options_.quiet),
       parser_(*this, options_.parser),
       position_(chess::Position::start()) {
   game_rows_.reserve(256);
+  if (options_.target == Target::kEval) game_targets_.reserve(256);
 }
 
 void Ingestor::feed(const char* data, std::size_t size) {
@@ -102,6 +113,9 @@ void Ingestor::begin_game(pgn::Location start) {
   rating_known_ = false;
   plies_ = 0;
   game_rows_.clear();
+  game_targets_.clear();
+  annotated_row_ = -1;
+  game_has_evals_ = false;
   quiet_filter_.begin_game();
 }
 
@@ -152,6 +166,7 @@ pgn::Action Ingestor::move(std::string_view san, pgn::Location where) {
                 "a bare \"...\" where a move is missing");
     return pgn::Action::kSkipGame;
   }
+  annotated_row_ = -1;  // a comment from here on is this move's
   chess::Move move = chess::parse_san_fast(position_, san);
   if (move.is_none()) {
     move = resolve_move(san, where);
@@ -189,6 +204,17 @@ void Ingestor::missing_move(pgn::Location where) {
   missing_move_line_ = where.line;
 }
 
+void Ingestor::comment(std::string_view text, pgn::Location) {
+  if (options_.target != Target::kEval || filtered_ || stopped_ || !set_up_) return;
+  const EvalReading reading = read_eval_comment(text);
+  report_.malformed_evals += static_cast<std::uint64_t>(reading.malformed);
+  if (reading.status != EvalStatus::kValid) return;
+  game_has_evals_ = true;
+  if (annotated_row_ < 0) return;  // the move recorded no row (not quiet, or the same material)
+  TargetUnits& target = game_targets_[static_cast<std::size_t>(annotated_row_)];
+  if (target == kNoTarget) target = target_units(reading.score);  // the first [%eval] counts
+}
+
 void Ingestor::record_position(chess::MoveFacts facts) {
   ++plies_;
   ++report_.plies_replayed;
@@ -198,6 +224,10 @@ void Ingestor::record_position(chess::MoveFacts facts) {
   const MaterialVector delta = material_delta_;
   if (!quiet_filter_.observe({facts.capture(), facts.promotion(), facts.gives_check()}, delta))
     return;
+  if (options_.target == Target::kEval) {
+    annotated_row_ = static_cast<std::ptrdiff_t>(game_rows_.size());
+    game_targets_.push_back(kNoTarget);
+  }
   RowKey& key = game_rows_.emplace_back();  // filled in place, for the same reason
   key.delta = delta;
   const KeyFields& fields = options_.fields;
@@ -277,12 +307,41 @@ void Ingestor::record_game(const pgn::GameEnd& end) {
   } else {
     ++report_.games_used;
   }
+  if (options_.target == Target::kEval) {
+    record_targets(outcome);
+    return;
+  }
   for (const RowKey& key : game_rows_) {
     histogram_.add(key, outcome);
     if (sink_) sink_(Row{key, outcome, report_.games_read});
   }
   report_.rows += rows_kept;
   report_.rows_by_outcome.by_outcome[static_cast<int>(outcome)] += rows_kept;
+}
+
+void Ingestor::record_targets(Outcome outcome) {
+  histogram_.enable_targets();
+  if (game_has_evals_) {
+    ++report_.games_with_evals;
+  } else {
+    ++report_.games_without_evals;
+  }
+  OutcomeCounts one;
+  one.by_outcome[static_cast<int>(outcome)] = 1;
+  std::uint64_t kept = 0;
+  for (std::size_t i = 0; i < game_rows_.size(); ++i) {
+    TargetUnits target = game_targets_[i];
+    if (target == kNoTarget) {
+      ++report_.rows_without_eval;
+      continue;
+    }
+    if (perspective_ < 0) target = kTargetOne - target;  // the player's expected score
+    histogram_.add(game_rows_[i], one, target);
+    if (sink_) sink_(Row{game_rows_[i], outcome, report_.games_read, target});
+    ++kept;
+  }
+  report_.rows += kept;
+  report_.rows_by_outcome.by_outcome[static_cast<int>(outcome)] += kept;
 }
 
 void Ingestor::note_parser_stop(const pgn::GameEnd& end) {

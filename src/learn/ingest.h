@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "chess/position.h"
+#include "learn/eval_target.h"
 #include "learn/game_filter.h"
 #include "learn/histogram.h"
 #include "learn/key_fields.h"
@@ -83,6 +84,12 @@ struct IngestReport {
   std::uint64_t rows = 0;
   OutcomeCounts rows_by_outcome;
   std::uint64_t plies_replayed = 0;  // every ply played, in every game
+  // The evaluation target (IngestOptions::target kEval): `rows` are the annotated positions;
+  // these count what was left out. A game "without evaluations" has no [%eval] on any move.
+  std::uint64_t rows_without_eval = 0;    // recorded positions whose move had no [%eval]
+  std::uint64_t games_with_evals = 0;     // used or partial games with at least one [%eval]
+  std::uint64_t games_without_evals = 0;  // used or partial games with none (no rows kept)
+  std::uint64_t malformed_evals = 0;      // [%eval] commands that could not be read
 
   std::uint64_t skipped(IssueReason reason) const {
     return skipped_by_reason[static_cast<int>(reason)];
@@ -93,6 +100,9 @@ struct IngestReport {
 };
 
 struct IngestOptions {
+  // The fit's target: with kEval the parser reports comments, each recorded row takes the
+  // [%eval] of the move that led to it, and rows without one are left out (counted).
+  Target target = Target::kResult;
   QuietFilterOptions quiet;
   UnknownResultPolicy unknown_results = UnknownResultPolicy::kSkip;
   GameFilterOptions games;  // tag filters; the default keeps every replayable game
@@ -152,8 +162,11 @@ class Ingestor final : public pgn::Visitor {
   pgn::Action begin_moves() override;
   pgn::Action move(std::string_view san, pgn::Location where) override;
   void missing_move(pgn::Location where) override;
+  void comment(std::string_view text, pgn::Location where) override;
   void end_game(const pgn::GameEnd& end) override;
   void record_game(const pgn::GameEnd& end);
+  // The evaluation target's end of a game: the annotated rows, the others counted.
+  void record_targets(Outcome outcome);
 
   // Stops the replay at `line` with a reason (the first stop wins).
   void stop_replay(IssueReason reason, std::uint64_t line, std::string detail);
@@ -195,6 +208,11 @@ class Ingestor final : public pgn::Visitor {
   bool rating_known_ = false;
   std::uint32_t plies_ = 0;
   std::vector<RowKey> game_rows_;  // reused across games
+  // The evaluation target: each row's target (kNoTarget until its move's [%eval] is read), the
+  // row the latest move recorded (-1: none), and whether the game had any [%eval].
+  std::vector<TargetUnits> game_targets_;
+  std::ptrdiff_t annotated_row_ = -1;
+  bool game_has_evals_ = false;
 };
 
 }  // namespace materialist::learn

@@ -271,11 +271,14 @@ void finish_fit(ModelFit& fit, const FitEvidence& evidence, const GamePairs* pai
   }
 
   if (fit.total_weight < kRowsPerParameter * k) {
-    warn("too-few-decisive",
-         "only " + count(fit.total_weight) +
-             (fit.options.outcomes == OutcomeModel::kDrawsOut ? " decisive rows" : " rows") +
-             " enter the fit for " + std::to_string(n) + " parameters (at least " +
-             count(kRowsPerParameter * k) + " are needed)");
+    warn("too-few-decisive", "only " + count(fit.total_weight) +
+                                 (fit.options.outcomes == OutcomeModel::kDrawsOut &&
+                                          fit.options.target == Target::kResult
+                                      ? " decisive rows"
+                                      : " rows") +
+                                 " enter the fit for " + std::to_string(n) +
+                                 " parameters (at least " + count(kRowsPerParameter * k) +
+                                 " are needed)");
   }
   if (fit.errors == ErrorKind::kClustered &&
       static_cast<double>(fit.clusters) < kGamesPerParameter * k) {
@@ -332,11 +335,23 @@ std::string model_conflict(const ModelOptions& options) {
   if (options.split_sides && options.phase_tapered) {
     return "split sides and tapered values cannot be combined: choose one";
   }
+  if (options.target == Target::kEval) {
+    if (options.outcomes == OutcomeModel::kOrdinal) {
+      return "the evaluation target is an expected score, with no draws to model: the ordinal "
+             "model's draw margin does not apply (use draws-out or fractional, which both fit "
+             "the expected score)";
+    }
+    if (options.rating_offset) {
+      return "the evaluation target does not take the rating offset: the engine's evaluation "
+             "does not depend on the players' ratings";
+    }
+  }
   return "";
 }
 
 ModelSpec model_spec(const ModelOptions& options) {
   ModelSpec spec;
+  spec.target = options.target;
   if (options.split_sides && !options.phase_tapered) {
     for (int piece = kPawnIndex; piece <= kQueenIndex; ++piece) {
       spec.features.push_back({FeatureKind::kOwnCount, piece});
@@ -392,6 +407,11 @@ Expected<ModelFit> fit_model(const Histogram& histogram, const ModelOptions& opt
                       "the imbalance terms and split sides read each side's piece counts, which "
                       ".mat rows (and statistics made without these terms) do not carry: read "
                       "the PGN games with the model");
+  }
+  if (options.target == Target::kEval && !histogram.has_targets()) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      "the evaluation target needs positions read with their evaluations "
+                      "(--target eval): these rows carry only results");
   }
   ModelFit fit;
   fit.options = options;

@@ -64,6 +64,10 @@ struct FitWarning {
 };
 
 struct ModelOptions {
+  // What is fitted (learn/eval_target.h): the game's result, or the engine's evaluation as an
+  // expected score (a fractional target: draws-out and fractional fit it alike; the ordinal
+  // model and the rating offset are refused).
+  Target target = Target::kResult;
   OutcomeModel outcomes = OutcomeModel::kDrawsOut;
   bool intercept = false;     // a constant column: White's first-move advantage
   bool side_to_move = false;  // +1 White to move, −1 Black to move in the recorded position
@@ -85,7 +89,8 @@ struct ModelOptions {
 // True when the model reads each side's absolute counts (imbalance terms, split sides).
 bool needs_counts(const ModelOptions& options);
 
-// Why the model cannot be fitted as asked, or "": split sides with tapered values.
+// Why the model cannot be fitted as asked, or "": split sides with tapered values; the
+// evaluation target with the ordinal model or the rating offset.
 std::string model_conflict(const ModelOptions& options);
 
 // The fitted columns of a model (the rating offset is not one of them).

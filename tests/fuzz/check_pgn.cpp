@@ -152,4 +152,62 @@ Failure check_ingest(std::string_view input) {
   return std::nullopt;
 }
 
+Failure check_ingest_eval(std::string_view input) {
+  const std::uint64_t hash = hash_of(input);
+  learn::IngestOptions options =
+      (hash & 4) != 0 ? learn::IngestOptions::article() : learn::IngestOptions::defaults();
+  options.parser = parser_options(hash);
+  options.max_reported_issues = 64;
+  learn::Ingestor result(options);
+  result.feed(input.data(), input.size());
+  result.finish();
+  options.target = learn::Target::kEval;
+  learn::Ingestor whole(options);
+  whole.feed(input.data(), input.size());
+  whole.finish();
+  learn::Ingestor chunked(options);
+  Chunking chunking(input);
+  feed_in_chunks(input, chunking,
+                 [&](const char* data, std::size_t size) { chunked.feed(data, size); });
+  chunked.finish();
+
+  const learn::IngestReport& r = whole.report();
+  const learn::IngestReport& c = chunked.report();
+  const auto evals = [](const learn::IngestReport& x) {
+    return summary(x) + " without=" + std::to_string(x.rows_without_eval) +
+           " games+=" + std::to_string(x.games_with_evals) +
+           " games-=" + std::to_string(x.games_without_evals) +
+           " malformed=" + std::to_string(x.malformed_evals);
+  };
+  if (evals(r) != evals(c)) return "whole '" + evals(r) + "' vs chunked '" + evals(c) + "'";
+  if (!(whole.histogram() == chunked.histogram())) return std::string("histograms differ");
+  if (!whole.histogram().has_targets()) return std::string("the histogram has no targets");
+  // The same games and positions as the result target; the annotated ones are a part of them.
+  const learn::IngestReport& all = result.report();
+  if (r.games_used != all.games_used || r.games_partial != all.games_partial ||
+      r.plies_replayed != all.plies_replayed)
+    return "the games differ from the result target's: " + evals(r) + " vs " + summary(all);
+  if (r.rows + r.rows_without_eval != all.rows)
+    return "annotated + unannotated rows != the result target's rows: " + evals(r);
+  if (r.games_with_evals + r.games_without_evals != r.games_used + r.games_partial)
+    return "games with and without evaluations != used + partial: " + evals(r);
+  if (r.rows != whole.histogram().totals().total()) return "rows do not add up: " + evals(r);
+  learn::TargetSum total = 0;
+  std::string failure;
+  whole.histogram().for_each_target(
+      [&](const learn::RowKey& key, const learn::OutcomeCounts& counts, learn::TargetSum target) {
+        total += target;
+        if (target > static_cast<learn::TargetSum>(counts.total()) * learn::kTargetOne)
+          failure = "a key's targets exceed its rows";
+        const learn::OutcomeCounts* any = result.histogram().find(key);
+        for (int o = 0; o < learn::kOutcomeCount && failure.empty(); ++o) {
+          if (counts.by_outcome[o] > (any ? any->by_outcome[o] : 0))
+            failure = "an annotated key the result target does not have";
+        }
+      });
+  if (!failure.empty()) return failure;
+  if (total != whole.histogram().target_total()) return std::string("target total differs");
+  return std::nullopt;
+}
+
 }  // namespace materialist::fuzz

@@ -1,8 +1,10 @@
 // Fuzz properties of the text formats: the game filter, the share link's settings and `.mat`
 // import (fuzz_checks.h).
+#include <cmath>
 #include <string>
 
 #include "fuzz_checks.h"
+#include "learn/eval_target.h"
 #include "learn/game_filter.h"
 #include "learn/histogram.h"
 #include "learn/mat_io.h"
@@ -81,6 +83,34 @@ Failure check_mat_import(std::string_view input) {
   if (r.rows + r.bad_lines > r.lines) return "rows + bad lines > lines: " + mat_summary(r);
   if (r.rows != whole_rows.totals().total()) return "rows != histogram rows: " + mat_summary(r);
   if (r.bytes != input.size()) return "bytes != input size: " + mat_summary(r);
+  return std::nullopt;
+}
+
+Failure check_eval_comment(std::string_view input) {
+  const learn::EvalReading r = learn::read_eval_comment(input);
+  std::size_t commands = 0;
+  for (std::size_t at = input.find("[%eval"); at != std::string_view::npos;
+       at = input.find("[%eval", at + 1)) {
+    ++commands;
+  }
+  if (static_cast<std::size_t>(r.malformed) > commands)
+    return std::string("more malformed [%eval] than commands");
+  if ((r.status == learn::EvalStatus::kNone) !=
+      (commands == 0 || (r.malformed == 0 && r.status != learn::EvalStatus::kValid)))
+    return std::string("status kNone with [%eval] commands read");
+  if (r.status == learn::EvalStatus::kMalformed && r.malformed == 0)
+    return std::string("malformed without a malformed command");
+  if (r.status == learn::EvalStatus::kValid) {
+    if (!(r.score >= 0.0 && r.score <= 1.0)) return "score " + std::to_string(r.score);
+    if (r.mate != 0 && r.score != (r.mate > 0 ? 1.0 : 0.0)) return std::string("a mate's score");
+    if (r.mate == 0 && !(std::fabs(r.centipawns) < 1e8)) return std::string("centipawns");
+    // Other commands around it do not change what is read.
+    const learn::EvalReading wrapped =
+        learn::read_eval_comment("[%clk 0:01:00] " + std::string(input) + " [%emt 0:00:01]");
+    if (wrapped.status != r.status || wrapped.score != r.score || wrapped.mate != r.mate)
+      return std::string("a [%clk] before and [%emt] after change the reading");
+    if (learn::target_units(r.score) > learn::kTargetOne) return std::string("target units");
+  }
   return std::nullopt;
 }
 

@@ -21,6 +21,12 @@ Failure check_pgn_chunking(std::string_view input);
 // Parser + SAN + replay + filter: the report adds up (every game used, partial, skipped with a
 // reason or filtered) and does not depend on the chunking.
 Failure check_ingest(std::string_view input);
+// The evaluation target's ingest: the same games and positions as the result target's, the
+// annotated ones a part of them, counts that add up, and the same whatever the chunking.
+Failure check_ingest_eval(std::string_view input);
+// The [%eval] comment reader: a valid reading is an expected score in 0..1 (a mate 0 or 1), no
+// more malformed commands than "[%eval" in the text, other commands around it change nothing.
+Failure check_eval_comment(std::string_view input);
 // SAN on legal positions reached by the input's bytes (standard or Chess960 start): every legal
 // move's SAN and UCI resolve back to it, check/mate suffixes are right, and any text the input
 // offers as SAN resolves to a legal move or not at all.
@@ -61,6 +67,8 @@ inline constexpr NamedCheck kChecks[] = {
     {"archive_bzip2", check_archive_bzip2},
     {"archive_zip", check_archive_zip},
     {"play_text", check_play_text},
+    {"ingest_eval", check_ingest_eval},
+    {"eval_comment", check_eval_comment},
 };
 
 // Chunk sizes for `size` bytes drawn from the input's own hash (so a finding replays exactly):

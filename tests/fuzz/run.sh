@@ -16,7 +16,7 @@ cd "${REPO_ROOT}" || exit 1
 SECONDS_EACH="${1:?usage: tests/fuzz/run.sh SECONDS [TARGET...]}"
 shift
 ALL_TARGETS=(pgn_chunking ingest san fen filter_text settings mat_import
-  archive_zstd archive_gzip archive_bzip2 archive_zip play_text)
+  archive_zstd archive_gzip archive_bzip2 archive_zip play_text ingest_eval eval_comment)
 TARGETS=("${@:-${ALL_TARGETS[@]}}")
 [[ $# == 0 ]] && TARGETS=("${ALL_TARGETS[@]}")
 BUILD=build/fuzz
@@ -52,6 +52,10 @@ split_games() { # FILE MAX_GAMES OUT_PREFIX
 split_games "${FIXTURES}/pgn/lichess-100.pgn" 100 "${SEEDS}/pgn_chunking/lichess-"
 split_games "${FIXTURES}/pgn/OpenRating.pgn" 60 "${SEEDS}/pgn_chunking/openrating-"
 cp "${SEEDS}/pgn_chunking/"* "${SEEDS}/ingest/"
+# The evaluation target's ingest: annotated games of the lichess sample (its 41st is the first).
+awk -v out="${SEEDS}/ingest_eval/eval-" '
+  /^\[Event / { n++ } n >= 41 && n < 61 { print > (out n ".pgn") }' \
+  "${FIXTURES}/pgn/lichess-2021-10-first999.pgn"
 sed -E 's/ *;.*//' "${FIXTURES}/perft/standard.epd" "${FIXTURES}/perft/chess960.epd" |
   awk -v out="${SEEDS}/fen/epd-" 'NF { printf "%s", $0 > (out NR ".fen") }'
 for start in 1 201 401 601 801; do
@@ -85,7 +89,7 @@ printf 'x\n{"values": {"P": 100, "N": 300, "B": 310, "R": 500, "Q": 900}}' > "${
 # 254 plies: random play has stripped the board long before, and each ply costs a move generation).
 options_for() {
   case "$1" in
-    pgn_chunking | ingest) echo "-dict=tests/fuzz/pgn.dict" ;;
+    pgn_chunking | ingest | ingest_eval | eval_comment) echo "-dict=tests/fuzz/pgn.dict" ;;
     settings) echo "-dict=tests/fuzz/settings.dict" ;;
     san) echo "-max_len=256" ;;
   esac

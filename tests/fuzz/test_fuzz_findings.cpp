@@ -56,6 +56,13 @@ TEST_CASE("fuzz checks hold on the fixtures") {
   REQUIRE(games.size() > 100000);
   check_passes(check_pgn_chunking, games.substr(0, 20000), "lichess-100.pgn, first 20 kB");
   check_passes(check_ingest, games, "lichess-100.pgn");
+  const std::string annotated = read_fixture("pgn/lichess-2021-10-first999.pgn");
+  check_passes(check_ingest_eval, annotated.substr(0, annotated.find("[Event", 400000)),
+               "lichess-2021-10-first999.pgn, first 400 kB");
+  for (const char* comment : {" [%eval 0.17] ", "[%eval -1.05,23]", "[%eval #3]", "[%eval #-2]",
+                              "[%clk 0:00:10] [%eval 0.5]", "[%eval] [%eval 1.]", "[%eval #0"}) {
+    check_passes(check_eval_comment, comment, comment);
+  }
   check_passes(check_ingest, read_fixture("pgn/OpenRating.pgn").substr(0, 200000),
                "OpenRating.pgn, first 200 kB");
   check_passes(check_mat_import, read_fixture("learn/OpenRating.article.mat"), "article .mat");
