@@ -42,6 +42,10 @@ void draw_values(AppState& state, const UiFonts& fonts, float scale) {
                 grouped(static_cast<std::uint64_t>(last->iteration)).c_str(), last->loss,
                 t.done ? "" : " (running)");
     if (!t.reason.empty()) note(t.reason.c_str(), kMuted);
+    if (const std::string compared = comparison_note(state); !compared.empty()) {
+      note(compared.c_str(), kAccent);
+      publish(state, "note:comparison", scale);
+    }
   } else if (state.estimates.empty()) {
     ImGui::TextColored(to_vec4(kMuted), "%s", no_values_text(state.phase));
   }
