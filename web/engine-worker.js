@@ -753,8 +753,16 @@ function onMessage(message) {
     case 'read':
       if (typeof message.readers === 'number' && message.readers >= 0) worker.requestedReaders = message.readers;
       if (typeof message.estimateMs === 'number' && message.estimateMs > 0) worker.estimateMs = message.estimateMs;
-      if (message.settings) applyReadSettings(expandCompare(message.settings));
-      else undoUnreadSettings();
+      if (message.settings && message.fromLink && !engine.hasData()) {
+        // The opening link's settings are the page's starting state: kept whatever the read
+        // finds (Reset returns to the preset's), as a link's settings without a read are.
+        undoUnreadSettings(false);
+        worker.settings = { ...worker.settings, ...expandCompare(message.settings) };
+      } else if (message.settings) {
+        applyReadSettings(expandCompare(message.settings));
+      } else {
+        undoUnreadSettings();
+      }
       start((myJob) => readAndFit(message.sources, myJob));
       break;
     case 'fit': {

@@ -281,8 +281,12 @@
   const query = new URLSearchParams(location.search);
   const readers = Number(query.get('readers')) || 0;
   const estimateMs = Number(query.get('estimateMs')) || 0;
-  /** @param {Source[]} sources @param {Partial<Settings> | null} [settings] @param {boolean} [mine] */
-  function read(sources, settings, mine = true) {
+  /**
+   * @param {Source[]} sources @param {Partial<Settings> | null} [settings] @param {boolean} [mine]
+   * @param {boolean} [fromLink]  the opening link's read: its settings are the page's starting
+   *   state, kept should the read fail (an action's are undone then)
+   */
+  function read(sources, settings, mine = true, fromLink = false) {
     if (sources.length === 0) return;
     if (sources.some((source) => source.kind !== 'file')) page.variants = [];
     updateResult({ error: null });
@@ -291,7 +295,10 @@
     page.readingOrigin = first.kind === 'player' ? { player: first, mine } : sources.length === 1 && first === SAMPLE ? 'sample'
       : sources.length === 1 && sources[0].kind === 'url'
         ? { url: sources[0].url, stats: /\.mstats$/i.test(sources[0].name || '') } : 'files';
-    toWorker({ type: 'read', sources, readers, ...(estimateMs > 0 ? { estimateMs } : {}), ...(settings ? { settings } : {}) });
+    toWorker({
+      type: 'read', sources, readers, ...(estimateMs > 0 ? { estimateMs } : {}), ...(settings ? { settings } : {}),
+      ...(fromLink ? { fromLink } : {}),
+    });
   }
   // Files are read once their variants are known, so that a read that ends at once (all its games
   // of a variant) is named by them; a later drop made meanwhile wins.
@@ -305,8 +312,8 @@
     page.variants = variants;
     read(list.map((file) => ({ kind: 'file', file })));
   }
-  /** @param {Partial<Settings> | null} [settings] */
-  function loadSample(settings) { read([SAMPLE], settings); }
+  /** @param {Partial<Settings> | null} [settings] @param {boolean} [fromLink] */
+  function loadSample(settings, fromLink = false) { read([SAMPLE], settings, true, fromLink); }
 
   // Follows a share link: reads the URL or the sample with its settings, or refits with them.
   /** @param {Link} link */
@@ -320,17 +327,17 @@
       try {
         name = decodeURIComponent(new URL(link.stats, location.href).pathname.split('/').pop() ?? '');
       } catch { /* the default name */ }
-      read([{ kind: 'url', url: link.stats, name: /\.mstats$/i.test(name) ? name : 'shared.mstats' }], link.settings);
+      read([{ kind: 'url', url: link.stats, name: /\.mstats$/i.test(name) ? name : 'shared.mstats' }], link.settings, true, true);
     } else if (link.url) {
       let name = 'shared.pgn';
       try {
         name = decodeURIComponent(new URL(link.url, location.href).pathname.split('/').pop() ?? '') || name;
       } catch { /* keep the default name */ }
-      read([{ kind: 'url', url: link.url, name }], link.settings);
+      read([{ kind: 'url', url: link.url, name }], link.settings, true, true);
     } else if (link.player) {
-      read([link.player], link.settings, link.mine);
+      read([link.player], link.settings, link.mine, true);
     } else if (link.sample) {
-      loadSample(link.settings);
+      loadSample(link.settings, true);
     } else if (link.settings) {
       toWorker({ type: 'fit', settings: link.settings });
     }

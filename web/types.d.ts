@@ -239,7 +239,7 @@ type WorkerMessage =
 
 type ExportFormat = 'mat' | 'csv' | 'json' | 'provenance' | 'code';
 type PageMessage =
-  | { type: 'read'; sources: Source[]; readers?: number; estimateMs?: number; settings?: Partial<Settings> }
+  | { type: 'read'; sources: Source[]; readers?: number; estimateMs?: number; settings?: Partial<Settings>; fromLink?: boolean }
   | { type: 'fit'; settings: Partial<Settings> }
   | { type: 'cancel' }
   | { type: 'export'; format: ExportFormat }
