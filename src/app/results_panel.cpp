@@ -197,7 +197,13 @@ void draw_report(const AppState& state, float scale) {
   const protocol::DataReport& r = state.report;
   if (!state.has_report) return;
   section("Data");
-  if (ImGui::BeginTable("report", 4, ImGuiTableFlags_SizingStretchSame)) {
+  // Two pairs a row where they fit side by side, else one (a phone): a name never runs into
+  // its value.
+  const float pair_width = ImGui::CalcTextSize("decisive rows").x +
+                           ImGui::CalcTextSize("00,000,000").x +
+                           4 * ImGui::GetStyle().CellPadding.x + ImGui::GetStyle().ItemSpacing.x;
+  const int columns = ImGui::GetContentRegionAvail().x >= 2 * pair_width ? 4 : 2;
+  if (ImGui::BeginTable("report", columns, ImGuiTableFlags_SizingStretchSame)) {
     auto pair = [](const char* name, const std::string& value) {
       ImGui::TableNextColumn();
       ImGui::TextColored(to_vec4(kMuted), "%s", name);

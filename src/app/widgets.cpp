@@ -95,17 +95,24 @@ void section(const char* title) {
 }
 
 ImU32 dataset_color(int index) {
-  constexpr std::array<ImU32, 6> kPalette = {
+  // Twelve distinct colours: a comparison by rating band has twelve bands.
+  constexpr std::array<ImU32, 12> kPalette = {
       IM_COL32(92, 170, 255, 255),   // blue
       IM_COL32(255, 159, 64, 255),   // orange
       IM_COL32(120, 210, 120, 255),  // green
       IM_COL32(235, 110, 180, 255),  // pink
       IM_COL32(240, 215, 90, 255),   // yellow
       IM_COL32(170, 130, 240, 255),  // purple
+      IM_COL32(80, 220, 230, 255),   // cyan
+      IM_COL32(240, 90, 80, 255),    // red
+      IM_COL32(225, 225, 225, 255),  // white
+      IM_COL32(185, 140, 90, 255),   // brown
+      IM_COL32(190, 240, 90, 255),   // lime
+      IM_COL32(60, 160, 140, 255),   // teal
   };
   if (index >= 0 && static_cast<std::size_t>(index) < kPalette.size())
     return kPalette[static_cast<std::size_t>(index)];
-  // Beyond the palette (a dozen rating bands): hues spread by the golden ratio, none repeated.
+  // Beyond the palette: hues spread by the golden ratio.
   float r = 0, g = 0, b = 0;
   const float hue = std::fmod(0.13f + 0.618034f * static_cast<float>(index), 1.0f);
   ImGui::ColorConvertHSVtoRGB(hue, index % 2 == 0 ? 0.45f : 0.7f, 0.95f, r, g, b);
