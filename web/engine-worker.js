@@ -48,6 +48,7 @@ function rereadReason(s) {
  * @property {string | null} readKey  readKeyOf(settings) of the current data
  * @property {KeyFields | null} kept  the row-key fields the current data kept
  * @property {boolean} fromStats  the current data came from statistics files (.mstats)
+ * @property {WorkerPhase} phase  the last state posted
  * @property {boolean} reading  a read is running: new settings wait for its fit
  * @property {number} requestedReaders  parallel readers per large file, 0: one per core but one
  * @property {number} estimateMs  the least time between two live estimates of a read
@@ -61,7 +62,7 @@ function rereadReason(s) {
 /** @type {WorkerState} */
 const worker = {
   wasm: null, engine: null, settings: { ...DEFAULT_SETTINGS }, job: 0, lastSources: [], readKey: null, kept: null, fromStats: false,
-  reading: false, requestedReaders: 0, estimateMs: ESTIMATE_INTERVAL_MS, pending: [], activity: 'starting', heapLimitBytes: 0, unread: null,
+  phase: 'idle', reading: false, requestedReaders: 0, estimateMs: ESTIMATE_INTERVAL_MS, pending: [], activity: 'starting', heapLimitBytes: 0, unread: null,
   downloads: null,
 };
 
@@ -74,10 +75,10 @@ function abortDownloads() {
 
 // A read that asks for settings (a player's load, a share link, new read options) applies them
 // to the kept data only if it commits: when it fails or is cancelled while earlier data are kept,
-// the settings of that data come back and the page and app are told (a "settings" message), so
+// the settings from before it come back and the page and app are told (a "settings" message), so
 // nothing (title, filter, model, share link, a later refit) describes the kept data with the
-// settings of a read that never happened. Without data they stay: a link's or a form's settings
-// are there to be adjusted and tried again.
+// settings of a read that never happened. Without data too: an action that fails restores what it
+// changed (a failed player load must not leave its filter on for the sample read next).
 /** @param {Partial<Settings>} asked */
 function applyReadSettings(asked) {
   // A read superseded before it committed: its settings never applied. Undone without a message:
@@ -86,11 +87,24 @@ function applyReadSettings(asked) {
   worker.unread = { before: worker.settings, asked };
   worker.settings = { ...worker.settings, ...asked };
 }
+// A share link's "compare=elo:200" (one word for a comparison by band): its per-filter texts,
+// over the link's filter or the current one (learn::band_filters).
+/** @param {Partial<Settings> & {compare?: unknown}} asked @returns {Partial<Settings>} */
+function expandCompare(asked) {
+  const { compare, ...settings } = asked;
+  if (typeof compare !== 'string' || !worker.engine) return settings;
+  const filters = JSON.parse(worker.engine.bandFilters(compare, settings.filter ?? worker.settings.filter));
+  if (!Array.isArray(filters)) {  // said, and left out: the rest of the link still applies
+    post({ type: 'error', message: `The share link's comparison could not be made: ${filters.error}` });
+    return settings;
+  }
+  return { ...settings, datasets: 'per-filter', eachFilter: filters };
+}
 /** @param {boolean} [notify]  post the settings to the page (and app) */
 function undoUnreadSettings(notify = true) {
   const unread = worker.unread;
   worker.unread = null;
-  if (!unread || !worker.engine || !worker.engine.hasData()) return;
+  if (!unread || !worker.engine) return;
   const settings = { ...worker.settings };
   for (const key of /** @type {(keyof Settings)[]} */ (Object.keys(unread.asked))) {
     // A key changed again since (a fit setting while reading) keeps its newer value.
@@ -113,7 +127,10 @@ function loaded() {
 /** @param {WorkerMessage} message */
 const post = (message) => self.postMessage(message);
 /** @param {WorkerPhase} name @param {string} status */
-const state = (name, status) => post({ type: 'state', state: name, status });
+const state = (name, status) => {
+  worker.phase = name;
+  post({ type: 'state', state: name, status });
+};
 /** @param {number} ms @returns {Promise<void>} */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -539,10 +556,14 @@ async function fit(myJob) {
   }
   if (myJob !== worker.job) return;
   post(JSON.parse(engine.fitDone()));  // every dataset's fit; the final state with its errors
+  engine.setUnits(worker.settings.units || 'pawn');  // the status line in the values' unit
   state('done', engine.statusLine());
 }
 
 // ---- tasks ----
+
+// The engine's words (worker::kReadInPartMarker) in a file error whose earlier games were kept.
+const READ_IN_PART = 'read up to there';
 
 /** @param {Source[]} sources @param {number} myJob @param {string} [why] @returns {Promise<void>} */
 async function readAndFit(sources, myJob, why = '') {
@@ -563,6 +584,8 @@ async function readAndFit(sources, myJob, why = '') {
     return;
   }
   if (!outcome.committed) {
+    const used = worker.settings;  // the settings of this read, before they are undone
+    const undone = worker.unread !== null;
     undoUnreadSettings();
     const r = outcome.report || { games: 0, filtered: 0 };
     const why = outcome.fileErrors.length ? outcome.fileErrors.join('; ')
@@ -570,12 +593,25 @@ async function readAndFit(sources, myJob, why = '') {
         ? `the filters removed all ${plural(r.games, 'game')} (see which filter in the Analysis panel)`
         : 'no game produced a row (every game was skipped: see the data report)';
     const kept = engine.hasData() ? ' The previous data and fit are kept.' : '';
-    post({ type: 'error', message: `Nothing to learn from: ${why}.${kept}` });
+    // Games all filtered out: the filter is named, and the way back to the preset's settings.
+    const filtering = Boolean(used.filter) || (used.datasets === 'per-filter' && (used.eachFilter || []).length > 0);
+    const filters = r.games > 0 && r.filtered === r.games && filtering
+      ? ` The filter: ${used.filter ? `"${used.filter}"` : 'none'}${used.datasets === 'per-filter' && (used.eachFilter || []).length ? ', one dataset per filter' : ''}; ${undone
+        ? 'the settings are back as they were before this read' : 'Reset returns every setting to the preset\'s'}.`
+      : '';
+    post({ type: 'error', message: `Nothing to learn from: ${why}.${kept}${filters}` });
     state('error', `Nothing to learn from: ${why}`);
     return;
   }
   if (outcome.fileErrors.length) {
-    post({ type: 'error', message: `Some files were not read: ${outcome.fileErrors.join('; ')}` });
+    // A file that stopped part way keeps the games before it (engine: "read up to there").
+    const inPart = outcome.fileErrors.filter((e) => e.includes(READ_IN_PART));
+    const unread = outcome.fileErrors.filter((e) => !e.includes(READ_IN_PART));
+    const said = [
+      ...(inPart.length ? [`${inPart.length === 1 ? 'A file was' : 'Some files were'} read only in part: ${inPart.join('; ')}.`] : []),
+      ...(unread.length ? [`Some files were not read: ${unread.join('; ')}`] : []),
+    ];
+    post({ type: 'error', message: said.join(' ') });
   }
   await fit(myJob);
 }
@@ -618,6 +654,7 @@ async function matTextParts() {
 /** @param {ExportFormat} format */
 async function exportData(format) {
   const { engine } = loaded();
+  engine.setUnits(worker.settings.units || 'pawn');  // the JSON's units and the header's terms
   worker.activity = `exporting ${format}`;
   if (format === 'mat') {
     post({ type: 'download', name: 'materialist-rows.mat', blob: new Blob(await matTextParts(), { type: 'text/plain' }) });
@@ -716,13 +753,22 @@ function onMessage(message) {
     case 'read':
       if (typeof message.readers === 'number' && message.readers >= 0) worker.requestedReaders = message.readers;
       if (typeof message.estimateMs === 'number' && message.estimateMs > 0) worker.estimateMs = message.estimateMs;
-      if (message.settings) applyReadSettings(message.settings);
-      else undoUnreadSettings();
+      if (message.settings && message.fromLink && !engine.hasData()) {
+        // The opening link's settings are the page's starting state: kept whatever the read
+        // finds (Reset returns to the preset's), as a link's settings without a read are.
+        undoUnreadSettings(false);
+        worker.settings = { ...worker.settings, ...expandCompare(message.settings) };
+      } else if (message.settings) {
+        applyReadSettings(expandCompare(message.settings));
+      } else {
+        undoUnreadSettings();
+      }
       start((myJob) => readAndFit(message.sources, myJob));
       break;
     case 'fit': {
       const before = worker.settings;
-      worker.settings = { ...worker.settings, ...message.settings };
+      const asked = expandCompare(message.settings);
+      worker.settings = { ...worker.settings, ...asked };
       if (worker.reading || !engine.hasData()) break;  // the running read fits with them at its end
       if (worker.fromStats && needsRead(worker.settings)) {  // statistics are not read again
         const message = statsLack(missingFields(worker.settings, worker.kept));
@@ -730,7 +776,7 @@ function onMessage(message) {
         state('error', message);
       } else if (needsRead(worker.settings) && worker.lastSources.length) {
         worker.settings = before;  // the read asks for them: they apply if it commits
-        applyReadSettings(message.settings);
+        applyReadSettings(asked);
         const why = rereadReason(worker.settings);
         start((myJob) => readAndFit(worker.lastSources, myJob, why));  // they decide which games count
       } else {
@@ -746,6 +792,14 @@ function onMessage(message) {
       undoUnreadSettings();
       state(engine.hasData() ? 'done' : 'idle', 'Cancelled: the previous data and fit are kept.');
       break;
+    case 'units':  // the values' unit: the status line says the fit in it, the exports record it
+      worker.settings = { ...worker.settings, units: message.units };
+      engine.setUnits(message.units);
+      if (worker.phase === 'done' && !worker.reading && engine.hasData()) {
+        const line = engine.statusLine();
+        if (line) state('done', line);
+      }
+      break;
     case 'export':
       exportData(message.format).catch((error) => post({ type: 'error', message: `Export failed: ${error}` }));
       break;
@@ -755,6 +809,8 @@ function onMessage(message) {
       engine.reset();
       abortDownloads();
       worker.unread = null;
+      // The app's Reset returns every setting to its preset's: the next read starts from them.
+      if (message.settings) worker.settings = { ...DEFAULT_SETTINGS, ...message.settings };
       worker.lastSources = [];
       worker.fromStats = false;
       post({ type: 'reset' });

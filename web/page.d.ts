@@ -16,6 +16,7 @@ type AppInboxMessage =
   | { type: 'settings'; settings: Partial<Settings> }
   | { type: 'wheel'; x: number; y: number }
   | { type: 'toast'; text: string }
+  | { type: 'link-files'; files: string[] }
   | { type: 'device'; touch: boolean };
 
 // App → page: Module.onAppCommand(command).
@@ -27,7 +28,8 @@ type AppCommand =
   | { type: 'share'; settings: Partial<Settings>; link: string }
   | { type: 'fit'; settings: Partial<Settings> }
   | { type: 'cancel' }
-  | { type: 'reset' }
+  | { type: 'reset'; settings: Partial<Settings> }
+  | { type: 'units'; units: Settings['units'] }
   | { type: 'dismiss-error' };
 
 interface AppModuleOptions {

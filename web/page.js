@@ -37,8 +37,11 @@
   // With &sample (the bundled sample) or &url=<encoded address of a PGN>, in any order.
   // &stats=<encoded address of a .mstats statistics file> shows its fit at once (docs/MSTATS.md).
   // #lichess=NAME or #chesscom=NAME (player-link.js): that player's games, from their side.
-  /** @typedef {{sample: boolean, settings: Partial<Settings> | null, url: string | null, stats: string | null, player: PlayerSource | null, mine: boolean, error: string | null}} Link */
-  const LINK_WORDS = new Set(['sample', 'url', 's', 'stats', ...PLAYER_LINK_WORDS]);  // not settings
+  // &file=NAME (repeated): the link was made from local files, which only their owner has: the
+  // page names them, for the recipient to drop.
+  /** @typedef {{sample: boolean, settings: Partial<Settings> | null, url: string | null, stats: string | null, player: PlayerSource | null, mine: boolean, files: string[], error: string | null}} Link */
+  const LINK_WORDS = new Set(['sample', 'url', 's', 'stats', 'file', ...PLAYER_LINK_WORDS]);  // not settings
+  const LINK_FILES_MAX = 8;  // names a link carries at most (then "and N more")
   const TEXT_SETTINGS = new Set(['preset', 'filter', 'eachFilter']);  // never numbers
   /** @param {string} key @param {string} text @returns {unknown} */
   function settingValue(key, text) {
@@ -49,7 +52,7 @@
   /** @param {string} hash @returns {Link} */
   function parseLink(hash) {
     /** @type {Link} */
-    const link = { sample: false, settings: null, url: null, stats: null, player: null, mine: true, error: null };
+    const link = { sample: false, settings: null, url: null, stats: null, player: null, mine: true, files: [], error: null };
     /** @type {Record<string, any>} */
     const pairs = {};
     /** @type {Record<string, string>} */
@@ -60,6 +63,7 @@
       if (part === 'sample') link.sample = true;
       else if (PLAYER_LINK_WORDS.includes(key) && eq > 0) playerParts[key] = decodeURIComponent(part.slice(eq + 1));
       else if (part.startsWith('url=')) link.url = decodeURIComponent(part.slice(4));
+      else if (part.startsWith('file=')) link.files.push(decodeURIComponent(part.slice(5)));
       else if (part.startsWith('stats=')) link.stats = decodeURIComponent(part.slice(6));
       else if (part.startsWith('s=')) {
         try {
@@ -199,8 +203,13 @@
       }
       case 'download':
         download(m.blob, m.name);
-        // The code export also goes to the clipboard (silently skipped when not allowed).
-        if (typeof m.text === 'string' && navigator.clipboard) navigator.clipboard.writeText(m.text).catch(() => {});
+        // The code export also goes to the clipboard; a toast says which of the two happened.
+        if (typeof m.text === 'string') {
+          const lines = m.text.split('\n').length - 1;
+          clipboardWrite(m.text).then((copied) => toast(copied
+            ? `C++ header copied to the clipboard (${lines} lines), and saved as ${m.name}`
+            : `C++ header saved as ${m.name} (${lines} lines): this browser did not allow the clipboard`));
+        }
         return;
       case 'state':
         m.status = nameVariants(m.status);
@@ -257,8 +266,8 @@
         m.message = nameVariants(m.message);
         updateResult({ error: m.message });
         break;
-      case 'reset':
-        page.result = {};
+      case 'reset':  // the settings stay (Reset sent the preset's)
+        page.result = { settings: page.result.settings };
         updateResult({});
         break;
       default:
@@ -272,8 +281,12 @@
   const query = new URLSearchParams(location.search);
   const readers = Number(query.get('readers')) || 0;
   const estimateMs = Number(query.get('estimateMs')) || 0;
-  /** @param {Source[]} sources @param {Partial<Settings> | null} [settings] @param {boolean} [mine] */
-  function read(sources, settings, mine = true) {
+  /**
+   * @param {Source[]} sources @param {Partial<Settings> | null} [settings] @param {boolean} [mine]
+   * @param {boolean} [fromLink]  the opening link's read: its settings are the page's starting
+   *   state, kept should the read fail (an action's are undone then)
+   */
+  function read(sources, settings, mine = true, fromLink = false) {
     if (sources.length === 0) return;
     if (sources.some((source) => source.kind !== 'file')) page.variants = [];
     updateResult({ error: null });
@@ -282,7 +295,10 @@
     page.readingOrigin = first.kind === 'player' ? { player: first, mine } : sources.length === 1 && first === SAMPLE ? 'sample'
       : sources.length === 1 && sources[0].kind === 'url'
         ? { url: sources[0].url, stats: /\.mstats$/i.test(sources[0].name || '') } : 'files';
-    toWorker({ type: 'read', sources, readers, ...(estimateMs > 0 ? { estimateMs } : {}), ...(settings ? { settings } : {}) });
+    toWorker({
+      type: 'read', sources, readers, ...(estimateMs > 0 ? { estimateMs } : {}), ...(settings ? { settings } : {}),
+      ...(fromLink ? { fromLink } : {}),
+    });
   }
   // Files are read once their variants are known, so that a read that ends at once (all its games
   // of a variant) is named by them; a later drop made meanwhile wins.
@@ -296,8 +312,8 @@
     page.variants = variants;
     read(list.map((file) => ({ kind: 'file', file })));
   }
-  /** @param {Partial<Settings> | null} [settings] */
-  function loadSample(settings) { read([SAMPLE], settings); }
+  /** @param {Partial<Settings> | null} [settings] @param {boolean} [fromLink] */
+  function loadSample(settings, fromLink = false) { read([SAMPLE], settings, true, fromLink); }
 
   // Follows a share link: reads the URL or the sample with its settings, or refits with them.
   /** @param {Link} link */
@@ -311,19 +327,23 @@
       try {
         name = decodeURIComponent(new URL(link.stats, location.href).pathname.split('/').pop() ?? '');
       } catch { /* the default name */ }
-      read([{ kind: 'url', url: link.stats, name: /\.mstats$/i.test(name) ? name : 'shared.mstats' }], link.settings);
+      read([{ kind: 'url', url: link.stats, name: /\.mstats$/i.test(name) ? name : 'shared.mstats' }], link.settings, true, true);
     } else if (link.url) {
       let name = 'shared.pgn';
       try {
         name = decodeURIComponent(new URL(link.url, location.href).pathname.split('/').pop() ?? '') || name;
       } catch { /* keep the default name */ }
-      read([{ kind: 'url', url: link.url, name }], link.settings);
+      read([{ kind: 'url', url: link.url, name }], link.settings, true, true);
     } else if (link.player) {
-      read([link.player], link.settings, link.mine);
+      read([link.player], link.settings, link.mine, true);
     } else if (link.sample) {
-      loadSample(link.settings);
+      loadSample(link.settings, true);
     } else if (link.settings) {
       toWorker({ type: 'fit', settings: link.settings });
+    }
+    if (link.files.length > 0 && !link.stats && !link.url && !link.player && !link.sample) {
+      toApp({ type: 'link-files', files: link.files });  // which files to drop
+      updateResult({ linkFiles: link.files });
     }
   }
 
@@ -338,21 +358,30 @@
       parts.push(playerLinkParts(page.dataOrigin.player, page.dataOrigin.mine));
     } else if (typeof page.dataOrigin === 'object' && page.dataOrigin) {
       parts.push(`${page.dataOrigin.stats ? 'stats' : 'url'}=${encodeURIComponent(page.dataOrigin.url)}`);
+    } else if (page.dataOrigin === 'files') {
+      // Local files cannot travel in a link: their names do, for the recipient to drop them.
+      const names = /** @type {string[]} */ (page.result.files || []);
+      const shown = names.slice(0, LINK_FILES_MAX);
+      if (names.length > shown.length) shown.push(`and ${names.length - shown.length} more`);
+      for (const name of shown) parts.push(`file=${encodeURIComponent(name)}`);
     }
     history.replaceState(null, '', parts.length ? `#${parts.join('&')}` : location.pathname + location.search);  // no hashchange: no re-read
     updateResult({ settings, shareLink: location.href });
-    /** @param {string} text */
-    const toast = (text) => {
-      updateResult({ toast: text });
-      toApp({ type: 'toast', text });
-    };
-    // A clipboard write can wait on a permission that never comes (headless, some browsers).
-    const written = navigator.clipboard
-      ? Promise.race([navigator.clipboard.writeText(location.href).then(() => true, () => false),
-        new Promise((done) => { setTimeout(() => done(false), 800); })])
-      : Promise.resolve(false);
-    written.then((copied) => toast(copied ? 'Link copied: it holds the applied settings'
+    clipboardWrite(location.href).then((copied) => toast(copied ? 'Link copied: it holds the applied settings'
       : 'Link in the address bar: it holds the applied settings'));
+  }
+  /** @param {string} text */
+  function toast(text) {
+    updateResult({ toast: text });
+    toApp({ type: 'toast', text });
+  }
+  // Resolves true when the text went to the clipboard. A clipboard write can wait on a permission
+  // that never comes (headless, some browsers): false after 800 ms.
+  /** @param {string} text @returns {Promise<boolean>} */
+  function clipboardWrite(text) {
+    if (!navigator.clipboard) return Promise.resolve(false);
+    return Promise.race([navigator.clipboard.writeText(text).then(() => true, () => false),
+      new Promise((done) => { setTimeout(() => done(false), 800); })]);
   }
 
   // ---- commands from the app ----
@@ -388,8 +417,17 @@
         toWorker(command);
         break;
       case 'cancel':
-      case 'reset':
         page.readingOrigin = null;  // a cancelled read does not commit
+        toWorker(command);
+        break;
+      case 'units':  // the status line and the exports follow the values' unit
+        updateResult({ settings: { ...(/** @type {object} */ (page.result.settings) || {}), units: command.units } });
+        toWorker(command);
+        break;
+      case 'reset':  // the data are forgotten, the settings back to the preset's
+        page.readingOrigin = null;
+        page.dataOrigin = null;
+        updateResult({ settings: command.settings });
         toWorker(command);
         break;
       case 'dismiss-error':

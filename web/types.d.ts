@@ -239,11 +239,12 @@ type WorkerMessage =
 
 type ExportFormat = 'mat' | 'csv' | 'json' | 'provenance' | 'code';
 type PageMessage =
-  | { type: 'read'; sources: Source[]; readers?: number; estimateMs?: number; settings?: Partial<Settings> }
+  | { type: 'read'; sources: Source[]; readers?: number; estimateMs?: number; settings?: Partial<Settings>; fromLink?: boolean }
   | { type: 'fit'; settings: Partial<Settings> }
   | { type: 'cancel' }
   | { type: 'export'; format: ExportFormat }
-  | { type: 'reset' };
+  | { type: 'units'; units: Settings['units'] }
+  | { type: 'reset'; settings?: Partial<Settings> };
 
 // ---- coordinator ⇄ readers (parallel reads) ----
 
@@ -325,6 +326,8 @@ interface Engine {
   provenanceJson(): Json<Record<string, unknown>>;
   codeHeader(): string;
   statusLine(): string;
+  setUnits(units: string): void;
+  bandFilters(spec: string, filter: string): string;
   compressed(pointer: number, length: number): boolean;
   estimate(settings: Json<Settings>): Json<EstimateMessage>;
   missingDigests(): number[];

@@ -68,8 +68,8 @@ void bootstrap(AppState& state, float scale) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(to_vec4(kMuted), "Bootstrap replicates");
   for (int replicates : kReplicates) {
-    ImGui::SameLine();
     const std::string label = std::to_string(replicates);
+    same_line_or_wrap(toggle_width(label.c_str()));
     ImGui::PushID("bootstrap");
     if (ImGui::RadioButton(label.c_str(), state.settings.read.bootstrap == replicates)) {
       state.settings.read.bootstrap = replicates;
@@ -82,14 +82,17 @@ void bootstrap(AppState& state, float scale) {
 void position_options(AppState& state, float field, float scale) {
   learn::QuietFilterOptions& quiet = state.settings.read.quiet;
   ImGui::TextColored(to_vec4(kMuted), "Positions");
-  ImGui::SetNextItemWidth(field * 0.5f);
+  // Never narrower than three digits beside their +/- buttons (a phone's large targets).
+  const float number = std::max(field * 0.5f, int_field_width(3));
+  ImGui::SetNextItemWidth(number);
   clamped_int(state, "quiet plies", quiet.quiet_plies, 0, 20, 1, "quiet:plies", scale);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(field * 0.5f);
+  same_line_or_wrap(number + ImGui::GetStyle().ItemInnerSpacing.x +
+                    ImGui::CalcTextSize("skip first plies").x);
+  ImGui::SetNextItemWidth(number);
   clamped_int(state, "skip first plies", quiet.skip_first_plies, 0, 400, 1, "quiet:skip-first",
               scale);
   checkbox(state, "checks break quietness", quiet.checks_break_quiet, "quiet:checks", scale);
-  ImGui::SameLine();
+  same_line_or_wrap(toggle_width("one row per material vector"));
   checkbox(state, "one row per material vector", quiet.distinct_per_game, "quiet:distinct", scale);
 }
 
@@ -111,17 +114,17 @@ void game_filters(AppState& state, float field, float scale) {
   text_field(state, "opponent", f.opponent, field, "filter:opponent", scale, "name, or prefix*");
 
   optional_int(state, "Elo min", f.elo.min, field * 0.42f, "filter:elo-min", scale);
-  ImGui::SameLine();
+  same_line_or_wrap(field * 0.42f + ImGui::CalcTextSize(" max").x);
   optional_int(state, "max", f.elo.max, field * 0.42f, "filter:elo-max", scale);
   optional_int(state, "max rating difference", f.max_rating_difference, field * 0.42f,
                "filter:max-diff", scale);
-  ImGui::SameLine();
+  same_line_or_wrap(toggle_width("keep unrated"));
   checkbox(state, "keep unrated", f.keep_unrated, "filter:unrated", scale);
 
   constexpr std::array<const char*, 6> kSpeeds = {"ultrabullet", "bullet",    "blitz",
                                                   "rapid",       "classical", "correspondence"};
   for (std::size_t i = 0; i < kSpeeds.size(); ++i) {
-    if (i % 3 != 0) ImGui::SameLine();
+    if (i % 3 != 0) same_line_or_wrap(toggle_width(kSpeeds[i]));
     bool kept = (f.speeds >> i) & 1u;
     if (ImGui::Checkbox(kSpeeds[i], &kept)) {
       f.speeds = static_cast<std::uint8_t>(kept ? f.speeds | (1u << i) : f.speeds & ~(1u << i));
@@ -129,7 +132,7 @@ void game_filters(AppState& state, float field, float scale) {
     publish(state, (std::string("tc:") + kSpeeds[i]).c_str(), scale);
   }
   date_field(state, "from", f.date_from, field * 0.5f, "filter:date-from", scale);
-  ImGui::SameLine();
+  same_line_or_wrap(field * 0.5f + ImGui::CalcTextSize(" to").x);
   date_field(state, "to", f.date_to, field * 0.5f, "filter:date-to", scale);
   text_field(state, "event contains", f.event_contains, field, "filter:event", scale);
   ImGui::SetNextItemWidth(field);
@@ -151,7 +154,7 @@ void game_filters(AppState& state, float field, float scale) {
   ImGui::SetNextItemWidth(field * 0.42f);
   clamped_int(state, "min plies", f.min_plies, 0, 1000, 0, "filter:min-plies", scale);
   checkbox(state, "keep Chess960", f.keep_chess960, "filter:chess960", scale);
-  ImGui::SameLine();
+  same_line_or_wrap(toggle_width("keep FEN-started games"));
   checkbox(state, "keep FEN-started games", f.keep_set_up, "filter:setup", scale);
 }
 
@@ -172,7 +175,9 @@ void dataset_options(AppState& state, float field, float scale) {
     ImGui::ColorButton("##colour", to_vec4(dataset_color(static_cast<int>(i))),
                        ImGuiColorEditFlags_NoTooltip);
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(field * 1.3f);
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("remove").x -
+                       4 * ImGui::GetStyle().ItemSpacing.x;
+    ImGui::SetNextItemWidth(std::max(std::min(field * 1.3f, room), 6 * ImGui::GetFontSize()));
     ImGui::InputTextWithHint("##filter", "e.g. tc=blitz", &read.each_filter[i]);
     publish(state, ("each:" + std::to_string(i)).c_str(), scale);
     ImGui::SameLine();
@@ -181,11 +186,11 @@ void dataset_options(AppState& state, float field, float scale) {
   }
   if (remove >= 0) read.each_filter.erase(read.each_filter.begin() + remove);
   if (button(state, "+ filter", scale)) read.each_filter.emplace_back();
-  ImGui::SameLine();
+  same_line_or_wrap(button_width("bullet vs blitz vs rapid"));
   if (button(state, "bullet vs blitz vs rapid", scale, true, "each:speeds")) {
     read.each_filter = {"tc=bullet", "tc=blitz", "tc=rapid"};
   }
-  ImGui::SameLine();
+  same_line_or_wrap(button_width("Elo bands"));
   if (button(state, "Elo bands", scale, true, "each:elo")) {
     read.each_filter = {"elo=-1599", "elo=1600-1999", "elo=2000-"};
   }
@@ -202,7 +207,7 @@ void read_limits(AppState& state, float field, float scale) {
     read.max_games = games.empty() ? 0 : std::strtoull(games.c_str(), nullptr, 10);
   }
   publish(state, "limit:games", scale);
-  ImGui::SameLine();
+  same_line_or_wrap(field * 0.5f + ImGui::CalcTextSize(" MB of the files").x);
   char shown[32] = "";
   if (read.max_megabytes > 0) std::snprintf(shown, sizeof shown, "%g", read.max_megabytes);
   std::string megabytes = shown;
@@ -238,29 +243,32 @@ void sharing(AppState& state, std::vector<Command>& commands, float scale) {
     share.kind = Command::Kind::kShare;
     commands.push_back(share);
   }
-  ImGui::SameLine();
+  same_line_or_wrap(button_width("Analysis JSON"));
   const bool fitted = !state.trajectory.fits.empty() && !state.busy();
-  if (button(state, "Analysis JSON", scale, fitted)) {
+  const std::string why = export_hint(state);
+  if (button_or_why(state, "Analysis JSON", scale, fitted, why)) {
     Command export_command{Command::Kind::kExport};
     export_command.format = "provenance";
     commands.push_back(export_command);
   }
-  ImGui::SameLine();
-  if (button(state, "Copy as code", scale, fitted)) {
+  same_line_or_wrap(button_width("Copy as code"));
+  if (button_or_why(state, "Copy as code", scale, fitted, why)) {
     Command export_command{Command::Kind::kExport};
     export_command.format = "code";
     commands.push_back(export_command);
   }
+  // Said in words too (a phone has no pointer to hover with).
+  if (!fitted && !why.empty()) note(why.c_str(), kMuted);
 }
 
 // "Apply (re-reads the files)" with the group's state beside it: pending edits in red.
 void apply_row(AppState& state, std::vector<Command>& commands, bool pending, const char* published,
                float scale) {
   if (button(state, "Apply (re-reads the files)", scale, !state.busy() && pending, published)) {
-    state.applied_read = state.settings.read;
+    apply_read_settings(state);
     commands.push_back(fit_command(state));
   }
-  ImGui::SameLine();
+  same_line_or_wrap(ImGui::CalcTextSize("■ changed, not applied").x);
   if (pending) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(to_vec4(kBad), "■ changed, not applied");

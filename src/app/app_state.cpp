@@ -3,6 +3,7 @@
 #include "app/app_state.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "app/share_link.h"
@@ -70,6 +71,8 @@ const char* command_type(Command::Kind kind) {
       return "share";
     case Command::Kind::kLoadPlayer:
       return "load-player";
+    case Command::Kind::kUnits:
+      return "units";
   }
   return "unknown";
 }
@@ -136,6 +139,7 @@ bool apply_message(AppState& state, std::string_view json) {
     const JsonValue* report = m.find("report");
     if (report == nullptr || !read_into(*report, state.report)) return false;
     state.has_report = true;
+    if (state.has_data()) state.link_files.clear();  // the link's files, or others, are here
     return true;
   }
   if (type == "balance") return read_into(m, state.balance);
@@ -197,6 +201,9 @@ bool apply_message(AppState& state, std::string_view json) {
     const JsonValue* settings = m.find("settings");
     protocol::Settings restored;
     if (settings == nullptr || !read_into(*settings, restored)) return false;
+    // A link's comparison by band, in one word: its filters (share_link.h).
+    if (const std::string compare = text_of(*settings, "compare"); !compare.empty())
+      expand_compare(restored, compare);
     restore_settings(state, restored);
     return true;
   }
@@ -217,6 +224,15 @@ bool apply_message(AppState& state, std::string_view json) {
   if (type == "toast") {
     state.toast = text_of(m, "text");
     state.toast_since = -1;  // the next frame starts its clock
+    return true;
+  }
+  if (type == "link-files") {
+    const JsonValue* files = m.find("files");
+    if (files == nullptr || !files->is_array()) return false;
+    state.link_files.clear();
+    for (const JsonValue& name : files->items()) {
+      if (name.is_string()) state.link_files.push_back(name.as_string());
+    }
     return true;
   }
   if (type == "drag") {
@@ -247,14 +263,90 @@ std::string encode_command(const Command& command) {
   if (command.kind == Command::Kind::kLoadPlayer) return encode_load_player(command);
   JsonWriter json;
   json.begin_object().field("type", command_type(command.kind));
-  if (command.kind == Command::Kind::kFit || command.kind == Command::Kind::kShare) {
+  if (command.kind == Command::Kind::kFit || command.kind == Command::Kind::kShare ||
+      command.kind == Command::Kind::kReset) {
     json.key("settings");
     protocol::write(json, command.settings);
   }
   if (command.kind == Command::Kind::kShare) json.field("link", share_link_query(command.settings));
   if (command.kind == Command::Kind::kExport) json.field("format", command.format);
+  if (command.kind == Command::Kind::kUnits)
+    json.field("units", protocol::wire_name(command.settings.units));
   json.end_object();
   return json.take();
+}
+
+void apply_read_settings(AppState& state) {
+  const bool was_player_view = learn::player_view(state.applied_read.filter);
+  state.applied_read = state.settings.read;
+  if (!was_player_view && learn::player_view(state.applied_read.filter)) {
+    state.settings.fit.model.intercept = true;
+    state.settings.fit.model.split_sides = true;
+  }
+}
+
+std::string export_hint(const AppState& state) {
+  if (state.phase == protocol::Phase::kReading)
+    return "Wait for the read to end: the exports are of a finished fit.";
+  if (state.phase == protocol::Phase::kFitting) return "Wait for the fit to end.";
+  if (!state.has_data())
+    return "Nothing to export yet: Load sample, or open PGN files, and the fit's exports are here.";
+  if (state.trajectory.fits.empty())
+    return "No finished fit of these data: Refit (Settings), and the exports are here.";
+  return "";
+}
+
+std::string comparison_note(const AppState& state) {
+  const protocol::ReadOptions& read = state.applied_read;
+  const Trajectory& t = state.trajectory;
+  if (read.datasets != protocol::DatasetMode::kPerFilter || read.each_filter.size() < 2 ||
+      !t.done || t.bands)
+    return "";
+  std::vector<std::string> labels;
+  for (const std::string& filter : read.each_filter) {
+    const std::optional<std::string> label = learn::band_label(filter);
+    if (!label) return "";  // not a comparison of bands: the datasets say what they are
+    labels.push_back(*label);
+  }
+  const bool speeds = !labels.empty() && std::isalpha(static_cast<unsigned char>(labels[0][0]));
+  const std::string what = speeds ? "speed" : "rating band";
+  std::vector<std::string> filled;
+  std::uint64_t games = 0;
+  // The fits are of the bands with positions (the worker fits no empty band).
+  for (const protocol::Fit& fit : t.fits) {
+    if (fit.used == 0) continue;
+    filled.push_back(learn::band_label(fit.name).value_or(fit.name));
+    games += fit.used;
+  }
+  std::string out = "Compared by " + what + ": ";
+  if (filled.empty()) {
+    out +=
+        speeds ? "no game has a speed (a TimeControl tag)" : "no game has the ratings a band needs";
+    return out + ", so there is nothing to compare.";
+  }
+  out += "all " + std::to_string(games) + " games used are " + filled.front();
+  out += speeds ? " (the other speeds have none, or no TimeControl tag)"
+                : " (the other bands have none)";
+  return out + ": one fit, not a comparison.";
+}
+
+protocol::Settings preset_settings(std::string_view preset_id) {
+  const protocol::Preset* preset = protocol::find_preset(preset_id);
+  if (preset == nullptr || preset == &protocol::presets().back()) preset = &protocol::presets()[0];
+  protocol::Settings out;
+  out.fit = preset->fit;
+  out.read.unknown = preset->unknown;
+  return out;
+}
+
+Command reset_to_preset(AppState& state) {
+  state.settings = preset_settings(state.settings.fit.preset);
+  state.applied_read = state.settings.read;
+  state.filter_form = {};
+  state.filter_error.clear();
+  state.terminations_text.clear();
+  state.error.clear();
+  return Command{Command::Kind::kReset, state.settings};
 }
 
 double in_unit(const protocol::Coefficient& c, protocol::Units units) {

@@ -78,6 +78,7 @@ struct AppState {
   std::string filter_error;              // a filter text that did not parse (share link)
   std::string terminations_text;         // "Time forfeit, Abandoned" as typed
   bool settings_restored = false;        // the page passed settings (a share link)
+  std::vector<std::string> link_files;   // a link made from local files: their names, to drop
   std::vector<ButtonRect> buttons;       // filled by the UI every frame
   float wheel_x = 0, wheel_y = 0;        // mouse wheel notches since the last frame (positive = up)
   std::string toast;                     // a short note shown for a few seconds ("Link copied")
@@ -111,7 +112,8 @@ struct Command {
     kReset,         // forget all data
     kDismissError,  // clear the error banner (app-only; the page resets data-state)
     kShare,         // the page writes a share link of `settings` ("link": the compact query)
-    kLoadPlayer     // read `player`'s games from lichess or chess.com with `settings`
+    kLoadPlayer,    // read `player`'s games from lichess or chess.com with `settings`
+    kUnits          // the values' unit changed (`settings.units`): status line and exports
   };
   Kind kind;
   protocol::Settings settings{};  // with `read` as applied (kFit, kShare)
@@ -130,6 +132,30 @@ std::string encode_command(const Command& command);
 // The settings the worker should fit with: the controls' fit settings and unknown-result
 // policy, with the read options last applied.
 protocol::Settings applied_settings(const AppState& state);
+
+// The settings a preset starts from: its fit settings and unknown-result policy, every read
+// option at its default (no filter, the article's quiet filter, one dataset), pawn units.
+// "custom" (or an unknown id) starts from the first preset, the article's.
+protocol::Settings preset_settings(std::string_view preset_id);
+
+// Reset: the data are forgotten and every setting returns to the preset's (the filter, a
+// player's model, bootstrap and datasets included), with or without a fit; the command carries
+// them to the worker, which takes them for the next read.
+Command reset_to_preset(AppState& state);
+
+// Applies the Read group's settings (its Apply button). "My values" has one meaning whichever way
+// it is reached: a filter that newly takes a player's point of view turns on the Player window's
+// model too (the player's edge: the intercept; own vs opponent's pieces), as Player… does.
+void apply_read_settings(AppState& state);
+
+// Why the exports of a fit are disabled now ("" when they are not): no data, a read running, a
+// fit not done.
+std::string export_hint(const AppState& state);
+
+// After a comparison by speed or rating band whose data fill fewer than two bands: what ran and
+// what it found ("Compared by speed: every game with rows is blitz: one fit, no comparison"), so
+// a single fit is never taken for a comparison that did not run. "" otherwise.
+std::string comparison_note(const AppState& state);
 
 // A coefficient, and its standard error, in the chosen unit.
 double in_unit(const protocol::Coefficient& c, protocol::Units units);

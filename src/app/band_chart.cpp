@@ -71,15 +71,13 @@ void set_bands(AppState& state, const char* spec_text) {
 }  // namespace
 
 void band_presets(AppState& state, float scale) {
+  ImGui::AlignTextToFramePadding();
   ImGui::TextColored(to_vec4(kMuted), "Compare:");
-  ImGui::SameLine();
+  same_line_or_wrap(button_width("by rating band (200)"));
   if (button(state, "by rating band (200)", scale, true, "compare:elo-bands")) {
     set_bands(state, "elo:200");
   }
-  ImGui::SameLine();
-  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize("by speed").x + 30 * scale) {
-    ImGui::NewLine();
-  }
+  same_line_or_wrap(button_width("by speed"));
   if (button(state, "by speed", scale, true, "compare:speeds")) set_bands(state, "speed");
 }
 

@@ -213,16 +213,23 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
   const int last_iteration = t.snapshots.empty() ? 0 : t.snapshots.back().iteration;
   const double x_max =
       std::max({1, t.done ? last_iteration : t.planned_iterations, last_iteration});
-  char title[96];
+  char title[160];
   const bool converged = !t.fits.empty() && t.fits.front().converged;
-  std::snprintf(
-      title, sizeof title,
-      t.solver == learn::SolverKind::kNewton ? "Loss J(θ) by Newton step%s" : "Loss J(θ)%s",
-      t.snapshots.empty()       ? ""
-      : !t.done                 ? " — fitting…"
-      : t.snapshots.size() == 1 ? " — the exact fit's (its steps were not sent)"
-      : converged               ? " — converged"
-                                : " — stopped before converging");
+  // An exact fit with no steps to show (the ordinal model's): its loss as a number, not a line.
+  const bool single = t.done && t.snapshots.size() == 1;
+  if (single) {
+    std::snprintf(title, sizeof title,
+                  "Loss J(θ) = %.5f at the exact fit (Newton fitted it at once: no steps to draw)",
+                  t.snapshots.front().loss);
+  } else {
+    std::snprintf(
+        title, sizeof title,
+        t.solver == learn::SolverKind::kNewton ? "Loss J(θ) by Newton step%s" : "Loss J(θ)%s",
+        t.snapshots.empty() ? ""
+        : !t.done           ? " — fitting…"
+        : converged         ? " — converged"
+                            : " — stopped before converging");
+  }
   bool hovered = false;
   const PlotArea area = begin_plot({"##loss", title, "iteration", 0, x_max, lo - pad, hi + pad,
                                     hi - lo < 0.01 ? "%.4f" : "%.3f"},
@@ -242,7 +249,7 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
       loss.ys.push_back(s.loss);
     }
     spread_single_point(loss, x_max);
-    if (!loss.xs.empty()) losses.push_back(std::move(loss));
+    if (!loss.xs.empty() && !single) losses.push_back(std::move(loss));
   }
   draw_series(renderer, area, losses, scale, LegendCorner::kTopRight);
 }
@@ -348,17 +355,28 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
     }
     curves.push_back(std::move(s));
   };
-  curve(0.5, "α = 0.5", IM_COL32(150, 156, 168, 110), 1.25f);
-  curve(1.0, "α = 1.0", IM_COL32(150, 156, 168, 170), 1.25f);
-  char fitted_label[48];
+  // The legend stays small (it sits on the plot): the reference curves are named for one
+  // dataset, each dataset's curve for up to three (the table's colours name more).
+  const std::size_t datasets = state.trajectory.fits.size();
+  curve(0.5, datasets <= 1 ? "α = 0.5" : "", IM_COL32(150, 156, 168, 110), 1.25f);
+  curve(1.0, datasets <= 1 ? "α = 1.0" : "", IM_COL32(150, 156, 168, 170), 1.25f);
+  char fitted_label[64];
   if (chart.alpha) {
-    std::snprintf(fitted_label, sizeof fitted_label, "fit: α = %.3f", *chart.alpha);
+    // The data's own curve (draws as ½ point): the same whichever draw model is fitted.
+    std::snprintf(fitted_label, sizeof fitted_label, "data: α = %.3f (draws ½)", *chart.alpha);
     curve(*chart.alpha, fitted_label, kAccent, 2.5f);
   }
-  // Each dataset's fitted expected score (win + draw / 2) along the pawn column.
+  // Each dataset's fitted expected score (win + draw / 2) along the pawn column: the model's own
+  // curve, which changes with its draw model (draws left out, ½ point, ordinal).
   const std::vector<protocol::Fit>& fits = state.trajectory.fits;
-  for (std::size_t d = 0; d < fits.size() && fits.size() > 1; ++d) {
-    Series s{fits[d].name, {}, {}, dataset_color(static_cast<int>(d)), 2.0f};
+  for (std::size_t d = 0; d < fits.size(); ++d) {
+    Series s{fits.size() > 3   ? std::string()
+             : fits.size() > 1 ? fits[d].name
+                               : std::string("this model's expected score"),
+             {},
+             {},
+             fits.size() > 1 ? dataset_color(static_cast<int>(d)) : IM_COL32(120, 220, 140, 255),
+             2.0f};
     for (const protocol::CurvePoint& p : fits[d].curve) {
       if (std::fabs(p.pawns) > reach + 0.5) continue;
       s.xs.push_back(p.pawns);

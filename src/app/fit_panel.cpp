@@ -55,27 +55,30 @@ bool model_terms(AppState& state, float scale) {
   changed |=
       checkbox(state, player_view ? "player's edge (intercept)" : "intercept (White's first move)",
                model.intercept, "model:intercept", scale);
-  ImGui::SameLine();
+  same_line_or_wrap(toggle_width("bishop pair"));
   changed |= checkbox(state, "bishop pair", model.bishop_pair, "model:bishop-pair", scale);
   changed |= checkbox(state, "game phase (tapered)", model.phase, "model:phase", scale);
-  ImGui::SameLine();
+  same_line_or_wrap(toggle_width("rating offset (Elo)"));
   changed |= checkbox(state, "rating offset (Elo)", model.elo_offset, "model:elo", scale);
   changed |= checkbox(state, "side to move", model.side_to_move, "model:side-to-move", scale);
-  ImGui::SameLine();
+  same_line_or_wrap(toggle_width("own vs opponent's pieces"));
   changed |= split_sides_checkbox(state, scale);
   changed |= imbalance_checkboxes(state, scale);
   return changed;
 }
 
-void units(AppState& state, float scale) {
+void units(AppState& state, std::vector<Command>& commands, float scale) {
   constexpr std::array<Choice, 3> kUnits = {
       {{"pawn", "pawn = 100"}, {"elo", "Elo"}, {"logodds", "log-odds"}}};
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(to_vec4(kMuted), "Units");
   ImGui::SameLine();
   int picked = static_cast<int>(state.settings.units);
-  radio_row(state, "units", kUnits, picked, scale);
-  state.settings.units = static_cast<protocol::Units>(picked);
+  if (radio_row(state, "units", kUnits, picked, scale)) {
+    state.settings.units = static_cast<protocol::Units>(picked);
+    // No refit: the worker says the fit in this unit (status line) and exports in it.
+    commands.push_back(Command{Command::Kind::kUnits, applied_settings(state)});
+  }
 }
 
 }  // namespace
@@ -142,13 +145,13 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
 
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(to_vec4(kMuted), "Solver");
-  ImGui::SameLine();
+  same_line_or_wrap(toggle_width("Gradient descent"));
   // What ran when the worker overrode the choice; the choice itself otherwise.
   int solver = static_cast<int>(overridden ? t.solver : s.solver);
   ImGui::BeginDisabled(overridden);
   if (ImGui::RadioButton("Gradient descent", &solver, 0)) apply_now = true;
   publish(state, "solver:gd", scale);
-  ImGui::SameLine();
+  same_line_or_wrap(toggle_width("Newton (exact)"));
   if (ImGui::RadioButton("Newton (exact)", &solver, 1)) apply_now = true;
   publish(state, "Newton", scale);
   ImGui::EndDisabled();
@@ -163,11 +166,11 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
   ImGui::SetNextItemWidth(field * 0.75f);
   ImGui::InputDouble("step α", &s.step, 0, 0, "%.3g");
   edited |= ImGui::IsItemDeactivatedAfterEdit();
-  ImGui::SameLine();
   // Wide enough for "1000000" with its +/- buttons.
-  ImGui::SetNextItemWidth(std::max(field * 0.75f, ImGui::CalcTextSize("0000000").x +
-                                                      ImGui::GetFrameHeight() * 2 +
-                                                      ImGui::GetStyle().FramePadding.x * 4));
+  const float iterations_width = std::max(field * 0.75f, int_field_width(7));
+  same_line_or_wrap(iterations_width + ImGui::GetStyle().ItemInnerSpacing.x +
+                    ImGui::CalcTextSize("iterations").x);
+  ImGui::SetNextItemWidth(iterations_width);
   ImGui::InputInt("iterations", &s.iterations, 1000, 10000);
   edited |= ImGui::IsItemDeactivatedAfterEdit();
   publish(state, "fit:iterations", scale);
@@ -188,7 +191,7 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
   ImGui::SetNextItemWidth(field * 0.85f);
   if (ImGui::Combo("unknown", &unknown, unknown_modes, 2)) apply_now = true;
   state.settings.read.unknown = static_cast<learn::UnknownResultPolicy>(unknown);
-  units(state, scale);
+  units(state, commands, scale);
 
   if ((!(s == before) || state.settings.read.unknown != unknown_before) &&
       s.preset == before.preset)

@@ -72,12 +72,19 @@ Command load_player(AppState& state, const PlayerForm& form) {
 }
 
 std::string values_title(const AppState& state) {
-  if (!state.player_view()) return "Piece values";
+  // No data yet (a link's settings, a load that has not started): no one's values to name.
+  if (!state.player_view() || (!state.has_data() && state.phase != protocol::Phase::kReading))
+    return "Piece values";
   const Expected<learn::GameFilterOptions> filter =
       learn::parse_game_filter(state.applied_read.filter);
   const std::string name = filter ? filter->player : std::string();
   const std::string who = name.empty() ? std::string("the player") : name;
-  return "My values: " + who + "'s games, from " + who + "'s side";
+  // "My values" is one model: the player's side, their edge, their pieces against the opponents'.
+  const protocol::ModelChoice& model = state.settings.fit.model;
+  if (model.split_sides && model.intercept)
+    return "My values: " + who + "'s games, from " + who + "'s side";
+  return "Values from " + who + "'s side (not \"My values\": own and opponent's pieces pooled" +
+         std::string(model.intercept ? ")" : ", no edge)");
 }
 
 std::string encode_load_player(const Command& command) {

@@ -106,23 +106,36 @@ void draw_series(PlotRenderer& renderer, const PlotArea& area, const std::vector
   }
   if (labelled == 0) return;
   const float pad = 6 * scale, swatch = 14 * scale;
-  const ImVec2 card(width + swatch + 3 * pad, labelled * line * 1.15f + pad * 1.5f);
+  // As many columns as it takes to stay within the plot's height (many bands compared), never
+  // over the chart under it: the card is clipped to the plot.
+  const float room = std::max(line * 1.15f, area.max.y - area.min.y - 16 * scale - pad * 1.5f);
+  const int per_column = std::max(1, static_cast<int>(room / (line * 1.15f)));
+  const int columns = (labelled + per_column - 1) / per_column;
+  const int rows = (labelled + columns - 1) / columns;
+  const float column_width = width + swatch + 3 * pad;
+  const ImVec2 card(column_width * static_cast<float>(columns),
+                    static_cast<float>(rows) * line * 1.15f + pad * 1.5f);
   ImVec2 at(area.min.x + 8 * scale, area.min.y + 8 * scale);
   if (corner == LegendCorner::kTopRight) at.x = area.max.x - card.x - 8 * scale;
   if (corner == LegendCorner::kBottomRight) {
     at = ImVec2(area.max.x - card.x - 8 * scale, area.max.y - card.y - 8 * scale);
   }
+  at.x = std::max(at.x, area.min.x);
+  draw->PushClipRect(area.min, area.max, true);
   draw->AddRectFilled(at, ImVec2(at.x + card.x, at.y + card.y), IM_COL32(16, 18, 22, 210),
                       4 * scale);
-  float y = at.y + pad;
+  int k = 0;
   for (const Series& s : series) {
     if (s.label.empty()) continue;
+    const float x = at.x + column_width * static_cast<float>(k / rows);
+    const float y = at.y + pad + line * 1.15f * static_cast<float>(k % rows);
     const float mid = y + line * 0.5f;
-    draw->AddLine(ImVec2(at.x + pad, mid), ImVec2(at.x + pad + swatch, mid), s.color,
+    draw->AddLine(ImVec2(x + pad, mid), ImVec2(x + pad + swatch, mid), s.color,
                   std::max(2.0f, s.width) * scale);
-    draw->AddText(ImVec2(at.x + 2 * pad + swatch, y), kTitleText, s.label.c_str());
-    y += line * 1.15f;
+    draw->AddText(ImVec2(x + 2 * pad + swatch, y), kTitleText, s.label.c_str());
+    ++k;
   }
+  draw->PopClipRect();
 }
 
 }  // namespace materialist::app

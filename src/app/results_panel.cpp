@@ -42,6 +42,10 @@ void draw_values(AppState& state, const UiFonts& fonts, float scale) {
                 grouped(static_cast<std::uint64_t>(last->iteration)).c_str(), last->loss,
                 t.done ? "" : " (running)");
     if (!t.reason.empty()) note(t.reason.c_str(), kMuted);
+    if (const std::string compared = comparison_note(state); !compared.empty()) {
+      note(compared.c_str(), kAccent);
+      publish(state, "note:comparison", scale);
+    }
   } else if (state.estimates.empty()) {
     ImGui::TextColored(to_vec4(kMuted), "%s", no_values_text(state.phase));
   }
@@ -193,7 +197,13 @@ void draw_report(const AppState& state, float scale) {
   const protocol::DataReport& r = state.report;
   if (!state.has_report) return;
   section("Data");
-  if (ImGui::BeginTable("report", 4, ImGuiTableFlags_SizingStretchSame)) {
+  // Two pairs a row where they fit side by side, else one (a phone): a name never runs into
+  // its value.
+  const float pair_width = ImGui::CalcTextSize("decisive rows").x +
+                           ImGui::CalcTextSize("00,000,000").x +
+                           4 * ImGui::GetStyle().CellPadding.x + ImGui::GetStyle().ItemSpacing.x;
+  const int columns = ImGui::GetContentRegionAvail().x >= 2 * pair_width ? 4 : 2;
+  if (ImGui::BeginTable("report", columns, ImGuiTableFlags_SizingStretchSame)) {
     auto pair = [](const char* name, const std::string& value) {
       ImGui::TableNextColumn();
       ImGui::TextColored(to_vec4(kMuted), "%s", name);

@@ -1,9 +1,11 @@
 #include "app/share_link.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/json.h"
 #include "core/json_value.h"
+#include "learn/bands.h"
 #include "protocol/codec.h"
 
 namespace materialist::app {
@@ -68,7 +70,16 @@ void diff(std::string& query, const std::string& prefix, const JsonValue& value,
 
 }  // namespace
 
-std::string share_link_query(const protocol::Settings& settings) {
+std::string share_link_query(const protocol::Settings& given) {
+  // A comparison by rating band or speed is one word ("compare=elo:200"), not a dozen filters.
+  std::optional<std::string> compare;
+  if (given.read.datasets == protocol::DatasetMode::kPerFilter)
+    compare = learn::band_spec_of(given.read.each_filter, given.read.filter);
+  protocol::Settings settings = given;
+  if (compare) {
+    settings.read.datasets = protocol::DatasetMode::kMerge;
+    settings.read.each_filter.clear();
+  }
   const Expected<JsonValue> full = parse_json(protocol::encode(settings));
   // What a link naming only the preset restores: the baseline of every other field.
   JsonValue preset_only = JsonValue::object();
@@ -81,7 +92,17 @@ std::string share_link_query(const protocol::Settings& settings) {
   if (settings.fit.preset != protocol::Settings{}.fit.preset)
     add(query, "preset", settings.fit.preset);
   diff(query, "", *full, &*baseline);
+  if (compare) add(query, "compare", *compare);
   return query;
+}
+
+bool expand_compare(protocol::Settings& settings, std::string_view spec) {
+  const Expected<std::vector<std::string>> filters =
+      learn::band_filters(spec, settings.read.filter);
+  if (!filters) return false;
+  settings.read.datasets = protocol::DatasetMode::kPerFilter;
+  settings.read.each_filter = *filters;
+  return true;
 }
 
 }  // namespace materialist::app

@@ -5,12 +5,18 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "protocol/messages.h"
 
 namespace materialist::app {
 
 // "preset=exact&units=elo&filter=elo%3D1500-" ("" for the default settings).
+// A comparison by rating band or speed (learn::band_spec_of) is written "compare=elo:200".
 std::string share_link_query(const protocol::Settings& settings);
+
+// A link's "compare=SPEC": one dataset per band over the settings' filter (false: the spec or
+// the filter does not parse; the settings are left as they were).
+bool expand_compare(protocol::Settings& settings, std::string_view spec);
 
 }  // namespace materialist::app

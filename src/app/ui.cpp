@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "app/about.h"
 #include "app/analysis_panel.h"
@@ -52,14 +53,18 @@ void draw_exports(AppState& state, std::vector<Command>& commands, float scale, 
   for (int i = 0; i < 4; ++i) {
     // A picture of the results: only once there are some.
     const bool enabled = i == 3 ? fitted || state.has_data() : (i == 0 ? state.has_data() : fitted);
-    if (button(state, labels[i], scale,
-               enabled && !(i < 3 && state.phase == protocol::Phase::kReading))) {
+    if (button_or_why(state, labels[i], scale,
+                      enabled && !(i < 3 && state.phase == protocol::Phase::kReading),
+                      i == 0 && state.has_data() ? std::string("Wait for the read to end.")
+                                                 : export_hint(state))) {
       Command export_command{Command::Kind::kExport};
       export_command.format = formats[i];
       commands.push_back(export_command);
     }
     if (i < 3) same_line_if_fits(labels[i + 1]);
   }
+  // At the end of a phone's column, said in words (no pointer to hover the buttons with).
+  if (!in_toolbar && !fitted) note(export_hint(state).c_str(), kMuted);
 }
 
 void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts& fonts,
@@ -86,9 +91,9 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
   same_line_if_fits("Cancel");
   if (button(state, "Cancel", scale, state.busy())) commands.push_back({Command::Kind::kCancel});
   same_line_if_fits("Reset");
-  if (button(state, "Reset", scale, state.has_data() && !state.busy())) {
-    commands.push_back({Command::Kind::kReset});
-  }
+  // Always there (not only after a fit): it forgets the data and returns every setting to the
+  // preset's, so a failed load or a stray filter never leaves the page stuck.
+  if (button(state, "Reset", scale, !state.busy())) commands.push_back(reset_to_preset(state));
   same_line_if_fits("About");
   if (button(state, "About", scale)) state.about_open = true;
   same_line_if_fits("A− A+");
@@ -162,14 +167,57 @@ std::string drop_headline(const AppState& state) {
     const int percent = static_cast<int>(100 * p.bytes / p.total_bytes);
     return "Reading " + p.file + ": " + std::to_string(percent) + "%";
   }
+  if (!state.drag_over && !state.link_files.empty()) {
+    const std::string what =
+        state.link_files.size() == 1 ? state.link_files.front() : std::string("the link's files");
+    return (state.touch ? "Choose " : "Drop ") + what + (state.touch ? "" : " here");
+  }
   if (!state.drag_over) return state.touch ? "Choose PGN files" : "Drop PGN files here";
   if (state.drag_file_count <= 0) return "Release to read the files";
   return "Release to read " + std::to_string(state.drag_file_count) +
          (state.drag_file_count == 1 ? " file" : " files");
 }
 
+// The drop zone's invitation under its headline: what to drop or choose, and how it is read.
+std::vector<std::string> drop_lines(const AppState& state) {
+  std::vector<std::string> lines;
+  // A link made from local files: which files, since only the link's maker has them.
+  if (!state.link_files.empty()) {
+    std::string from_link = "This link was made from local files: ";
+    for (std::size_t i = 0; i < state.link_files.size(); ++i)
+      from_link += (i > 0 ? ", " : "") + state.link_files[i];
+    from_link += state.touch ? ". Choose them" : ". Drop them (or Open files…)";
+    from_link += " to fit them with the link's settings; Reset returns to the preset's.";
+    lines.push_back(from_link);
+  } else {
+    lines.push_back(
+        state.touch
+            ? "with Choose files… (several at once), or Load sample: the article's 2,997 games"
+            : "or Open files… (several at once), or Load sample: the article's 2,997 games");
+  }
+  lines.push_back("Files are read as streams in a Web Worker: nothing is uploaded.");
+  lines.push_back("A statistics file (.mstats, from materialist stats) is fitted at once.");
+  lines.push_back("Gradient descent is animated as it converges; Newton gives the exact fit.");
+  return lines;
+}
+
 void draw_drop_target(const AppState& state, const UiFonts& fonts, ImVec2 size, float scale) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
+  const std::vector<std::string> lines = drop_lines(state);
+  {
+    // Tall enough for its text (a phone's narrow zone wraps it into many lines): never over the
+    // values' heading under it.
+    ImGui::PushFont(fonts.large);
+    const float headline = ImGui::GetTextLineHeight();
+    ImGui::PopFont();
+    float needed = headline * 2.4f + 24 * scale;
+    for (const std::string& line : lines) {
+      needed += ImGui::CalcTextSize(line.c_str(), nullptr, false, size.x - 40 * scale).y +
+                ImGui::GetStyle().ItemSpacing.y;
+    }
+    if (state.phase != protocol::Phase::kReading)
+      size.y = std::max(size.y, 2 * needed - 2 * headline);
+  }
   const ImVec2 min = ImGui::GetCursorScreenPos();
   const ImVec2 max(min.x + size.x, min.y + size.y);
   ImGui::Dummy(size);
@@ -203,15 +251,9 @@ void draw_drop_target(const AppState& state, const UiFonts& fonts, ImVec2 size, 
   ImGui::PopFont();
   // During a read the progress says it all: no invitation to open more.
   if (state.phase == protocol::Phase::kReading) return;
-  const char* lines[] = {
-      state.touch
-          ? "with Choose files… (several at once), or Load sample: the article's 2,997 games"
-          : "or Open files… (several at once), or Load sample: the article's 2,997 games",
-      "Files are read as streams in a Web Worker: nothing is uploaded.",
-      "A statistics file (.mstats, from materialist stats) is fitted at once.",
-      "Gradient descent is animated as it converges; Newton gives the exact fit."};
   float y = centre.y + 4 * scale;
-  for (const char* line : lines) {
+  for (const std::string& text : lines) {
+    const char* line = text.c_str();
     // Wrapped to the zone's width (a phone's is narrow).
     const float wrap = size.x - 40 * scale;
     const ImVec2 extent = ImGui::CalcTextSize(line, nullptr, false, wrap);
@@ -256,6 +298,28 @@ void draw_settings_panel(AppState& state, std::vector<Command>& commands, float 
   }
   draw_fit_settings(state, commands, scale);
   draw_analysis_panel(state, commands, scale);
+}
+
+// A pane whose content goes on below its edge says so: the rows it cuts fade out under
+// "more below", so a half row never reads as the end (published as "more:results").
+void more_below(AppState& state, float scale) {
+  if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1) return;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  const float right = pos.x + size.x - ImGui::GetStyle().ScrollbarSize;
+  const float fade = 2.2f * ImGui::GetTextLineHeightWithSpacing();
+  const ImVec2 min(pos.x, pos.y + size.y - fade), max(right, pos.y + size.y);
+  const ImU32 clear = IM_COL32(19, 21, 25, 0), solid = IM_COL32(19, 21, 25, 255);
+  draw->PushClipRect(min, max, false);
+  draw->AddRectFilledMultiColor(min, ImVec2(max.x, max.y - fade * 0.45f), clear, clear, solid,
+                                solid);
+  draw->AddRectFilled(ImVec2(min.x, max.y - fade * 0.45f), max, solid);
+  const char* text = "↓ more below: scroll";
+  const ImVec2 extent = ImGui::CalcTextSize(text);
+  draw->AddText(ImVec2(max.x - extent.x - 8 * scale, max.y - extent.y - 3 * scale), kMuted, text);
+  draw->PopClipRect();
+  state.buttons.push_back({"more:results", min.x / scale, min.y / scale, (max.x - min.x) / scale,
+                           (max.y - min.y) / scale});
 }
 
 void draw_results(AppState& state, const UiFonts& fonts, float scale) {
@@ -368,6 +432,7 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
     ImGui::BeginChild("results", ImVec2(left_width, avail.y - settings_height - spacing), false);
     draw_results(state, fonts, scale);
     draw_report(state, scale);
+    more_below(state, scale);
     ImGui::EndChild();
     ImGui::BeginChild("settings", ImVec2(left_width, settings_height), false);
     draw_settings_panel(state, commands, scale);

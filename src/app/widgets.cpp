@@ -1,6 +1,7 @@
 #include "app/widgets.h"
 
 #include <array>
+#include <cmath>
 
 #include "app/theme.h"
 #include "imgui_internal.h"
@@ -19,6 +20,43 @@ bool button(AppState& state, const char* label, float scale, bool enabled,
   const bool clicked = ImGui::Button(label);
   ImGui::EndDisabled();
   publish(state, published_as != nullptr ? published_as : label, scale);
+  return clicked;
+}
+
+void same_line_or_wrap(float width) {
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+float toggle_width(const char* label) {
+  const float text = ImGui::CalcTextSize(label, nullptr, true).x;
+  return ImGui::GetFrameHeight() + (text > 0 ? ImGui::GetStyle().ItemInnerSpacing.x + text : 0);
+}
+
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+float int_field_width(int digits) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return ImGui::CalcTextSize("0").x * static_cast<float>(digits + 1) + 2 * style.FramePadding.x +
+         2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x);
+}
+
+bool button_or_why(AppState& state, const char* label, float scale, bool enabled,
+                   const std::string& why, const char* published_as) {
+  const bool clicked = button(state, label, scale, enabled, published_as);
+  if (!enabled && !why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24);
+    ImGui::TextUnformatted(why.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+    state.buttons.push_back({std::string("why:") + (published_as ? published_as : label),
+                             min.x / scale, min.y / scale, (max.x - min.x) / scale,
+                             (max.y - min.y) / scale});
+  }
   return clicked;
 }
 
@@ -57,15 +95,29 @@ void section(const char* title) {
 }
 
 ImU32 dataset_color(int index) {
-  constexpr std::array<ImU32, 6> kPalette = {
+  // Twelve distinct colours: a comparison by rating band has twelve bands.
+  constexpr std::array<ImU32, 12> kPalette = {
       IM_COL32(92, 170, 255, 255),   // blue
       IM_COL32(255, 159, 64, 255),   // orange
       IM_COL32(120, 210, 120, 255),  // green
       IM_COL32(235, 110, 180, 255),  // pink
       IM_COL32(240, 215, 90, 255),   // yellow
       IM_COL32(170, 130, 240, 255),  // purple
+      IM_COL32(80, 220, 230, 255),   // cyan
+      IM_COL32(240, 90, 80, 255),    // red
+      IM_COL32(225, 225, 225, 255),  // white
+      IM_COL32(185, 140, 90, 255),   // brown
+      IM_COL32(190, 240, 90, 255),   // lime
+      IM_COL32(60, 160, 140, 255),   // teal
   };
-  return kPalette[static_cast<std::size_t>(index) % kPalette.size()];
+  if (index >= 0 && static_cast<std::size_t>(index) < kPalette.size())
+    return kPalette[static_cast<std::size_t>(index)];
+  // Beyond the palette: hues spread by the golden ratio.
+  float r = 0, g = 0, b = 0;
+  const float hue = std::fmod(0.13f + 0.618034f * static_cast<float>(index), 1.0f);
+  ImGui::ColorConvertHSVtoRGB(hue, index % 2 == 0 ? 0.45f : 0.7f, 0.95f, r, g, b);
+  return IM_COL32(static_cast<int>(r * 255), static_cast<int>(g * 255), static_cast<int>(b * 255),
+                  255);
 }
 
 }  // namespace materialist::app

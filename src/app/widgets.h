@@ -17,6 +17,20 @@ void publish(AppState& state, const char* label, float scale);
 bool button(AppState& state, const char* label, float scale, bool enabled = true,
             const char* published_as = nullptr);
 
+// A button that, while disabled, says why when pointed at or tapped (`why`: a tooltip, published
+// as "why:<label>" while it shows).
+bool button_or_why(AppState& state, const char* label, float scale, bool enabled,
+                   const std::string& why, const char* published_as = nullptr);
+
+// Before an item `width` pixels wide: on the same line when it fits, else on the next (a phone's
+// narrow column never cuts a row at its right edge).
+void same_line_or_wrap(float width);
+// The width of a checkbox or radio button with this label; of a button.
+float toggle_width(const char* label);
+float button_width(const char* label);
+// The least width of a number field with +/- buttons that shows `digits` digits.
+float int_field_width(int digits);
+
 // A checkbox published under `published_as`; true when it changed.
 bool checkbox(AppState& state, const char* label, bool& value, const char* published_as,
               float scale);

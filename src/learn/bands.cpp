@@ -105,6 +105,28 @@ Expected<std::vector<Band>> make_bands(const BandSpec& spec, const GameFilterOpt
   return bands;
 }
 
+Expected<std::vector<std::string>> band_filters(std::string_view spec_text,
+                                                std::string_view base_filter) {
+  Expected<BandSpec> spec = parse_band_spec(spec_text);
+  if (!spec) return spec.error();
+  Expected<GameFilterOptions> base = parse_game_filter(base_filter);
+  if (!base) return base.error();
+  Expected<std::vector<Band>> bands = make_bands(*spec, *base);
+  if (!bands) return bands.error();
+  std::vector<std::string> filters;
+  for (const Band& band : *bands) filters.push_back(band.filter);
+  return filters;
+}
+
+std::optional<std::string> band_spec_of(const std::vector<std::string>& each_filter,
+                                        std::string_view base_filter) {
+  for (const char* spec : {"elo:200", "speed"}) {
+    const Expected<std::vector<std::string>> filters = band_filters(spec, base_filter);
+    if (filters && *filters == each_filter) return std::string(spec);
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> band_label(std::string_view filter) {
   Expected<GameFilterOptions> options = parse_game_filter(filter);
   // A band by the player's rating names no player: its subset layers it on the base filter.

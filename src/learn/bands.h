@@ -58,6 +58,16 @@ struct Band {
 // speeds the base filter keeps.
 Expected<std::vector<Band>> make_bands(const BandSpec& spec, const GameFilterOptions& base);
 
+// The per-filter texts of a comparison by `spec_text` ("elo:200", "speed") over the base filter
+// text: make_bands' filters, in order. A share link says "compare=elo:200" instead of a dozen
+// filters; this turns it back.
+Expected<std::vector<std::string>> band_filters(std::string_view spec_text,
+                                                std::string_view base_filter);
+// The app's comparison ("elo:200" or "speed") whose band filters over `base_filter` are exactly
+// `each_filter`, or nullopt.
+std::optional<std::string> band_spec_of(const std::vector<std::string>& each_filter,
+                                        std::string_view base_filter);
+
 // The band a filter text stands for, when it is exactly a band's filter (make_bands'): "<800",
 // "1400-1599", "2800+" (an elo range by the average or the player's rating, unrated games
 // dropped) or a speed's name (one speed class); nullopt for any other filter.

@@ -41,6 +41,20 @@
 
 namespace materialist::worker {
 
+// In a file's error (Engine::end_file): the games before the error were read and kept. The
+// worker lists such files as read in part, not as files that were not read.
+inline constexpr const char* kReadInPartMarker = "read up to there";
+
+// A file's error, with the games read before it when there are some: "…; read up to there: its
+// first 407 games (2,310 positions) are in the fit".
+inline std::string with_games_kept(const std::string& error, std::uint64_t games,
+                                   std::uint64_t rows) {
+  if (games == 0) return error;
+  return error + "; " + kReadInPartMarker + ": its first " + std::to_string(games) +
+         (games == 1 ? " game" : " games") + " (" + std::to_string(rows) +
+         (rows == 1 ? " position" : " positions") + ") are in the fit";
+}
+
 // The settings and results the engine takes and gives are the protocol's (protocol/messages.h).
 using protocol::DatasetMode;
 using protocol::DatasetSummary;
@@ -210,6 +224,10 @@ class Engine {
   std::string code_header() const;
   // One line for the status bar: the fit's state and values, naming datasets when several.
   std::string status_line() const;
+  // The unit values are shown in (the app's choice): the status line, the settings the JSON
+  // exports record and the C++ header's terms follow it. Kept across reads and resets.
+  void set_units(protocol::Units units) { units_ = units; }
+  protocol::Units units() const { return units_; }
 
   void reset();
 
@@ -296,6 +314,7 @@ class Engine {
   learn::GamePairs import_pairs_;
 
   Sha256 file_hash_;
+  protocol::Units units_ = protocol::Units::kPawn;
   FitRun fit_;
   // Statistics files added since the last end_stats, with their names.
   std::vector<learn::StatsFile> stats_files_;

@@ -11,6 +11,7 @@
 
 #include "archive/decoder.h"
 #include "core/sha256.h"
+#include "learn/bands.h"
 #include "learn/game_filter.h"
 #include "learn/ingest.h"
 #include "learn/models.h"
@@ -312,6 +313,21 @@ class JsEngine {
   std::string provenanceJson() const { return engine_.provenance_json(); }
   std::string codeHeader() const { return engine_.code_header(); }
   std::string statusLine() const { return engine_.status_line(); }
+  // A share link's "compare=SPEC" over the base filter: the per-filter texts as a JSON array,
+  // or {"error": why}.
+  std::string bandFilters(std::string spec, std::string filter) const {
+    const Expected<std::vector<std::string>> filters = learn::band_filters(spec, filter);
+    if (!filters) return error_json("compare=" + spec + ": " + filters.error().message);
+    JsonWriter json;
+    json.begin_array();
+    for (const std::string& f : *filters) json.value(f);
+    json.end_array();
+    return json.take();
+  }
+  // "pawn", "elo" or "logodds": the unit of the status line and the exports (others: pawn).
+  void setUnits(std::string units) {
+    engine_.set_units(protocol::parse_units(units).value_or(protocol::Units::kPawn));
+  }
   // True when the bytes at `pointer` (a file's first ones) are not plain text: a compressed file
   // or an archive (src/archive decides), which one reader reads in order.
   bool compressed(std::uintptr_t pointer, int length) const {
@@ -436,6 +452,8 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("provenanceJson", &JsEngine::provenanceJson)
       .function("codeHeader", &JsEngine::codeHeader)
       .function("statusLine", &JsEngine::statusLine)
+      .function("setUnits", &JsEngine::setUnits)
+      .function("bandFilters", &JsEngine::bandFilters)
       .function("compressed", &JsEngine::compressed)
       .function("estimate", &JsEngine::estimate)
       .function("missingDigests", &JsEngine::missingDigests)

@@ -112,7 +112,15 @@ std::string Engine::end_decoded(std::uint64_t bytes, std::size_t entries,
       error += (error.empty() ? "" : "; ") + entry + files[i].error;
     }
   }
-  if (!error.empty()) pending_->file_errors.push_back(import_name_ + ": " + error);
+  if (!error.empty()) {
+    std::uint64_t games = 0, rows = 0;
+    for (std::size_t i = files.size() - std::min(entries, files.size()); i < files.size(); ++i) {
+      games += files[i].games;
+      rows += files[i].rows;
+    }
+    error = with_games_kept(error, games, rows);
+    pending_->file_errors.push_back(import_name_ + ": " + error);
+  }
   pending_->digests.push_back({import_name_, bytes, ""});
   return error;
 }

@@ -1,6 +1,7 @@
 // The engine's exports: every dataset, every coefficient of the fitted model, named, with the
 // errors that were shown (web/PROTOCOL.md).
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -48,8 +49,45 @@ std::string format(const char* pattern, double value) {
   return text;
 }
 
-// "P 100, N 305, B 333, R 479, Q 1077" (pawn = 100), "N not identified" where it is not.
-std::string short_values(const learn::ModelFit& fit) {
+// A coefficient's value in the chosen unit (pawn = 100, Elo or log-odds).
+double value_in(const learn::Coefficient& c, protocol::Units units) {
+  return units == protocol::Units::kElo       ? c.elo.value
+         : units == protocol::Units::kLogOdds ? c.theta.value
+                                              : c.value.value;
+}
+double se_in(const learn::Coefficient& c, protocol::Units units) {
+  return units == protocol::Units::kElo       ? c.elo.se
+         : units == protocol::Units::kLogOdds ? c.theta.se
+                                              : c.value.se;
+}
+// A band's C++ name: "1400-1599" → Elo1400To1599, "2800+" → Elo2800Plus, "<800" → EloBelow800,
+// "blitz" → Blitz.
+std::string band_identifier(const std::string& label) {
+  if (label.empty() || std::isalpha(static_cast<unsigned char>(label[0])) != 0)
+    return learn::code_identifier(label);
+  std::string out = "Elo";
+  for (const char c : label) {
+    if (c == '-')
+      out += "To";
+    else if (c == '+')
+      out += "Plus";
+    else if (c == '<')
+      out += "Below";
+    else if (std::isdigit(static_cast<unsigned char>(c)) != 0)
+      out += c;
+  }
+  return out;
+}
+
+// A value as the status line and the C++ header write it: whole centipawns or Elo, log-odds to
+// three decimals.
+std::string unit_number(double value, protocol::Units units) {
+  return units == protocol::Units::kLogOdds ? format("%.3f", value) : format("%.0f", value);
+}
+
+// "P 100, N 305, B 333, R 479, Q 1077" (pawn = 100), "Elo: P 87, N 265, …", "N not identified"
+// where it is not.
+std::string short_values(const learn::ModelFit& fit, protocol::Units units) {
   static constexpr const char* kLetters[5] = {"P", "N", "B", "R", "Q"};
   static constexpr const char* kNames[5] = {"pawn", "knight", "bishop", "rook", "queen"};
   std::string out;
@@ -63,10 +101,13 @@ std::string short_values(const learn::ModelFit& fit) {
                                      : "values per phase in the table";
     }
     const learn::Coefficient& c = fit.coefficients[static_cast<std::size_t>(column)];
+    const double value = value_in(c, units);
     out += std::string(piece > 0 ? ", " : "") + kLetters[piece] + " ";
-    out += c.identified && std::isfinite(c.value.value) ? format("%.0f", c.value.value)
-                                                        : std::string("not identified");
+    out += c.identified && std::isfinite(value) ? unit_number(value, units)
+                                                : std::string("not identified");
   }
+  if (units == protocol::Units::kElo) return "Elo: " + out;
+  if (units == protocol::Units::kLogOdds) return "log-odds: " + out;
   return out;
 }
 
@@ -123,6 +164,7 @@ protocol::Settings Engine::settings() const {
   protocol::Settings out;
   out.fit = fit_.settings;
   out.read = read_options();
+  out.units = units_;
   return out;
 }
 
@@ -345,18 +387,34 @@ std::string Engine::code_header() const {
     out += ", imbalance terms " + learn::imbalance_list_text(model.imbalances);
   if (model.split_sides) out += ", own and opponent's pieces apart";
   out += "; solver " + std::string(learn::solver_name(fit_.analysis.solver)) + ", preset " +
-         fit_.settings.preset + ", lambda " + format("%.17g", model.lambda);
+         fit_.settings.preset + ", lambda " + format("%.3g", model.lambda);
   if (!read.filter.empty()) out += "; filter \"" + printable(read.filter, 1024) + "\"";
-  out += "\n// Every term is in centipawns (pawn = 100); \"not identified\" terms are left out.\n";
+  const protocol::Units units = units_;
+  const char* unit_words = units == protocol::Units::kElo       ? "Elo"
+                           : units == protocol::Units::kLogOdds ? "log-odds"
+                                                                : "centipawns (pawn = 100)";
+  out += std::string("\n// Every term is in ") + unit_words +
+         "; \"not identified\" terms are left out.\n";
   out += "#pragma once\n";
   if (fit_count() == 0) return out + "\n// (no fit yet)\n";
   const bool player = learn::player_view(read.filter);
+  // Whole numbers in centipawns and Elo; log-odds keep their decimals.
+  const bool whole = units != protocol::Units::kLogOdds;
+  const std::string type = whole ? "int" : "double";
+  auto number = [&](double v) {
+    return whole ? std::to_string(static_cast<long>(std::lround(v))) : format("%.6g", v);
+  };
   for (std::size_t d = 0; d < fit_count(); ++d) {
     const learn::ModelFit* fit = this->fit(d);
-    std::string prefix = fit_count() > 1 ? learn::code_identifier(fit_.targets[d].name) : "";
-    if (fit_count() > 1 && prefix.empty()) prefix = "Dataset" + std::to_string(d + 1);
+    // A band is named by its band (kElo1400To1599, kBlitz), another dataset by its name.
+    const std::optional<std::string> band = learn::band_label(fit_.targets[d].name);
+    std::string prefix;
+    if (fit_count() > 1)
+      prefix = band ? band_identifier(*band) : learn::code_identifier(fit_.targets[d].name);
+    if (fit_count() > 1 && (prefix.empty() || std::isdigit(static_cast<unsigned char>(prefix[0]))))
+      prefix = "Dataset" + std::to_string(d + 1) + prefix;
     out += "\n// ---- " +
-           (fit_count() > 1 ? "dataset " + printable(fit_.targets[d].name, 1024)
+           (fit_count() > 1 ? "dataset " + printable(band.value_or(fit_.targets[d].name), 1024)
                             : std::string("values")) +
            " ----\n";
     if (fit == nullptr) {
@@ -375,12 +433,12 @@ std::string Engine::code_header() const {
           array && column >= 0 && fit->coefficients[static_cast<std::size_t>(column)].identified;
     }
     if (array) {
-      out +=
-          "// Pawn, knight, bishop, rook, queen.\nconstexpr int k" + prefix + "PieceValues[5] = {";
+      out += "// Pawn, knight, bishop, rook, queen.\nconstexpr " + type + " k" + prefix +
+             "PieceValues[5] = {";
       for (int p = 0; p < 5; ++p) {
         const double v =
-            fit->coefficients[static_cast<std::size_t>(fit->column(kPieces[p]))].value.value;
-        out += (p ? ", " : "") + std::to_string(static_cast<long>(std::lround(v)));
+            value_in(fit->coefficients[static_cast<std::size_t>(fit->column(kPieces[p]))], units);
+        out += (p ? ", " : "") + number(v);
       }
       out += "};\n";
     }
@@ -391,15 +449,17 @@ std::string Engine::code_header() const {
                          }) != std::end(kPieces);
       if (piece && array) continue;
       const std::string label = learn::coefficient_label_with_unit(c.name, player);
-      if (!c.identified || !std::isfinite(c.value.value)) {
+      const double value = value_in(c, units);
+      if (!c.identified || !std::isfinite(value)) {
         out += "// " + label + ": not identified by these games\n";
         continue;
       }
-      out += "constexpr int k" + prefix + learn::code_identifier(c.name) + " = " +
-             std::to_string(static_cast<long>(std::lround(c.value.value))) + ";  // " + label;
+      out += "constexpr " + type + " k" + prefix + learn::code_identifier(c.name) + " = " +
+             number(value) + ";  // " + label;
       if (c.name == "draw-margin") out += ": |material| below this leans to a draw";
       if (c.name == "bishop-pair") out += ": bonus for the side with both bishops";
-      out += format(" (± %.0f)\n", c.value.se);
+      out += " (± " + (whole ? format("%.0f", se_in(c, units)) : format("%.3g", se_in(c, units))) +
+             ")\n";
     }
   }
   return out;
@@ -455,7 +515,7 @@ std::string Engine::status_line() const {
       out += "no fit (" + fit_.errors[d] + ")";
       continue;
     }
-    out += short_values(*fit);
+    out += short_values(*fit, units_);
     // Many datasets: their warnings are in the app's table, the line keeps to the values.
     if (!fit->warnings.empty() && n <= 3) out += " [" + fit->warnings.front().message + "]";
   }

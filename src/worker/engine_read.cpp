@@ -142,6 +142,16 @@ std::string Engine::end_file() {
       error += (error.empty() ? "" : "; ") + entry + file.error;
     }
   }
+  // A file that stopped part way (truncated, corrupt) keeps the games before that point: said, so
+  // that it is not taken for a file that was not read.
+  if (!error.empty()) {
+    std::uint64_t games = 0, rows = 0;
+    for (std::size_t i = files_before_file_; i < report.files.size(); ++i) {
+      games += report.files[i].games;
+      rows += report.files[i].rows;
+    }
+    error = with_games_kept(error, games, rows);
+  }
   const auto& issues = report.games.issues;
   for (std::size_t i = issues_before_file_; i < issues.size(); ++i) {
     pending_->issues.push_back({file_name_, issues[i]});

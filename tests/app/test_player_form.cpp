@@ -49,7 +49,15 @@ TEST_CASE("player form: My values applies the player's side, their edge and the 
   CHECK(state.settings.fit.model.split_sides);  // the player's pieces against the opponents'
   CHECK(command.settings.read.filter == "player=bob;pov=1");
 
+  CHECK(values_title(state) == "Piece values");  // no data yet: no one's values to name
+  state.has_report = true;
+  state.report.rows = 100;
   CHECK(values_title(state) == "My values: bob's games, from bob's side");
+  // Without the My-values model the title does not claim it.
+  state.settings.fit.model.split_sides = false;
+  CHECK(values_title(state) ==
+        "Values from bob's side (not \"My values\": own and opponent's pieces pooled)");
+  state.settings.fit.model.split_sides = true;
 
   form.mine = false;
   load_player(state, form);

@@ -71,7 +71,7 @@ test('values by rating band: the chart of the lichess sample, each band with its
     const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
     return r.shareLink;
   }, null, { timeout: 10000 }).then((h) => h.jsonValue());
-  check(link.includes('eachFilter=elo%3D1400-1599') && link.includes('preset=exact'), `share link ${link}`);
+  check(link.includes('compare=elo:200') && !link.includes('eachFilter') && link.includes('preset=exact'), `share link ${link}`);
   await context.close();
 
   const phone = await openPage(baseUrl, { hash: new URL(link).hash, width: 390, height: 844 });

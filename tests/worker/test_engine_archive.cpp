@@ -95,7 +95,13 @@ TEST_CASE("engine: truncated, corrupt and unsupported files say why; the games b
   std::string error;
   const protocol::DataReport cut =
       read_one("cut.pgn.zst", archive_fixture("lichess-100-truncated.pgn.zst"), 65536, &error);
-  CHECK(error == "truncated zstd data: the input ends inside a frame at byte 29521");
+  // Where it stopped, and what was kept: the games before that point are in the fit.
+  CHECK(error ==
+        "truncated zstd data: the input ends inside a frame at byte 29521; read up to "
+        "there: its first " +
+            std::to_string(cut.games) + " games (" + std::to_string(cut.rows) +
+            " positions) are in the fit");
+  CHECK(error.find(kReadInPartMarker) != std::string::npos);
   CHECK(cut.games > 50);
   CHECK(cut.games < 100);
   REQUIRE(cut.file_errors.size() == 1);
@@ -104,6 +110,7 @@ TEST_CASE("engine: truncated, corrupt and unsupported files say why; the games b
   const protocol::DataReport xz =
       read_one("games.pgn", archive_fixture("lichess-100.pgn.xz"), 65536, &error);
   CHECK(error.find("xz-compressed data is not supported") == 0);
+  CHECK(error.find(kReadInPartMarker) == std::string::npos);  // nothing read, nothing kept
   CHECK(xz.games == 0);
 
   std::string gzip = archive_fixture("lichess-100.pgn.gz");

@@ -1,8 +1,8 @@
 // Honest results from the browser engine: refits replace every dataset's fit, reset leaves
 // nothing behind, and every export carries every dataset and every coefficient, named.
-#include <cmath>
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -266,9 +266,22 @@ TEST_CASE("engine: a comparison of rating bands names each band in the status li
   CHECK(status.find(" blitz: P 100") != std::string::npos);
   CHECK(status.find("elo_mode") == std::string::npos);
   CHECK(status.find(" [") == std::string::npos);  // four datasets: no warning text on the line
+  // The C++ header names each band by its band, and prints λ as it was asked.
+  const std::string code = engine.code_header();
+  CHECK(code.find("constexpr int kElo1600To1799PieceValues[5] = {100, ") != std::string::npos);
+  CHECK(code.find("constexpr int kBlitzPieceValues[5] = {100, ") != std::string::npos);
+  CHECK(code.find("EloMode") == std::string::npos);
+  CHECK(code.find("lambda 1e-06\n") != std::string::npos);
+  CHECK(code.find("// ---- dataset 1600-1799 ----") != std::string::npos);
+  // In Elo: the status line and the header say so, the JSON's settings record it.
+  engine.set_units(protocol::Units::kElo);
+  CHECK(engine.status_line().find(" 1600-1799: Elo: P ") != std::string::npos);
+  CHECK(engine.code_header().find("Every term is in Elo") != std::string::npos);
+  CHECK(engine.result_json().find("\"units\":\"elo\"") != std::string::npos);
 }
 
-TEST_CASE("engine: a degenerate first band speaks neither for the errors nor as the B-N reference") {
+TEST_CASE(
+    "engine: a degenerate first band speaks neither for the errors nor as the B-N reference") {
   Engine engine;
   ReadOptions options;
   options.datasets = DatasetMode::kPerFilter;
