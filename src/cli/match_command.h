@@ -22,7 +22,4 @@ int run_selfplay(const std::vector<std::string>& args, std::FILE* out, std::FILE
 // after each result is taken, under the match's lock.
 void play_match(play::Match& match, int threads, const std::function<void()>& on_pair);
 
-// The match's games as PGN, in task order.
-std::string match_pgn(const play::Match& match);
-
 }  // namespace materialist::cli

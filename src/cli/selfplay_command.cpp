@@ -10,6 +10,7 @@
 #include "cli/match_command.h"
 #include "cli/play_options.h"
 #include "core/json.h"
+#include "play/match_report.h"
 
 namespace materialist::cli {
 
@@ -110,7 +111,7 @@ int run_selfplay(const std::vector<std::string>& args, std::FILE* out, std::FILE
     result.estimate = play::pairing_estimate(match->stats().front());
     result.games = match->games_done();
     result.pgn = folder + "/round-" + std::to_string(round) + ".pgn";
-    const std::string text = match_pgn(*match);
+    const std::string text = play::match_pgn(*match);
     std::FILE* file = std::fopen(result.pgn.c_str(), "wb");
     if (file == nullptr || std::fwrite(text.data(), 1, text.size(), file) != text.size() ||
         std::fclose(file) != 0) {
