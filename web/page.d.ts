@@ -16,7 +16,8 @@ type AppInboxMessage =
   | { type: 'settings'; settings: Partial<Settings> }
   | { type: 'wheel'; x: number; y: number }
   | { type: 'toast'; text: string }
-  | { type: 'device'; touch: boolean };
+  | { type: 'device'; touch: boolean }
+  | PlayInboxMessage;  // web/play.d.ts
 
 // App → page: Module.onAppCommand(command).
 type AppCommand =
@@ -28,7 +29,8 @@ type AppCommand =
   | { type: 'fit'; settings: Partial<Settings> }
   | { type: 'cancel' }
   | { type: 'reset' }
-  | { type: 'dismiss-error' };
+  | { type: 'dismiss-error' }
+  | PlayAppCommand;  // web/play.d.ts
 
 interface AppModuleOptions {
   canvas: HTMLCanvasElement;
@@ -48,6 +50,7 @@ interface MaterialistFace {
   reads: number;
   appReady: boolean;
   workerReady: boolean;
+  play?: PlayFace;  // the play pool's counts (web/play-page.js)
 }
 interface Window {
   materialist: MaterialistFace;

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/play_state.h"
 #include "app/player_form.h"
 #include "learn/game_filter.h"
 #include "protocol/messages.h"
@@ -88,6 +89,7 @@ struct AppState {
   PlayerForm player_form;                // its fields
   bool touch = false;                    // a touch screen with no fine pointer: "Choose files"
   float zoom = 0;                        // text size factor (0: automatic, larger on wide screens)
+  PlayTest play;                         // the Play-test window and its match (play_state.h)
 
   bool has_data() const { return has_report && report.rows > 0; }
   // Values from one player's point of view (the applied filter names a player, pov on): the
@@ -130,6 +132,11 @@ std::string encode_command(const Command& command);
 // The settings the worker should fit with: the controls' fit settings and unknown-result
 // policy, with the read options last applied.
 protocol::Settings applied_settings(const AppState& state);
+
+// A fit's piece values as a value set to play (pawn = 100; a piece the fit did not identify
+// keeps the fallback's value, 1-3-3-5-9's without one; a bishop pair when fitted), named `name`.
+play::ValueSet fit_value_set(const protocol::Fit& fit, const std::string& name,
+                             const play::ValueSet* fallback = nullptr);
 
 // A coefficient, and its standard error, in the chosen unit.
 double in_unit(const protocol::Coefficient& c, protocol::Units units);
