@@ -140,11 +140,15 @@ test('play-test: a live match, cancel, PGN and JSON equal to the CLI\'s, the sha
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 
-  const phone = await openPage(baseUrl, { hash, query: '?playWorkers=2', width: 390, height: 844, scale: 2, touch: true });
+  // One play worker here: the frame gaps with a core left to the page, for comparison.
+  const phone = await openPage(baseUrl, { hash, query: '?playWorkers=1', width: 390, height: 844, scale: 2, touch: true });
   await phone.page.waitForFunction(() => {
     const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
     return r.play && r.play.pairs >= 1 && window.materialist.ui.buttons['play:board'];
   }, null, { timeout: 60000 });
+  const oneWorker = await frameGaps(phone.page, 2000);
+  console.log(`      frame gaps while 1 play worker runs (phone size): ${oneWorker.frames} frames, mean ${oneWorker.mean.toFixed(1)} ms, `
+    + `p95 ${oneWorker.p95.toFixed(1)} ms, max ${oneWorker.max.toFixed(1)} ms`);
   await settle(phone.page, 4);
   await phone.page.screenshot({ path: join(ARTIFACTS, 'play-phone.png') });
   await clickButton(phone.page, 'play:cancel');
