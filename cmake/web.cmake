@@ -16,6 +16,14 @@ target_link_options(materialist_engine PRIVATE
   -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2147483648 -sFILESYSTEM=0
   "-sEXPORTED_FUNCTIONS=['_malloc','_free']" "-sEXPORTED_RUNTIME_METHODS=['HEAPU8']")
 
+# ---- play: the play engine behind an Embind class, one per Web Worker (web/play-worker.js) ----
+add_executable(materialist_play_module src/worker/play_bindings.cpp)
+target_link_libraries(materialist_play_module PRIVATE materialist_play)
+set_target_properties(materialist_play_module PROPERTIES OUTPUT_NAME "materialist-play" SUFFIX ".js")
+target_link_options(materialist_play_module PRIVATE
+  --bind -sMODULARIZE=1 -sEXPORT_NAME=createMaterialistPlay -sENVIRONMENT=worker
+  -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0)
+
 # ---- Dear ImGui (sources unpacked by emsdk-setup.sh) ----
 if(NOT EXISTS "${IMGUI_DIR}/imgui.cpp")
   message(WARNING "Dear ImGui sources missing in ${IMGUI_DIR}: run ./emsdk-setup.sh; the app is skipped")
@@ -52,7 +60,7 @@ file(CONFIGURE OUTPUT "${SHADER_HEADER}" CONTENT "${shader_text}" @ONLY)
 
 # ---- the canvas app ----
 file(GLOB APP_SOURCES CONFIGURE_DEPENDS src/app/*.cpp)
-list(FILTER APP_SOURCES EXCLUDE REGEX ".*/app_state\\.cpp$")  # in materialist_app_state
+list(FILTER APP_SOURCES EXCLUDE REGEX ".*/(app_state|play_state)\\.cpp$")  # in materialist_app_state
 add_executable(materialist_app ${APP_SOURCES})
 target_include_directories(materialist_app PRIVATE src "${CMAKE_BINARY_DIR}/generated")
 # The core gives the app the filter text format (learn/game_filter.h), shared with the worker.
@@ -74,16 +82,18 @@ add_custom_target(materialist_web ALL
     "${CMAKE_SOURCE_DIR}/web/decode-read.js" "${CMAKE_SOURCE_DIR}/web/read-options.js"
     "${CMAKE_SOURCE_DIR}/web/player-source.js" "${CMAKE_SOURCE_DIR}/web/player-link.js"
     "${CMAKE_SOURCE_DIR}/web/file-slices.js" "${CMAKE_SOURCE_DIR}/web/slice-reader.js"
-    "${CMAKE_SOURCE_DIR}/web/style.css"
+    "${CMAKE_SOURCE_DIR}/web/style.css" "${CMAKE_SOURCE_DIR}/web/play-worker.js" "${CMAKE_SOURCE_DIR}/web/play-page.js"
     "$<TARGET_FILE_DIR:materialist_app>/materialist-app.js"
     "$<TARGET_FILE_DIR:materialist_app>/materialist-app.wasm"
     "$<TARGET_FILE_DIR:materialist_engine>/materialist-engine.js"
     "$<TARGET_FILE_DIR:materialist_engine>/materialist-engine.wasm"
+    "$<TARGET_FILE_DIR:materialist_play_module>/materialist-play.js"
+    "$<TARGET_FILE_DIR:materialist_play_module>/materialist-play.wasm"
     "${MATERIALIST_DIST_DIR}/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different
     "${CMAKE_SOURCE_DIR}/web/fonts/DejaVuSans.ttf" "${CMAKE_SOURCE_DIR}/web/fonts/LICENSE-DejaVu.txt"
     "${MATERIALIST_DIST_DIR}/fonts/"
   COMMAND ${CMAKE_COMMAND} -E copy_if_different "${SAMPLE_PGN}" "${MATERIALIST_DIST_DIR}/samples/OpenRating.pgn"
-  DEPENDS materialist_app materialist_engine
+  DEPENDS materialist_app materialist_engine materialist_play_module
   COMMENT "Assembling the static site in ${MATERIALIST_DIST_DIR}"
   VERBATIM)

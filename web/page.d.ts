@@ -17,7 +17,8 @@ type AppInboxMessage =
   | { type: 'wheel'; x: number; y: number }
   | { type: 'toast'; text: string }
   | { type: 'link-files'; files: string[] }
-  | { type: 'device'; touch: boolean };
+  | { type: 'device'; touch: boolean }
+  | PlayInboxMessage;  // web/play.d.ts
 
 // App → page: Module.onAppCommand(command).
 type AppCommand =
@@ -30,7 +31,8 @@ type AppCommand =
   | { type: 'cancel' }
   | { type: 'reset'; settings: Partial<Settings> }
   | { type: 'units'; units: Settings['units'] }
-  | { type: 'dismiss-error' };
+  | { type: 'dismiss-error' }
+  | PlayAppCommand;  // web/play.d.ts
 
 interface AppModuleOptions {
   canvas: HTMLCanvasElement;
@@ -50,6 +52,7 @@ interface MaterialistFace {
   reads: number;
   appReady: boolean;
   workerReady: boolean;
+  play?: PlayFace;  // the play pool's counts (web/play-page.js)
 }
 interface Window {
   materialist: MaterialistFace;

@@ -98,7 +98,8 @@
     }
     return link;
   }
-  const openingLink = parseLink(location.hash);
+  // A play-test link (#play&set=…) is the app's (play-page.js): no data settings in it.
+  const openingLink = parseLink(isPlayLink(location.hash) ? '' : location.hash);
   const sharedSettings = openingLink.settings;
 
   /** @type {AppInboxMessage[]} */
@@ -276,6 +277,25 @@
     toApp(m);
   };
 
+  // ---- the play-test's workers (play-page.js) ----
+
+  const play = createPlayPool({
+    toApp,
+    updateResult,
+    download,
+    // "Learn from these games": the played games are read as a dropped file would be.
+    readText: (name, text) => read([{ kind: 'file', file: new File([text], name, { type: 'application/x-chess-pgn' }) }]),
+    share: (link) => {
+      history.replaceState(null, '', `#${link}`);  // no hashchange: the test is not started again
+      updateResult({ playLink: location.href });
+      const text = 'Link in the address bar: it repeats this play-test';
+      if (navigator.clipboard) navigator.clipboard.writeText(location.href).catch(() => {});
+      updateResult({ toast: text });
+      toApp({ type: 'toast', text });
+    },
+  });
+  materialist.play = play.face;
+
   // ?readers=N sets how many workers read one large file in parallel (default: a core each, but
   // one left for the page); ?estimateMs=N how often a read's live estimate is made (default 500).
   const query = new URLSearchParams(location.search);
@@ -434,6 +454,7 @@
         if (mirror.dataset.state === 'error') setMirror('idle', 'Ready.');
         break;
       default:
+        play.command(command);
         break;
     }
   }
@@ -550,6 +571,10 @@
   window.addEventListener('touchcancel', touchEnd, { capture: true, passive: false });
 
   window.addEventListener('hashchange', () => {
+    if (isPlayLink(location.hash)) {
+      toApp({ type: 'play-link', link: location.hash.slice(1) });
+      return;
+    }
     if (!materialist.workerReady) return;
     const link = parseLink(location.hash);
     if (link.settings) {
@@ -596,6 +621,8 @@
     })).then(() => {
       // A phone or tablet: files are chosen, not dropped, and targets are larger.
       inbox.push({ type: 'device', touch: matchMedia('(pointer: coarse)').matches && !matchMedia('(pointer: fine)').matches });
+      inbox.push({ type: 'play-pool', workers: play.size });
+      if (isPlayLink(location.hash)) inbox.push({ type: 'play-link', link: location.hash.slice(1) });
       if (sharedSettings) {
         inbox.push({ type: 'settings', settings: sharedSettings });
         updateResult({ settings: sharedSettings });

@@ -117,11 +117,45 @@ protocol::Settings applied_settings(const AppState& state) {
   return out;
 }
 
+play::ValueSet fit_value_set(const protocol::Fit& fit, const std::string& name,
+                             const play::ValueSet* fallback) {
+  play::ValueSet set;
+  if (fallback != nullptr) set.middlegame = fallback->middlegame;
+  set.name = name;
+  for (int i = 1; i < kPieceCount; ++i) {
+    const protocol::Coefficient* c = fit.find(learn::kPieceColumns[static_cast<std::size_t>(i)]);
+    if (c != nullptr && c->identified && std::isfinite(c->value) && c->value > 0 &&
+        c->value < 100000) {
+      set.middlegame[static_cast<std::size_t>(i)] = static_cast<int>(std::lround(c->value));
+    }
+  }
+  if (const protocol::Coefficient* pair = fit.find("bishop-pair");
+      pair != nullptr && pair->identified && std::isfinite(pair->value) &&
+      std::fabs(pair->value) < 10000) {
+    set.bishop_pair_middlegame = set.bishop_pair_endgame =
+        static_cast<int>(std::lround(pair->value));
+  }
+  set.endgame = set.middlegame;
+  return set;
+}
+
 bool apply_message(AppState& state, std::string_view json) {
   const Expected<JsonValue> parsed = parse_json(json);
   if (!parsed || !parsed->is_object()) return false;
   const JsonValue& m = *parsed;
   const std::string type = text_of(m, "type");
+  if (type.rfind("play-", 0) == 0 && type != "play-link") {
+    return apply_play_message(state.play, type, m);
+  }
+  if (type == "play-link") {
+    if (auto error = read_play_link(state.play.form, text_of(m, "link"))) {
+      state.play.error = error->message;
+    } else {
+      start_play(state.play);
+    }
+    state.play.open = true;
+    return true;
+  }
   if (type == "state") {
     const protocol::Phase before = state.phase;
     state.phase = protocol::parse_phase(text_of(m, "state")).value_or(protocol::Phase::kIdle);
@@ -183,6 +217,22 @@ bool apply_message(AppState& state, std::string_view json) {
     state.trajectory.fits = std::move(done.fits);
     name_bands(state.trajectory);
     state.trajectory.differences = std::move(done.differences);
+    // A self-play round's games were fitted: their values end the round (play_state.h).
+    if (state.play.selfplay_waiting_fit && !state.trajectory.fits.empty() &&
+        !state.play.selfplay.empty()) {
+      const play::ValueSet& played = state.play.selfplay.back().played;
+      selfplay_learned(state.play, fit_value_set(state.trajectory.fits.front(), "", &played));
+    }
+    // Each fitted dataset's values are offered to the play-test (not chosen).
+    for (const protocol::Fit& fit : state.trajectory.fits) {
+      if (fit.state == "failed") continue;
+      const play::ValueSet set = fit_value_set(fit, "fit:" + fit.name);
+      const auto& candidates = state.play.form.candidates;
+      if (std::none_of(candidates.begin(), candidates.end(),
+                       [&](const PlayCandidate& c) { return c.set == set; })) {
+        state.play.form.candidates.push_back({set, "fitted: " + fit.name, false});
+      }
+    }
     // The final state with its standard errors: the same θ as the first dataset's last step,
     // which it replaces (a point of its own only if that step was never sent).
     if (!done.snapshot.values.empty()) {
@@ -247,7 +297,9 @@ bool apply_message(AppState& state, std::string_view json) {
     const bool touch = state.touch, settings_open = state.settings_open;
     const float zoom = state.zoom;
     const PlayerForm player_form = state.player_form;
+    PlayTest play = std::move(state.play);
     state = AppState{};
+    state.play = std::move(play);
     state.player_form = player_form;
     state.touch = touch;
     state.settings_open = settings_open;

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/play_state.h"
 #include "app/player_form.h"
 #include "learn/game_filter.h"
 #include "protocol/messages.h"
@@ -89,6 +90,7 @@ struct AppState {
   PlayerForm player_form;                // its fields
   bool touch = false;                    // a touch screen with no fine pointer: "Choose files"
   float zoom = 0;                        // text size factor (0: automatic, larger on wide screens)
+  PlayTest play;                         // the Play-test window and its match (play_state.h)
 
   bool has_data() const { return has_report && report.rows > 0; }
   // Values from one player's point of view (the applied filter names a player, pov on): the
@@ -156,6 +158,10 @@ std::string export_hint(const AppState& state);
 // what it found ("Compared by speed: every game with rows is blitz: one fit, no comparison"), so
 // a single fit is never taken for a comparison that did not run. "" otherwise.
 std::string comparison_note(const AppState& state);
+// A fit's piece values as a value set to play (pawn = 100; a piece the fit did not identify
+// keeps the fallback's value, 1-3-3-5-9's without one; a bishop pair when fitted), named `name`.
+play::ValueSet fit_value_set(const protocol::Fit& fit, const std::string& name,
+                             const play::ValueSet* fallback = nullptr);
 
 // A coefficient, and its standard error, in the chosen unit.
 double in_unit(const protocol::Coefficient& c, protocol::Units units);

@@ -25,10 +25,11 @@ namespace {
 
 constexpr float kBodyPoints = 15.0f, kLargePoints = 22.0f;
 
-// Latin, Greek (θ α λ Δ), punctuation (… – ·), arrows, math (≈ ≤ −), check marks, ■.
-constexpr std::array<ImWchar, 17> kGlyphRanges = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F,
-                                                  0x2190, 0x21FF, 0x2200, 0x22FF, 0x25A0, 0x25A0,
-                                                  0x2713, 0x2717, 0x2212, 0x2212, 0};
+// Latin, Greek (θ α λ Δ), punctuation (… – ·), arrows, math (≈ ≤ −), check marks, ■, the chess
+// pieces (♔ … ♟, the play-test's board).
+constexpr std::array<ImWchar, 19> kGlyphRanges = {
+    0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F, 0x2190, 0x21FF, 0x2200, 0x22FF,
+    0x25A0, 0x25A0, 0x2713, 0x2717, 0x2212, 0x2212, 0x2654, 0x265F, 0};
 
 struct Runtime {
   GLFWwindow* window = nullptr;
@@ -61,6 +62,9 @@ constexpr int kFramesAfterChange = 4;
 // Chromium without a GPU) about 30 ms of CPU at 1280×800, and the page's thread waits for its
 // readback, while the readers need the same cores. Input still draws at once.
 constexpr double kReadingDrawMs = 500;
+// While a play-test runs, its workers' news (boards, results) is drawn at most this often: the
+// play workers need the cores, and a board five times a second is live enough.
+constexpr double kPlayDrawMs = 200;
 
 void note_change(GLFWwindow* window) {
   static_cast<Runtime*>(glfwGetWindowUserPointer(window))->frames_to_draw = kFramesAfterChange;
@@ -139,6 +143,7 @@ void present(Runtime& rt, bool draw) {
     web::send(command);
   }
   rt.commands.clear();
+  web::flush_play_commands(rt.state);
   web::publish_layout(rt.state.buttons, rt.published_buttons);
 }
 
@@ -152,7 +157,10 @@ void frame(void* argument) {
   // A frame drawn in a task of its own (see below) goes first: ImGui's draw data lasts until
   // the next ImGui frame.
   if (rt.present_pending) present(rt, true);
+  rt.state.play.now_ms = emscripten_get_now();
   if (web::drain_messages(rt.state) > 0) rt.news = true;
+  // The play workers' next tasks go out at once, drawn or not (play_state.h).
+  web::flush_play_commands(rt.state);
   const bool resized = fit_canvas(rt);
   glfwPollEvents();
   const double now = emscripten_get_now();
@@ -166,6 +174,8 @@ void frame(void* argument) {
       rt.layout_passes = 1;
       rt.frames_to_draw = 1;
     }
+  } else if (rt.news && rt.state.play.running) {
+    if (now - rt.last_draw_ms >= kPlayDrawMs) rt.frames_to_draw = std::max(rt.frames_to_draw, 1);
   } else if (rt.news) {
     rt.frames_to_draw = std::max(rt.frames_to_draw, 2);
   }

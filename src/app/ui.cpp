@@ -11,6 +11,7 @@
 #include "app/band_chart.h"
 #include "app/charts.h"
 #include "app/fit_panel.h"
+#include "app/play_panel.h"
 #include "app/player_panel.h"
 #include "app/results_panel.h"
 #include "app/theme.h"
@@ -88,6 +89,8 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
   if (button(state, "Load sample", scale)) commands.push_back({Command::Kind::kLoadSample});
   same_line_if_fits("Player…");
   if (button(state, "Player…", scale, !state.busy())) state.player_open = true;
+  same_line_if_fits("Play-test…");
+  if (button(state, "Play-test…", scale)) state.play.open = true;
   same_line_if_fits("Cancel");
   if (button(state, "Cancel", scale, state.busy())) commands.push_back({Command::Kind::kCancel});
   same_line_if_fits("Reset");
@@ -322,8 +325,27 @@ void more_below(AppState& state, float scale) {
                            (max.y - min.y) / scale});
 }
 
+// "Test these values": each ended fit's values against 1-3-3-5-9 in the play-test.
+void draw_test_values(AppState& state, float scale) {
+  if (!state.trajectory.done) return;
+  const std::vector<protocol::Fit>& fits = state.trajectory.fits;
+  for (std::size_t i = 0; i < fits.size(); ++i) {
+    if (fits[i].state == "failed") continue;
+    ImGui::PushID(static_cast<int>(i));
+    const std::string label =
+        fits.size() == 1 ? std::string("Test these values") : "Test " + fits[i].name;
+    if (button(state, label.c_str(), scale, true, ("test-values:" + std::to_string(i)).c_str())) {
+      test_values(state, fit_value_set(fits[i], "fit:" + fits[i].name), "fitted: " + fits[i].name);
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play these values against 1-3-3-5-9");
+    ImGui::PopID();
+    if (i + 1 < fits.size()) ImGui::SameLine();
+  }
+}
+
 void draw_results(AppState& state, const UiFonts& fonts, float scale) {
   draw_values(state, fonts, scale);
+  draw_test_values(state, scale);
   draw_relations(state, scale);
   filtered_counts(state);
 }
@@ -500,6 +522,7 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
   ImGui::End();
   draw_about(state, scale);
   draw_player_panel(state, commands, scale);
+  draw_play_panel(state, fonts.large, scale);
   if (large_targets) ImGui::PopStyleVar(2);
   draw_drag_overlay(state, fonts, scale, drop_target_visible);
   draw_toast(state, scale);

@@ -46,6 +46,18 @@ void send(const Command& command) {
   handler(val::global("JSON").call<val>("parse", encode_command(command)));
 }
 
+void send_json(const std::string& command) {
+  val handler = val::module_property("onAppCommand");
+  if (handler.typeOf().as<std::string>() != "function") return;
+  handler(val::global("JSON").call<val>("parse", command));
+}
+
+void flush_play_commands(AppState& state) {
+  std::vector<std::string> commands;
+  commands.swap(state.play.outbox);
+  for (const std::string& command : commands) send_json(command);
+}
+
 void publish_layout(const std::vector<ButtonRect>& buttons, std::vector<ButtonRect>& published) {
   if (same_layout(buttons, published)) return;
   published = buttons;

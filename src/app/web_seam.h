@@ -15,6 +15,10 @@ int drain_messages(AppState& state);
 
 // Hands a command to the page (which forwards worker commands and handles "png" itself).
 void send(const Command& command);
+// Hands a command already written as JSON to the page (the play-test's: play_state.h).
+void send_json(const std::string& command);
+// Sends and empties the play-test's queued commands.
+void flush_play_commands(AppState& state);
 
 // Publishes the main buttons' rectangles when they differ from `published` (then updated).
 void publish_layout(const std::vector<ButtonRect>& buttons, std::vector<ButtonRect>& published);

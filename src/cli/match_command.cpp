@@ -10,6 +10,7 @@
 #include "cli/play_options.h"
 #include "core/json.h"
 #include "play/game_pgn.h"
+#include "play/match_report.h"
 
 namespace materialist::cli {
 
@@ -20,37 +21,6 @@ constexpr bool kThreadsAvailable = MATERIALIST_CLI_THREADS != 0;
 int fail(std::FILE* err, const std::string& message, int status = kExitBadOptions) {
   std::fprintf(err, "materialist: %s\n", message.c_str());
   return status;
-}
-
-void write_limits_json(JsonWriter& json, const play::GameSettings& game) {
-  json.key("limits").begin_object();
-  if (game.limits.nodes != 0) json.field("nodes", game.limits.nodes);
-  if (game.limits.depth != 0) json.field("depth", game.limits.depth);
-  if (game.limits.movetime_ms != 0) json.field("movetimeMs", game.limits.movetime_ms);
-  json.end_object();
-  json.field("materialOnly", game.evaluation.material_only);
-  const play::Adjudication& rules = game.adjudication;
-  json.key("adjudication").begin_object();
-  if (rules.draw) {
-    json.key("draw")
-        .begin_object()
-        .field("moveNumber", rules.draw_move_number)
-        .field("moveCount", rules.draw_move_count)
-        .field("score", rules.draw_score)
-        .end_object();
-  } else {
-    json.key("draw").null();
-  }
-  if (rules.resign) {
-    json.key("resign")
-        .begin_object()
-        .field("moveCount", rules.resign_move_count)
-        .field("score", rules.resign_score)
-        .end_object();
-  } else {
-    json.key("resign").null();
-  }
-  json.field("maxPlies", rules.max_plies).end_object();
 }
 
 std::string progress_line(const play::Match& match) {
@@ -155,78 +125,6 @@ void write_match_text(std::FILE* out, const play::Match& match, std::size_t book
   std::fputs("\n", out);
 }
 
-void write_match_json(std::FILE* out, const play::Match& match, std::size_t book_size,
-                      const std::string& book_source, double seconds) {
-  const play::MatchSettings& settings = match.settings();
-  JsonWriter json;
-  json.begin_object();
-  json.key("sets").begin_array();
-  for (const play::ValueSet& set : settings.sets) {
-    json.begin_object().field("name", set.name).field("values", set.values_text()).end_object();
-  }
-  json.end_array();
-  json.field("schedule",
-             settings.schedule == play::Schedule::kRoundRobin ? "round-robin" : "gauntlet");
-  json.field("pairsPerPairing", settings.pairs);
-  write_limits_json(json, settings.game);
-  json.field("seed", settings.seed);
-  json.key("book")
-      .begin_object()
-      .field("source", book_source)
-      .field("openings", static_cast<std::uint64_t>(book_size))
-      .end_object();
-  json.field("gamesPlayed", static_cast<std::uint64_t>(match.games_done()));
-  std::uint64_t nodes = 0;
-  for (const play::PairResult& pair : match.results())
-    nodes += pair.games[0].nodes + pair.games[1].nodes;
-  json.field("nodes", nodes).field("seconds", seconds);
-  json.key("terminations").begin_object();
-  for (int reason = 0; reason < play::kTerminations; ++reason) {
-    json.field(play::kTerminationNames[reason], match.terminations()[reason]);
-  }
-  json.end_object();
-  auto write_pairing = [&](const play::PairingStats& stats) {
-    json.field("first", settings.sets[stats.pairing.first].name)
-        .field("second", settings.sets[stats.pairing.second].name);
-    if (const auto estimate = play::pairing_estimate(stats)) {
-      play::write_estimate_fields(json, *estimate,
-                                  match.pairings().size() == 1 ? match.sprt() : std::nullopt);
-    }
-  };
-  if (match.pairings().size() == 1) {
-    write_pairing(match.stats().front());
-  } else {
-    json.key("matches").begin_array();
-    for (const play::PairingStats& stats : match.stats()) {
-      json.begin_object();
-      write_pairing(stats);
-      json.end_object();
-    }
-    json.end_array();
-    if (auto table = play::match_ratings(match)) {
-      json.key("ratings").begin_array();
-      for (std::size_t set = 0; set < table->sets.size(); ++set) {
-        const play::SetRating& rating = table->sets[set];
-        json.begin_object()
-            .field("set", settings.sets[set].name)
-            .field("rating", rating.rating)
-            .field("error95", rating.error95)
-            .field("points", rating.points)
-            .field("games", rating.games)
-            .field("score", rating.score)
-            .end_object();
-      }
-      json.end_array();
-      json.field("ratingsRegularized", table->regularized);
-    } else {
-      json.key("ratings").null();
-      json.field("ratingsError", table.error().message);
-    }
-  }
-  json.end_object();
-  std::fprintf(out, "%s\n", json.str().c_str());
-}
-
 }  // namespace
 
 void play_match(play::Match& match, int threads, const std::function<void()>& on_pair) {
@@ -254,18 +152,6 @@ void play_match(play::Match& match, int threads, const std::function<void()>& on
   for (std::thread& thread : pool) thread.join();
 }
 
-std::string match_pgn(const play::Match& match) {
-  std::string text;
-  for (std::size_t index = 0; index < match.results().size(); ++index) {
-    play::PgnHeader header;
-    header.round = std::to_string(index + 1);  // one Round per game pair
-    for (const play::GameRecord& game : match.results()[index].games) {
-      text += play::game_pgn(game, header);
-    }
-  }
-  return text;
-}
-
 int run_match(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   auto options = parse_play_options(args);
   if (!options) return fail(err, "match: " + options.error().message);
@@ -277,7 +163,7 @@ int run_match(const std::vector<std::string>& args, std::FILE* out, std::FILE* e
   if (!book) return fail(err, "match: " + book.error().message);
   const std::size_t book_size = book->openings.size();
   const std::string book_source =
-      options->book_file.empty() ? "bundled sample (OpenRating.pgn, 8 plies)" : options->book_file;
+      options->book_file.empty() ? play::kDefaultBookSource : options->book_file;
   play::MatchSettings settings;
   settings.sets = std::move(*sets);
   settings.schedule =
@@ -308,14 +194,14 @@ int run_match(const std::vector<std::string>& args, std::FILE* out, std::FILE* e
     std::FILE* pgn = std::fopen(options->pgn_out.c_str(), "wb");
     if (pgn == nullptr)
       return fail(err, "match: cannot write '" + options->pgn_out + "'", kExitNoResult);
-    const std::string text = match_pgn(*match);
+    const std::string text = play::match_pgn(*match);
     const bool written = std::fwrite(text.data(), 1, text.size(), pgn) == text.size();
     if (std::fclose(pgn) != 0 || !written) {
       return fail(err, "match: cannot write '" + options->pgn_out + "'", kExitNoResult);
     }
   }
   if (options->json) {
-    write_match_json(out, *match, book_size, book_source, seconds);
+    std::fprintf(out, "%s\n", play::match_json(*match, book_size, book_source, seconds).c_str());
   } else {
     write_match_text(out, *match, book_size, book_source);
   }

@@ -24,7 +24,4 @@ int run_uci(const std::vector<std::string>& args, std::FILE* in, std::FILE* out,
 // after each result is taken, under the match's lock.
 void play_match(play::Match& match, int threads, const std::function<void()>& on_pair);
 
-// The match's games as PGN, in task order.
-std::string match_pgn(const play::Match& match);
-
 }  // namespace materialist::cli

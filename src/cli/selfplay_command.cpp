@@ -10,6 +10,7 @@
 #include "cli/match_command.h"
 #include "cli/play_options.h"
 #include "core/json.h"
+#include "play/match_report.h"
 
 namespace materialist::cli {
 
@@ -78,7 +79,7 @@ Expected<Round> play_round(int round, const play::ValueSet& current, const play:
   result.estimate = play::pairing_estimate(match->stats().front());
   result.games = match->games_done();
   result.pgn = folder + "/round-" + std::to_string(round) + ".pgn";
-  const std::string text = match_pgn(*match);
+  const std::string text = play::match_pgn(*match);
   std::FILE* file = std::fopen(result.pgn.c_str(), "wb");
   const bool written =
       file != nullptr && std::fwrite(text.data(), 1, text.size(), file) == text.size();

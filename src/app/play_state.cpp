@@ -1,0 +1,580 @@
+#include "app/play_state.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+
+#include "core/json.h"
+#include "play/book.h"
+#include "play/match_report.h"
+#include "play/task_codec.h"
+
+namespace materialist::app {
+namespace {
+
+std::string text_of(const JsonValue& message, std::string_view key) {
+  const JsonValue* field = message.find(key);
+  return field != nullptr && field->is_string() ? field->as_string() : std::string();
+}
+
+int int_of(const JsonValue& message, std::string_view key, int fallback) {
+  const JsonValue* field = message.find(key);
+  return field != nullptr && field->is_number() ? static_cast<int>(field->as_number()) : fallback;
+}
+
+void ensure_workers(PlayTest& play) {
+  const std::size_t n = static_cast<std::size_t>(std::max(1, play.workers));
+  if (play.busy.size() < n) play.busy.resize(n);
+  if (play.boards.size() < n) play.boards.resize(n);
+}
+
+// Hands worker `worker` the match's next task, if any is left.
+void dispatch(PlayTest& play, int worker) {
+  auto task = play.match->next_task();
+  if (!task) return;
+  play.busy[static_cast<std::size_t>(worker)] = task->index;
+  JsonWriter json;
+  json.begin_object()
+      .field("type", "play-task")
+      .field("worker", worker)
+      .field("task", play::encode_pair_task(*task, play.match->settings().game))
+      .end_object();
+  play.outbox.push_back(json.take());
+}
+
+void send_status(PlayTest& play) {
+  play.outbox.push_back(play_status_json(play));
+}
+
+void stop_workers(PlayTest& play) {
+  play.outbox.push_back(R"({"type":"play-stop"})");
+  for (auto& busy : play.busy) busy.reset();
+  for (PlayBoard& board : play.boards) board.live = false;
+}
+
+void finish(PlayTest& play) {
+  play.running = false;
+  play.ended_ms = play.now_ms;
+  stop_workers(play);
+  send_status(play);
+  if (!play.selfplay_active) return;
+  play.selfplay_active = false;
+  if (play.cancelled || play.selfplay.empty()) {
+    play.selfplay_rounds_left = 0;
+    return;
+  }
+  SelfPlayRound& round = play.selfplay.back();
+  round.games = play.match->games_done();
+  const auto estimate = play::pairing_estimate(play.match->stats().front());
+  round.score = estimate ? estimate->score : std::nan("");
+  // The round's games are read and fitted by the engine worker; its fit-done comes back.
+  JsonWriter json;
+  json.begin_object()
+      .field("type", "play-learn")
+      .field("name", "selfplay-round-" + std::to_string(play.selfplay.size()) + ".pgn")
+      .field("text", play_pgn(play))
+      .end_object();
+  play.outbox.push_back(json.take());
+  play.selfplay_waiting_fit = true;
+}
+
+void record_point(PlayTest& play) {
+  const play::Match& match = *play.match;
+  const play::PairingStats& first = match.stats().front();
+  const std::uint64_t games = first.games.games();
+  // One point per change (two pairs committed at once make one).
+  if (games == 0 || (!play.history.empty() && play.history.back().games == games)) return;
+  PlayPoint point;
+  point.games = games;
+  point.elo = std::nan("");
+  point.error = std::nan("");
+  if (const auto estimate = play::pairing_estimate(first)) {
+    point.elo = estimate->elo;
+    point.error = estimate->elo_error95;
+  }
+  point.llr = match.sprt() ? match.sprt()->llr : 0;
+  play.history.push_back(point);
+}
+
+// Percent-encodes a link parameter's value (letters, digits and -_.~,: stay).
+std::string encode_component(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) || c == '-' || c == '_' || c == '.' || c == '~' || c == ',' || c == ':') {
+      out += c;
+    } else {
+      out += '%';
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    }
+  }
+  return out;
+}
+
+std::string decode_component(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '%' && i + 2 < text.size() &&
+        std::isxdigit(static_cast<unsigned char>(text[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(text[i + 2]))) {
+      out += static_cast<char>(std::stoi(std::string(text.substr(i + 1, 2)), nullptr, 16));
+      i += 2;
+    } else {
+      out += text[i] == '+' ? ' ' : text[i];
+    }
+  }
+  return out;
+}
+
+std::string number_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
+}  // namespace
+
+PlayForm default_play_form() {
+  PlayForm form;
+  // The sample's learned values first (the set under test), then the references.
+  for (const char* name : {"learned-sample", "classic", "kaufman", "article-12.5", "article-a",
+                           "article-b", "article-c"}) {
+    for (const play::NamedValueSet& named : play::kNamedValueSets) {
+      if (std::string_view(named.name) != name) continue;
+      auto set = play::parse_value_set(name);
+      if (!set) continue;
+      form.candidates.push_back(
+          {*set, named.source,
+           std::string_view(name) == "learned-sample" || std::string_view(name) == "classic"});
+    }
+  }
+  return form;
+}
+
+Expected<play::MatchSettings> play_settings(const PlayForm& form) {
+  play::MatchSettings settings;
+  for (const PlayCandidate& candidate : form.candidates) {
+    if (candidate.chosen) settings.sets.push_back(candidate.set);
+  }
+  if (settings.sets.size() < 2) {
+    return make_error(ErrorCode::kInvalidArgument, "choose two value sets or more");
+  }
+  if (form.pairs < 1 || form.pairs > 100000) {
+    return make_error(ErrorCode::kInvalidArgument, "game pairs: from 1 to 100000");
+  }
+  settings.schedule = form.round_robin ? play::Schedule::kRoundRobin : play::Schedule::kGauntlet;
+  settings.pairs = form.pairs;
+  settings.seed = form.seed;
+  if (form.by_depth) {
+    if (form.depth < 1 || form.depth > 30) {
+      return make_error(ErrorCode::kInvalidArgument, "depth: from 1 to 30");
+    }
+    settings.game.limits = {.nodes = 0, .depth = form.depth, .movetime_ms = 0};
+  } else {
+    if (form.nodes < 1) return make_error(ErrorCode::kInvalidArgument, "nodes per move: 1 or more");
+    settings.game.limits = {
+        .nodes = static_cast<std::uint64_t>(form.nodes), .depth = 0, .movetime_ms = 0};
+  }
+  if (form.sprt) {
+    if (settings.sets.size() != 2) {
+      return make_error(ErrorCode::kInvalidArgument,
+                        "an SPRT compares two sets: choose two, or turn the SPRT off");
+    }
+    play::SprtSettings sprt;
+    sprt.elo0 = form.elo0;
+    sprt.elo1 = form.elo1;
+    if (auto error = play::validate_sprt(sprt)) return *error;
+    settings.sprt = sprt;
+  }
+  return settings;
+}
+
+void add_candidate(PlayForm& form, const play::ValueSet& set, const std::string& source) {
+  // Sets under test go first (a gauntlet's first set plays every other): one already offered
+  // moves there.
+  PlayCandidate added{set, source, true};
+  for (auto it = form.candidates.begin(); it != form.candidates.end(); ++it) {
+    if (it->set == set) {
+      added.source = it->source;
+      form.candidates.erase(it);
+      break;
+    }
+  }
+  form.candidates.insert(form.candidates.begin(), std::move(added));
+}
+
+void add_custom_set(PlayForm& form) {
+  auto set = play::parse_value_set(form.custom);
+  if (!set) {
+    form.custom_error = set.error().message;
+    return;
+  }
+  form.custom_error.clear();
+  if (set->name.empty()) set->name = play::default_name(*set);
+  add_candidate(form, *set, "custom");
+}
+
+void article_preset(PlayForm& form) {
+  const char* order[] = {"article-12.5", "article-a",      "article-b",
+                         "article-c",    "learned-sample", "classic"};
+  std::vector<PlayCandidate> chosen, rest;
+  for (const char* name : order) {
+    for (const PlayCandidate& candidate : form.candidates) {
+      if (candidate.set.name == name) chosen.push_back({candidate.set, candidate.source, true});
+    }
+  }
+  for (PlayCandidate candidate : form.candidates) {
+    if (std::find(std::begin(order), std::end(order), candidate.set.name) != std::end(order))
+      continue;
+    candidate.chosen = false;
+    rest.push_back(std::move(candidate));
+  }
+  form.candidates = std::move(chosen);
+  form.candidates.insert(form.candidates.end(), rest.begin(), rest.end());
+  form.round_robin = true;
+  form.sprt = false;
+}
+
+static void start_match(PlayTest& play, Expected<play::MatchSettings> settings) {
+  play.error.clear();
+  if (!settings) {
+    play.error = settings.error().message;
+    return;
+  }
+  play::Book book = play::default_book();
+  play.book_size = book.openings.size();
+  auto match = play::Match::create(std::move(*settings), std::move(book));
+  if (!match) {
+    play.error = match.error().message;
+    return;
+  }
+  if (play.running) stop_workers(play);
+  play.match = std::move(*match);
+  play.running = true;
+  play.cancelled = false;
+  play.history.clear();
+  play.busy.clear();
+  play.boards.clear();
+  ensure_workers(play);
+  play.started_ms = play.now_ms;
+  play.ended_ms = 0;
+  for (int worker = 0; worker < std::max(1, play.workers); ++worker) dispatch(play, worker);
+  send_status(play);
+}
+
+void start_play(PlayTest& play) {
+  play.selfplay_active = false;
+  play.selfplay_rounds_left = 0;
+  play.selfplay_waiting_fit = false;
+  start_match(play, play_settings(play.form));
+}
+
+// Starts the next self-play round: the last learned values (or the start's) against the start.
+static void start_selfplay_round(PlayTest& play) {
+  auto settings = play_settings(play.form);
+  if (!settings) {
+    play.error = settings.error().message;
+    play.selfplay_rounds_left = 0;
+    return;
+  }
+  SelfPlayRound round;
+  round.played = play.selfplay.empty() || !play.selfplay.back().learned
+                     ? play.selfplay_start
+                     : *play.selfplay.back().learned;
+  round.score = std::nan("");
+  settings->sets = {round.played, play.selfplay_start};
+  settings->sets[1].name = "start";
+  settings->schedule = play::Schedule::kGauntlet;
+  settings->sprt.reset();
+  play.selfplay.push_back(round);
+  start_match(play, std::move(*settings));
+  play.selfplay_active = play.running;
+  if (!play.running) play.selfplay_rounds_left = 0;
+}
+
+void start_selfplay(PlayTest& play, int rounds) {
+  play.selfplay.clear();
+  play.selfplay_waiting_fit = false;
+  play.selfplay_rounds_left = std::max(0, rounds - 1);
+  play.selfplay_start = *play::parse_value_set("learned-sample");
+  for (const PlayCandidate& candidate : play.form.candidates) {
+    if (candidate.chosen) {
+      play.selfplay_start = candidate.set;
+      break;
+    }
+  }
+  // A first set chosen alone is enough here: the loop's opponent is the start set itself.
+  PlayForm& form = play.form;
+  const std::vector<PlayCandidate> candidates = form.candidates;
+  form.candidates = {{play.selfplay_start, "self-play start", true},
+                     {play.selfplay_start, "self-play start", true}};
+  start_selfplay_round(play);
+  form.candidates = candidates;
+}
+
+void selfplay_learned(PlayTest& play, const play::ValueSet& learned) {
+  if (!play.selfplay_waiting_fit || play.selfplay.empty()) return;
+  play.selfplay_waiting_fit = false;
+  play::ValueSet set = learned;
+  set.name = "round-" + std::to_string(play.selfplay.size());
+  play.selfplay.back().learned = set;
+  if (play.selfplay_rounds_left <= 0) return;
+  --play.selfplay_rounds_left;
+  PlayForm& form = play.form;
+  const std::vector<PlayCandidate> candidates = form.candidates;
+  form.candidates = {{set, "self-play", true}, {play.selfplay_start, "self-play start", true}};
+  start_selfplay_round(play);
+  form.candidates = candidates;
+}
+
+void cancel_play(PlayTest& play) {
+  play.selfplay_rounds_left = 0;
+  play.selfplay_waiting_fit = false;
+  if (!play.running) return;
+  play.cancelled = true;
+  finish(play);
+}
+
+bool apply_play_message(PlayTest& play, std::string_view type, const JsonValue& m) {
+  if (type == "play-pool") {
+    play.workers = std::clamp(int_of(m, "workers", 1), 1, 64);
+    if (!play.running) {
+      play.busy.clear();
+      play.boards.clear();
+    }
+    ensure_workers(play);
+    return true;
+  }
+  const int worker = int_of(m, "worker", -1);
+  if (type == "play-board") {
+    if (!play.running || worker < 0 || worker >= static_cast<int>(play.boards.size())) return true;
+    PlayBoard& board = play.boards[static_cast<std::size_t>(worker)];
+    board.fen = text_of(m, "fen");
+    board.last_move = text_of(m, "lastMove");
+    board.white = text_of(m, "white");
+    board.black = text_of(m, "black");
+    board.opening_plies = int_of(m, "openingPlies", 0);
+    board.task = static_cast<std::size_t>(std::max(0, int_of(m, "task", 0)));
+    board.san.clear();
+    if (const JsonValue* san = m.find("san"); san != nullptr && san->is_array()) {
+      for (const JsonValue& move : san->items()) board.san.push_back(move.as_string());
+    }
+    board.live = true;
+    return true;
+  }
+  if (type == "play-error") {
+    if (!play.running) return true;
+    play.error = "A play worker failed: " + text_of(m, "message");
+    play.cancelled = true;
+    finish(play);
+    return true;
+  }
+  if (type != "play-result") return false;
+  if (!play.running || !play.match || worker < 0 || worker >= static_cast<int>(play.busy.size())) {
+    return true;  // a late result of a cancelled match
+  }
+  const std::string text = text_of(m, "result");
+  auto index = play::pair_result_index(text);
+  if (!index || *index >= play.match->task_count()) {
+    play.error = index ? "a play result for no task" : index.error().message;
+    play.cancelled = true;
+    finish(play);
+    return true;
+  }
+  auto decoded = play::decode_pair_result(text, play.match->task(*index));
+  if (!decoded) {
+    play.error = decoded.error().message;
+    play.cancelled = true;
+    finish(play);
+    return true;
+  }
+  play.busy[static_cast<std::size_t>(worker)].reset();
+  play.match->record(*index, std::move(decoded->result));
+  record_point(play);
+  if (play.match->finished()) {
+    finish(play);
+  } else {
+    dispatch(play, worker);
+    if (std::none_of(play.busy.begin(), play.busy.end(),
+                     [](const auto& b) { return b.has_value(); })) {
+      finish(play);  // nothing left to play (cannot happen while a result is missing)
+    } else {
+      send_status(play);
+    }
+  }
+  return true;
+}
+
+double play_seconds(const PlayTest& play) {
+  if (!play.match) return 0;
+  const double end = play.running ? play.now_ms : play.ended_ms;
+  return std::max(0.0, (end - play.started_ms) / 1000.0);
+}
+
+std::string play_pgn(const PlayTest& play) {
+  return play.match ? play::match_pgn(*play.match) : std::string();
+}
+
+std::string play_json(const PlayTest& play) {
+  if (!play.match) return "{}";
+  return play::match_json(*play.match, play.book_size, play::kDefaultBookSource,
+                          play_seconds(play));
+}
+
+void save_text(PlayTest& play, const std::string& name, const std::string& mime,
+               const std::string& text) {
+  JsonWriter json;
+  json.begin_object()
+      .field("type", "save")
+      .field("name", name)
+      .field("mime", mime)
+      .field("text", text)
+      .end_object();
+  play.outbox.push_back(json.take());
+}
+
+std::string play_link(const PlayForm& form) {
+  std::string link = "play";
+  for (const PlayCandidate& candidate : form.candidates) {
+    if (!candidate.chosen) continue;
+    bool named = false;
+    for (const play::NamedValueSet& set : play::kNamedValueSets) {
+      if (candidate.set.name == set.name && candidate.set.middlegame == set.values &&
+          candidate.set.endgame == set.values) {
+        named = true;
+      }
+    }
+    const std::string text = named ? candidate.set.name : candidate.set.name + ":" + [&] {
+      std::string values;
+      for (const int v : candidate.set.middlegame) {
+        values += (values.empty() ? "" : ",") + std::to_string(v);
+      }
+      return values;
+    }();
+    link += "&set=" + encode_component(text);
+  }
+  if (form.by_depth) {
+    link += "&depth=" + std::to_string(form.depth);
+  } else {
+    link += "&nodes=" + std::to_string(form.nodes);
+  }
+  link += "&pairs=" + std::to_string(form.pairs);
+  link += "&seed=" + std::to_string(form.seed);
+  if (form.round_robin) link += "&rr=1";
+  if (form.sprt) link += "&sprt=" + number_text(form.elo0) + "," + number_text(form.elo1);
+  return link;
+}
+
+std::optional<Error> read_play_link(PlayForm& form, std::string_view query) {
+  if (!query.empty() && query.front() == '#') query.remove_prefix(1);
+  PlayForm out = form;
+  std::vector<play::ValueSet> sets;
+  bool saw_play = false;
+  while (!query.empty()) {
+    const std::size_t amp = query.find('&');
+    const std::string_view part = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+    const std::size_t eq = part.find('=');
+    const std::string key(part.substr(0, eq));
+    const std::string value =
+        eq == std::string_view::npos ? std::string() : decode_component(part.substr(eq + 1));
+    auto number = [&](double lo, double hi) -> std::optional<double> {
+      char* end = nullptr;
+      const double v = std::strtod(value.c_str(), &end);
+      if (value.empty() || end != value.c_str() + value.size() || !(v >= lo && v <= hi))
+        return std::nullopt;
+      return v;
+    };
+    auto bad = [&] { return make_error(ErrorCode::kInvalidArgument, "play link: bad " + key); };
+    if (key == "play") {
+      saw_play = true;
+    } else if (key == "set") {
+      auto set = play::parse_value_set(value);
+      if (!set) return make_error(ErrorCode::kInvalidArgument, "play link: " + set.error().message);
+      if (set->name.empty()) set->name = play::default_name(*set);
+      sets.push_back(*set);
+    } else if (key == "nodes") {
+      const auto v = number(1, 1e9);
+      if (!v) return bad();
+      out.by_depth = false;
+      out.nodes = static_cast<int>(*v);
+    } else if (key == "depth") {
+      const auto v = number(1, 30);
+      if (!v) return bad();
+      out.by_depth = true;
+      out.depth = static_cast<int>(*v);
+    } else if (key == "pairs") {
+      const auto v = number(1, 100000);
+      if (!v) return bad();
+      out.pairs = static_cast<int>(*v);
+    } else if (key == "seed") {
+      const auto v = number(0, 9007199254740992.0);
+      if (!v) return bad();
+      out.seed = static_cast<std::uint64_t>(*v);
+    } else if (key == "rr") {
+      out.round_robin = value == "1" || value == "true";
+    } else if (key == "sprt") {
+      const std::size_t comma = value.find(',');
+      if (comma == std::string::npos) return bad();
+      char* end = nullptr;
+      out.elo0 = std::strtod(value.c_str(), &end);
+      out.elo1 = std::strtod(value.c_str() + comma + 1, &end);
+      out.sprt = true;
+    }
+  }
+  if (!saw_play) return make_error(ErrorCode::kInvalidArgument, "not a play link");
+  if (sets.size() < 2) return make_error(ErrorCode::kInvalidArgument, "play link: two sets needed");
+  for (PlayCandidate& candidate : out.candidates) candidate.chosen = false;
+  // The link's sets in its order, first; the others stay offered, not chosen.
+  std::vector<PlayCandidate> candidates;
+  for (const play::ValueSet& set : sets) {
+    std::string source = "from the link";
+    for (const PlayCandidate& candidate : out.candidates) {
+      if (candidate.set == set) source = candidate.source;
+    }
+    candidates.push_back({set, source, true});
+  }
+  for (const PlayCandidate& candidate : out.candidates) {
+    if (std::none_of(sets.begin(), sets.end(), [&](const auto& s) { return s == candidate.set; }))
+      candidates.push_back(candidate);
+  }
+  out.candidates = std::move(candidates);
+  form = std::move(out);
+  return std::nullopt;
+}
+
+std::string play_status_json(const PlayTest& play) {
+  JsonWriter json;
+  json.begin_object().field("type", "play-status");
+  json.field("running", play.running).field("cancelled", play.cancelled);
+  if (play.match) {
+    const play::Match& match = *play.match;
+    json.field("pairs", static_cast<std::uint64_t>(match.pairs_done()))
+        .field("games", static_cast<std::uint64_t>(match.games_done()))
+        .field("tasks", static_cast<std::uint64_t>(match.task_count()))
+        .field("finished", match.finished());
+    const play::PairingStats& first = match.stats().front();
+    json.key("pentanomial").begin_array();
+    for (const std::uint64_t count : first.pairs.counts) json.value(count);
+    json.end_array();
+    if (const auto estimate = play::pairing_estimate(first)) {
+      json.field("elo", estimate->elo).field("eloError95", estimate->elo_error95);
+    }
+    if (const auto& sprt = match.sprt()) {
+      json.field("llr", sprt->llr)
+          .field("lower", sprt->lower)
+          .field("upper", sprt->upper)
+          .field("sprt", play::kSprtDecisionNames[static_cast<std::size_t>(sprt->decision)]);
+    }
+  }
+  if (!play.error.empty()) json.field("error", play.error);
+  json.end_object();
+  return json.take();
+}
+
+}  // namespace materialist::app

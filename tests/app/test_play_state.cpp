@@ -1,0 +1,296 @@
+// The app's play-test state (app/play_state.h): the form's settings and their errors, a match
+// driven through the page's messages as the play workers would send them (any order, any number
+// of workers: the same statistics as the CLI's runner), cancel keeping what was played, the
+// exports, and the share link's round trip.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "app/app_state.h"
+#include "core/json.h"
+#include "core/json_value.h"
+#include "play/book.h"
+#include "play/match_report.h"
+#include "play/task_codec.h"
+
+namespace materialist::app {
+
+namespace {
+
+// The task a play-task command hands its worker, and the worker's number.
+struct Sent {
+  int worker = -1;
+  std::string task;
+};
+
+std::vector<Sent> take_tasks(PlayTest& play) {
+  std::vector<Sent> out;
+  for (const std::string& command : play.outbox) {
+    auto json = parse_json(command);
+    REQUIRE(json);
+    if (json->find("type")->as_string() != "play-task") continue;
+    out.push_back(
+        {static_cast<int>(json->find("worker")->as_number()), json->find("task")->as_string()});
+  }
+  play.outbox.clear();
+  return out;
+}
+
+// What the page forwards from worker `worker` after it played `task`.
+std::string result_message(int worker, const std::string& task) {
+  auto job = play::decode_pair_task(task);
+  REQUIRE(job);
+  const play::PairResult result = play::play_pair(job->task, job->settings);
+  JsonWriter json;
+  json.begin_object()
+      .field("type", "play-result")
+      .field("worker", worker)
+      .field("result", play::encode_pair_result(job->task.index, result))
+      .end_object();
+  return json.take();
+}
+
+PlayForm small_form() {
+  PlayForm form = default_play_form();
+  form.nodes = 200;
+  form.pairs = 3;
+  form.seed = 5;
+  return form;
+}
+
+// Drops the JSON's "seconds" field (the only one a clock decides).
+std::string without_seconds(std::string json) {
+  const std::size_t at = json.find("\"seconds\":");
+  REQUIRE(at != std::string::npos);
+  const std::size_t end = json.find(',', at);
+  json.erase(at, end - at + 1);
+  return json;
+}
+
+}  // namespace
+
+TEST_CASE("play state: the form's default sets and its errors") {
+  PlayForm form = default_play_form();
+  auto settings = play_settings(form);
+  REQUIRE(settings);
+  REQUIRE(settings->sets.size() == 2);
+  CHECK(settings->sets[0].name == "learned-sample");
+  CHECK(settings->sets[1].name == "classic");
+  CHECK(settings->game.limits.nodes == 20000);
+  for (auto& candidate : form.candidates) candidate.chosen = false;
+  CHECK(play_settings(form).error().message == "choose two value sets or more");
+  form = default_play_form();
+  form.sprt = true;
+  form.round_robin = true;
+  form.candidates[2].chosen = true;
+  CHECK(play_settings(form).error().message.find("an SPRT compares two sets") == 0);
+  form.custom = "mine:100,320,330,500,950";
+  add_custom_set(form);
+  CHECK(form.custom_error.empty());
+  CHECK(form.candidates.front().set.name == "mine");
+  CHECK(form.candidates.front().chosen);
+  // A set already offered (a fit's) moves to the front when chosen to be tested.
+  const play::ValueSet kaufman = form.candidates[3].set;
+  REQUIRE(kaufman.name == "kaufman");
+  add_candidate(form, kaufman, "again");
+  CHECK(form.candidates.front().set == kaufman);
+  CHECK(form.candidates.front().source == play::kNamedValueSets[1].source);
+  CHECK(std::count_if(form.candidates.begin(), form.candidates.end(),
+                      [&](const PlayCandidate& c) { return c.set == kaufman; }) == 1);
+  form.custom = "100,0";
+  add_custom_set(form);
+  CHECK_FALSE(form.custom_error.empty());
+  article_preset(form);
+  auto article = play_settings(form);
+  REQUIRE(article);
+  CHECK(article->sets.size() == 6);
+  CHECK(article->schedule == play::Schedule::kRoundRobin);
+  CHECK(article->sets[0].name == "article-12.5");
+  CHECK(article->sets[5].name == "classic");
+}
+
+TEST_CASE("play state: results in any order from two workers give the CLI runner's statistics") {
+  AppState state;
+  REQUIRE(apply_message(state, R"({"type":"play-pool","workers":2})"));
+  PlayTest& play = state.play;
+  play.form = small_form();
+  play.form.sprt = true;
+  start_play(play);
+  REQUIRE(play.error.empty());
+  REQUIRE(play.running);
+  std::vector<Sent> tasks = take_tasks(play);
+  REQUIRE(tasks.size() == 2);
+  CHECK(tasks[0].worker == 0);
+  CHECK(tasks[1].worker == 1);
+  // Worker 1 finishes first; each result hands its worker the next task.
+  int rounds = 0;
+  while (!tasks.empty() && ++rounds < 20) {
+    std::vector<Sent> next;
+    for (auto it = tasks.rbegin(); it != tasks.rend(); ++it) {
+      REQUIRE(apply_message(state, result_message(it->worker, it->task)));
+      for (const Sent& sent : take_tasks(play)) next.push_back(sent);
+    }
+    tasks = next;
+  }
+  CHECK_FALSE(play.running);
+  REQUIRE(play.match);
+  CHECK(play.match->pairs_done() == 3);
+  CHECK(play.history.size() == 2);  // pairs 1 and 2 were committed together
+  CHECK(play.history.back().games == 6);
+
+  // The CLI's runner (one thread) with the same settings: the same JSON but its clock.
+  auto settings = play_settings(play.form);
+  REQUIRE(settings);
+  auto cli = play::Match::create(*settings, play::default_book());
+  REQUIRE(cli);
+  while (auto task = cli->next_task()) {
+    cli->record(task->index, play::play_pair(*task, cli->settings().game));
+  }
+  const std::string expected = play::match_json(*cli, play.book_size, play::kDefaultBookSource, 0);
+  CHECK(without_seconds(play_json(play)) == without_seconds(expected));
+  CHECK(play_pgn(play) == play::match_pgn(*cli));
+  CHECK(play_pgn(play).find("[Round \"3\"]") != std::string::npos);
+}
+
+TEST_CASE("play state: cancel keeps what was played and ignores late results") {
+  AppState state;
+  PlayTest& play = state.play;
+  play.form = small_form();
+  start_play(play);
+  std::vector<Sent> tasks = take_tasks(play);
+  REQUIRE(tasks.size() == 1);
+  REQUIRE(apply_message(state, result_message(tasks[0].worker, tasks[0].task)));
+  tasks = take_tasks(play);
+  REQUIRE(tasks.size() == 1);
+  cancel_play(play);
+  CHECK_FALSE(play.running);
+  CHECK(play.cancelled);
+  bool stopped = false;
+  for (const std::string& command : play.outbox) {
+    if (command.find("\"play-stop\"") != std::string::npos) stopped = true;
+  }
+  CHECK(stopped);
+  REQUIRE(apply_message(state, result_message(tasks[0].worker, tasks[0].task)));
+  CHECK(play.match->pairs_done() == 1);
+  CHECK(play_pgn(play).find("[Round \"1\"]") != std::string::npos);
+  CHECK(play_pgn(play).find("[Round \"2\"]") == std::string::npos);
+  // A board message after the cancel is not shown as live.
+  REQUIRE(apply_message(state,
+                        R"({"type":"play-board","worker":0,"fen":"8/8/8/8/8/8/8/8 w - - 0 1"})"));
+  CHECK_FALSE(play.boards[0].live);
+}
+
+TEST_CASE("play state: a board message, the share link and a fit's values") {
+  AppState state;
+  PlayTest& play = state.play;
+  play.form = small_form();
+  start_play(play);
+  REQUIRE(apply_message(
+      state,
+      R"({"type":"play-board","worker":0,"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","lastMove":"e2e4","san":["e4"],"white":"a","black":"b","openingPlies":1,"task":0})"));
+  REQUIRE(play.boards.size() == 1);
+  CHECK(play.boards[0].live);
+  CHECK(play.boards[0].last_move == "e2e4");
+  CHECK(play.boards[0].san == std::vector<std::string>{"e4"});
+
+  PlayForm form = small_form();
+  form.custom = "mine:100,320,330,500,950";
+  add_custom_set(form);
+  form.sprt = false;
+  form.round_robin = true;
+  const std::string link = play_link(form);
+  CHECK(link ==
+        "play&set=mine:100,320,330,500,950&set=learned-sample&set=classic&nodes=200&pairs=3&seed=5&"
+        "rr=1");
+  PlayForm read = default_play_form();
+  REQUIRE_FALSE(read_play_link(read, "#" + link));
+  auto a = play_settings(form), b = play_settings(read);
+  REQUIRE(a);
+  REQUIRE(b);
+  CHECK(a->sets == b->sets);
+  CHECK(a->pairs == b->pairs);
+  CHECK(a->seed == b->seed);
+  CHECK(a->schedule == b->schedule);
+  CHECK(a->game.limits.nodes == b->game.limits.nodes);
+  CHECK(read_play_link(read, "play&set=classic")->message == "play link: two sets needed");
+  CHECK(read_play_link(read, "play&set=classic&set=kaufman&pairs=x")->message ==
+        "play link: bad pairs");
+
+  // A link message starts the match at once.
+  REQUIRE(apply_message(
+      state, R"({"type":"play-link","link":"play&set=kaufman&set=classic&nodes=100&pairs=1"})"));
+  CHECK(play.open);
+  CHECK(play.running);
+  CHECK(play.match->settings().sets[0].name == "kaufman");
+
+  protocol::Fit fit;
+  fit.name = "merged";
+  for (const auto& [name, value] : {std::pair{"knight", 288.6}, std::pair{"bishop", 345.2},
+                                    std::pair{"rook", 480.0}, std::pair{"queen", 1077.4}}) {
+    protocol::Coefficient coefficient;
+    coefficient.name = name;
+    coefficient.value = value;
+    fit.coefficients.push_back(coefficient);
+  }
+  const play::ValueSet set = fit_value_set(fit, "fit:merged");
+  CHECK(set.middlegame == play::PieceValues{100, 289, 345, 480, 1077});
+  CHECK(set.endgame == set.middlegame);
+}
+
+}  // namespace materialist::app
+
+namespace materialist::app {
+TEST_CASE("play state: a new app offers the named sets, two chosen") {
+  const AppState state;
+  REQUIRE(state.play.form.candidates.size() == play::kNamedValueSets.size());
+  auto settings = play_settings(state.play.form);
+  REQUIRE(settings);
+  CHECK(settings->sets.size() == 2);
+}
+}  // namespace materialist::app
+
+namespace materialist::app {
+TEST_CASE("play state: the self-play loop learns from each round's games") {
+  AppState state;
+  PlayTest& play = state.play;
+  play.form = small_form();
+  play.form.pairs = 1;
+  start_selfplay(play, 2);
+  REQUIRE(play.running);
+  REQUIRE(play.selfplay.size() == 1);
+  CHECK(play.selfplay[0].played.name == "learned-sample");
+  CHECK(play.match->settings().sets[1].name == "start");
+  std::vector<Sent> tasks = take_tasks(play);
+  REQUIRE(tasks.size() == 1);
+  REQUIRE(apply_message(state, result_message(tasks[0].worker, tasks[0].task)));
+  CHECK_FALSE(play.running);
+  CHECK(play.selfplay_waiting_fit);
+  bool learn = false;
+  for (const std::string& command : play.outbox) {
+    if (command.find("\"play-learn\"") != std::string::npos &&
+        command.find("selfplay-round-1.pgn") != std::string::npos) {
+      learn = true;
+    }
+  }
+  CHECK(learn);
+  play.outbox.clear();
+  // The fit of round 1's games: round 2 plays its values against the start.
+  play::ValueSet learned = *play::parse_value_set("100,310,320,490,950");
+  selfplay_learned(play, learned);
+  REQUIRE(play.selfplay.size() == 2);
+  REQUIRE(play.selfplay[0].learned);
+  CHECK(play.selfplay[0].learned->middlegame == learned.middlegame);
+  CHECK(play.selfplay[1].played.middlegame == learned.middlegame);
+  CHECK(play.running);
+  tasks = take_tasks(play);
+  REQUIRE(tasks.size() == 1);
+  REQUIRE(apply_message(state, result_message(tasks[0].worker, tasks[0].task)));
+  selfplay_learned(play, *play::parse_value_set("100,300,330,500,960"));
+  CHECK(play.selfplay.size() == 2);  // two rounds asked: no third
+  CHECK_FALSE(play.running);
+  CHECK(play.selfplay[1].learned);
+  // The form is as it was.
+  CHECK(play.form.candidates.size() == play::kNamedValueSets.size());
+}
+}  // namespace materialist::app
