@@ -187,7 +187,7 @@ test('journey: a new user from a cold page through a failed load, the sample, fi
 });
 
 test('journey: phone, laptop and wide screen: every control inside the screen', async ({ baseUrl }) => {
-  for (const [name, width, height, touch] of [['phone', 390, 844, true], ['laptop', 1400, 900, false], ['wide', 2560, 1440, false]]) {
+  for (const [name, width, height, touch] of [['phone', 390, 844, true], ['small', 360, 740, true], ['laptop', 1400, 900, false], ['wide', 2560, 1440, false]]) {
     const { context, page, problems } = await openPage(baseUrl, { hash: '#sample', width, height, touch });
     try {
       await settle(page, 6);
