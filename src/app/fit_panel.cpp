@@ -181,14 +181,15 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
   s.step = std::clamp(s.step, 1e-4, 100.0);
   s.iterations = std::clamp(s.iterations, 1, 1000000);
   s.lambda = std::clamp(s.lambda, 0.0, 10.0);
-  // Beside λ when there is room (not on a phone).
-  ImGui::SameLine();
-  if (ImGui::GetContentRegionAvail().x <
-      field * 0.85f + ImGui::CalcTextSize("unknown").x + 20 * scale)
-    ImGui::NewLine();
+  // Beside λ when there is room (not on a phone); never narrower than its longest choice.
   const char* unknown_modes[] = {"skip \"*\" games", "\"*\" as draw (article)"};
+  const float unknown_width =
+      std::max(field * 0.85f, ImGui::CalcTextSize(unknown_modes[1]).x + ImGui::GetFrameHeight() +
+                                  2 * ImGui::GetStyle().FramePadding.x);
+  same_line_or_wrap(unknown_width + ImGui::GetStyle().ItemInnerSpacing.x +
+                    ImGui::CalcTextSize("unknown").x);
   int unknown = static_cast<int>(state.settings.read.unknown);
-  ImGui::SetNextItemWidth(field * 0.85f);
+  ImGui::SetNextItemWidth(unknown_width);
   if (ImGui::Combo("unknown", &unknown, unknown_modes, 2)) apply_now = true;
   state.settings.read.unknown = static_cast<learn::UnknownResultPolicy>(unknown);
   units(state, commands, scale);

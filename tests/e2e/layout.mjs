@@ -187,7 +187,11 @@ for (const [width, height] of [[1400, 900], [1920, 1080], [390, 844]]) {
     await settle(page);
     await page.screenshot({ path: join(ARTIFACTS, `40-sample-${width}x${height}.png`) });
     await clickControl(page, 'datasets:per-file');
+    // The sample read again per file first: a drop while that read runs would supersede it
+    // before it committed, and its per-file setting with it (a loaded machine's race).
+    await watchStates(page);
     await clickControl(page, 'Apply filters');
+    check(await waitForReadEnd(page, 60000) === 'done', 'the sample was not read again per file');
     await dropFiles(page, threeFiles());
     await page.waitForFunction(() => (JSON.parse(document.getElementById('materialist-status').dataset.result).fits || []).length === 3,
       null, { timeout: 120000 });
