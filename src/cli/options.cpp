@@ -136,7 +136,11 @@ Model options:
   --imbalance TERM,...|all   imbalance terms beside the values (White's minus Black's):
                              knight-pawns, rook-pawns (value per knight/rook per own pawn
                              beyond 5), rook-pair, queen-rook, minor-pair (two minors, not
-                             the bishop pair), exchange-minors, exchange-no-minors
+                             the bishop pair), exchange-minors, exchange-no-minors, and
+                             the article's queen-knight, rook-bishop (a side has both),
+                             opposite-bishops (the 1-3-3-5-9 balance's weight when each side
+                             has one bishop, on opposite colours), last-pawn (a side's one
+                             pawn left in the endgame, phase <= 6)
   --split-sides              (with --filter "player=NAME;pov=1") own and opponent's pieces as
                              separate columns, compared piece by piece
   --units pawn|elo|logodds   how values are reported (pawn = 100 by default)
