@@ -92,16 +92,12 @@ std::optional<Error> eval_refusal(const CliOptions& options) {
           ErrorCode::kInvalidArgument,
           file + ": .mat rows carry no evaluations: read the PGN games with --target eval"};
     }
-    if (learn::is_stats_name(file)) {
+    if (learn::is_stats_name(file) && !options.targets.empty()) {
       return Error{ErrorCode::kInvalidArgument,
                    file +
-                       ": statistics files hold no evaluations yet: read the PGN games with "
-                       "--target eval"};
+                       ": compare --targets reads PGN games (fit --target eval reads "
+                       "statistics files made with stats --target eval)"};
     }
-  }
-  if (options.command == Command::kStats) {
-    return Error{ErrorCode::kInvalidArgument,
-                 "stats --target eval: statistics files do not hold evaluations yet"};
   }
   if (!options.targets.empty() && options.command != Command::kCompare) {
     return Error{ErrorCode::kInvalidArgument, "--targets is for compare (--target for the others)"};

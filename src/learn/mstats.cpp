@@ -133,7 +133,7 @@ Statistics join_ranges(const std::vector<Located>& ranges, const IngestOptions& 
 StatsSettings stats_settings(const SplitOptions& options) {
   const IngestOptions& in = options.ingest;
   const auto flag = [](bool value) { return std::string(value ? "yes" : "no"); };
-  return {
+  StatsSettings settings = {
       {"unknown-results",
        in.unknown_results == UnknownResultPolicy::kTreatAsDraw ? "draw" : "skip"},
       {"quiet-plies", std::to_string(in.quiet.quiet_plies)},
@@ -148,6 +148,15 @@ StatsSettings stats_settings(const SplitOptions& options) {
       {"bootstrap", std::to_string(options.bootstrap)},
       {"seed", std::to_string(options.bootstrap > 0 ? options.seed : 0)},
   };
+  // Only the evaluation target names itself: a result file's settings (and bytes) are those of
+  // before it.
+  if (in.target == Target::kEval) settings.emplace_back("target", target_name(in.target));
+  return settings;
+}
+
+Target target_of(const StatsSettings& settings) {
+  return setting_of(settings, "target") == target_name(Target::kEval) ? Target::kEval
+                                                                      : Target::kResult;
 }
 
 std::optional<SettingDifference> first_difference(const StatsSettings& a, const StatsSettings& b) {
@@ -275,9 +284,14 @@ Expected<Statistics> merge_stats(const std::vector<StatsFile>& files,
   const KeyFields fields = key_fields_of(settings);
   IngestOptions ingest;
   ingest.fields = fields;
+  ingest.target = target_of(settings);
 
   Statistics merged;
   merged.pairs = GamePairs(fields);
+  if (ingest.target == Target::kEval) {
+    merged.histogram.enable_targets();
+    merged.pairs.enable_targets();
+  }
   if (bootstrap > 0)
     merged.bootstrap = std::make_unique<BootstrapHistograms>(bootstrap, seed, fields);
   for (const auto& [i, j] : checked->groups) {

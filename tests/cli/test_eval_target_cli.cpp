@@ -147,3 +147,42 @@ TEST_CASE("cli compare --targets result,eval: both targets on the same annotated
   CHECK(run_cli({"compare", "--targets", "result,eval", "--each", "tc=blitz", fixture(kSample)})
             .status == 2);
 }
+
+TEST_CASE("cli stats --target eval: version 2 statistics, ranges merged, the same fit") {
+  const std::string sample = fixture(kSample);
+  TempFile whole("eval-whole.mstats", ""), first("eval-a.mstats", ""), second("eval-b.mstats", "");
+  REQUIRE(
+      run_cli({"stats", "--target", "eval", "--no-progress", "-o", whole.path(), sample}).status ==
+      0);
+  REQUIRE(run_cli({"stats", "--target", "eval", "--no-progress", "--range", "0:1000000", "-o",
+                   first.path(), sample})
+              .status == 0);
+  REQUIRE(run_cli({"stats", "--target", "eval", "--no-progress", "--range", "1000000:99999999",
+                   "-o", second.path(), sample})
+              .status == 0);
+  const auto fit = [](const std::vector<std::string>& inputs) {
+    std::vector<std::string> args = {"fit", "--target", "eval", "--json", "--no-progress"};
+    args.insert(args.end(), inputs.begin(), inputs.end());
+    const CliRun run = run_cli(args);
+    REQUIRE(run.status == 0);
+    const auto json = parse_json(run.out);
+    REQUIRE(json);
+    std::vector<double> out;
+    for (const char* key : {"theta", "thetaSe"}) {
+      for (const auto& v : json->find(key)->items()) out.push_back(v.as_number());
+    }
+    for (const auto& [name, value] : json->find("evaluations")->entries()) {
+      out.push_back(value.as_number());
+    }
+    return out;
+  };
+  const std::vector<double> from_games = fit({sample});
+  CHECK(fit({whole.path()}) == from_games);
+  CHECK(fit({first.path(), second.path()}) == from_games);
+  // A result fit refuses them, and a result file is refused by an eval fit.
+  CHECK(run_cli({"fit", "--no-progress", whole.path()}).status != 0);
+  TempFile result("result.mstats", "");
+  REQUIRE(run_cli({"stats", "--no-progress", "-o", result.path(), sample}).status == 0);
+  CHECK(run_cli({"fit", "--target", "eval", "--no-progress", result.path()}).status != 0);
+  CHECK(run_cli({"fit", "--no-progress", result.path()}).status == 0);
+}
