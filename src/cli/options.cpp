@@ -167,7 +167,8 @@ Reading options:
 
 A player's games (README: "Games by username"; the real services, over HTTPS):
   --lichess NAME             read NAME's games from lichess (newest first; --max-games N asks
-                             lichess for N) instead of or beside files
+                             lichess for N) instead of or beside files; with --target eval
+                             (or --targets) its export includes the evaluations (evals=true)
   --chesscom NAME            read NAME's monthly archives from chess.com, newest month first
   --speed S  --rated         lichess's filters: bullet, blitz, rapid, classical (comma list);
                              rated games only (chess.com: --speed is a time-control filter)
