@@ -30,6 +30,7 @@ std::unique_ptr<BootstrapHistograms> copy_of(const BootstrapHistograms* bootstra
   if (bootstrap == nullptr) return nullptr;
   auto copy = std::make_unique<BootstrapHistograms>(bootstrap->replicate_count(), bootstrap->seed(),
                                                     bootstrap->fields());
+  if (bootstrap->has_targets()) copy->enable_targets();
   copy->merge(*bootstrap);  // same seed, count and fields
   return copy;
 }
@@ -292,8 +293,10 @@ Expected<Statistics> merge_stats(const std::vector<StatsFile>& files,
     merged.histogram.enable_targets();
     merged.pairs.enable_targets();
   }
-  if (bootstrap > 0)
+  if (bootstrap > 0) {
     merged.bootstrap = std::make_unique<BootstrapHistograms>(bootstrap, seed, fields);
+    if (ingest.target == Target::kEval) merged.bootstrap->enable_targets();
+  }
   for (const auto& [i, j] : checked->groups) {
     const StatsEntry& e = *checked->all[i].entry;
     if (e.is_range) {

@@ -311,7 +311,7 @@ GamePairs read_pairs(Reader& r, bool eval) {
   return pairs;
 }
 
-void write_bootstrap(Writer& w, const BootstrapHistograms* bootstrap) {
+void write_bootstrap(Writer& w, const BootstrapHistograms* bootstrap, bool eval) {
   w.uint(bootstrap ? 1 : 0);
   if (!bootstrap) return;
   w.uint(static_cast<std::uint64_t>(bootstrap->replicate_count()));
@@ -327,10 +327,13 @@ void write_bootstrap(Writer& w, const BootstrapHistograms* bootstrap) {
   for (std::size_t i : order) {
     w.uint(bootstrap->key_at(i));
     for (std::uint64_t c : bootstrap->counts_at(i)) w.uint(c);
+    if (eval) {
+      for (TargetSum t : bootstrap->targets_at(i)) w.wide(t);
+    }
   }
 }
 
-std::unique_ptr<BootstrapHistograms> read_bootstrap(Reader& r) {
+std::unique_ptr<BootstrapHistograms> read_bootstrap(Reader& r, bool eval) {
   if (!r.flag()) return nullptr;
   const std::uint64_t replicates = r.uint();
   if (replicates == 0 || replicates > 1'000'000) {
@@ -342,17 +345,21 @@ std::unique_ptr<BootstrapHistograms> read_bootstrap(Reader& r) {
   auto bootstrap =
       std::make_unique<BootstrapHistograms>(static_cast<int>(replicates), seed, fields);
   if (r.flag()) bootstrap->mark_saturated();
+  if (eval) bootstrap->enable_targets();
   const std::size_t stride = static_cast<std::size_t>(replicates) * kOutcomeCount;
-  const std::uint64_t n = r.count(1 + stride);
+  const std::uint64_t n = r.count(1 + stride + (eval ? 2 * replicates : 0));
   std::vector<std::uint64_t> counts(stride);
+  std::vector<TargetSum> targets(eval ? replicates : 0);
   for (std::uint64_t i = 0; i < n && r.error().empty(); ++i) {
     const std::uint64_t packed = r.uint();
     for (std::uint64_t& c : counts) c = r.uint();
+    for (TargetSum& t : targets) t = r.wide();
     if (packed >> kPackedKeyBits) {
       r.fail("a bootstrap key out of range");
       break;
     }
     bootstrap->add_counts(packed, counts);
+    if (eval) bootstrap->add_targets(packed, targets);
   }
   return bootstrap;
 }
@@ -386,7 +393,7 @@ void write_entry(Writer& w, const StatsEntry& e, bool eval) {
   if (eval) write_eval_counts(w, e.stats.report.games);
   write_histogram(w, e.stats.histogram, eval);
   write_pairs(w, e.stats.pairs, eval);
-  write_bootstrap(w, e.stats.bootstrap.get());
+  write_bootstrap(w, e.stats.bootstrap.get(), eval);
 }
 
 void read_entry(Reader& r, StatsEntry& e, bool eval) {
@@ -404,7 +411,7 @@ void read_entry(Reader& r, StatsEntry& e, bool eval) {
   if (eval) read_eval_counts(r, e.stats.report.games);
   read_histogram(r, e.stats.histogram, eval);
   e.stats.pairs = read_pairs(r, eval);
-  e.stats.bootstrap = read_bootstrap(r);
+  e.stats.bootstrap = read_bootstrap(r, eval);
 }
 
 std::uint64_t fixed_at(std::string_view bytes, std::size_t at, int size) {
