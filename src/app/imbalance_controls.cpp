@@ -13,8 +13,8 @@ namespace {
 
 // Short labels in ImbalanceTerm order; the tooltip gives the definition and unit.
 constexpr std::array<const char*, learn::kImbalanceTerms> kShort = {
-    "N per pawn", "R per pawn",     "rook pair",       "Q + R",
-    "minor pair", "exch. + minors", "exch., no minors"};
+    "N per pawn",       "R per pawn", "rook pair", "Q + R",        "minor pair", "exch. + minors",
+    "exch., no minors", "Q + N",      "R + B",     "opp. bishops", "last pawn"};
 constexpr std::array<const char*, learn::kImbalanceTerms> kDefinitions = {
     "Nw·(Pw−5) − Nb·(Pb−5): a knight's value per own pawn beyond five (Kaufman: +1/16 pawn)",
     "Rw·(Pw−5) − Rb·(Pb−5): a rook's value per own pawn beyond five (Kaufman: −1/8 pawn)",
@@ -22,7 +22,11 @@ constexpr std::array<const char*, learn::kImbalanceTerms> kDefinitions = {
     "[queen and rook] White − Black: queen-and-rook redundancy",
     "[two or more minors, not two bishops] White − Black: a minor pair beyond the bishop pair",
     "a rook for a minor (queens, rooks, minors otherwise level) with minors left on both sides",
-    "a rook for a minor (queens, rooks, minors otherwise level) with no other minor"};
+    "a rook for a minor (queens, rooks, minors otherwise level) with no other minor",
+    "[queen and knight] White − Black: the article's queen-and-knight pair",
+    "[rook and bishop] White − Black: the article's rook-and-bishop pair",
+    "[one bishop each, on opposite colours] × the 1-3-3-5-9 balance: the balance's weight there",
+    "[one pawn left, phase ≤ 6] White − Black: the last pawn in the endgame"};
 
 }  // namespace
 

@@ -81,27 +81,18 @@ learn::Target read_target(const CliOptions& options) {
 // Why the evaluation target cannot be read as asked, or nullopt.
 std::optional<Error> eval_refusal(const CliOptions& options) {
   if (read_target(options) != learn::Target::kEval) return std::nullopt;
-  if (options.bootstrap > 0) {
-    return Error{ErrorCode::kInvalidArgument,
-                 "--bootstrap is not available with the evaluation target yet: its "
-                 "game-clustered errors are reported instead"};
-  }
   for (const std::string& file : options.files) {
     if (learn::file_kind_of(file) == learn::FileKind::kMat) {
       return Error{
           ErrorCode::kInvalidArgument,
           file + ": .mat rows carry no evaluations: read the PGN games with --target eval"};
     }
-    if (learn::is_stats_name(file)) {
+    if (learn::is_stats_name(file) && !options.targets.empty()) {
       return Error{ErrorCode::kInvalidArgument,
                    file +
-                       ": statistics files hold no evaluations yet: read the PGN games with "
-                       "--target eval"};
+                       ": compare --targets reads PGN games (fit --target eval reads "
+                       "statistics files made with stats --target eval)"};
     }
-  }
-  if (options.command == Command::kStats) {
-    return Error{ErrorCode::kInvalidArgument,
-                 "stats --target eval: statistics files do not hold evaluations yet"};
   }
   if (!options.targets.empty() && options.command != Command::kCompare) {
     return Error{ErrorCode::kInvalidArgument, "--targets is for compare (--target for the others)"};
@@ -233,9 +224,10 @@ std::optional<Failure> nothing_to_fit(const learn::DatasetReport& report,
     if (histogram.has_targets() && games.games_read > games.games_filtered &&
         games.games_used + games.games_partial > 0) {
       return Failure{"no-evaluations",
-                     "no annotated positions to fit: " + std::to_string(games.games_read) +
-                         " games read, " + std::to_string(games.games_without_evals) +
-                         " without evaluations, " + std::to_string(games.rows_without_eval) +
+                     "no annotated positions to fit: " +
+                         std::to_string(games.games_used + games.games_partial) + " games used, " +
+                         std::to_string(games.games_without_evals) + " without evaluations, " +
+                         std::to_string(games.rows_without_eval) +
                          " positions without one (the evaluation target reads lichess's "
                          "[%eval] annotations)" +
                          because};

@@ -138,7 +138,11 @@ Model options:
   --imbalance TERM,...|all   imbalance terms beside the values (White's minus Black's):
                              knight-pawns, rook-pawns (value per knight/rook per own pawn
                              beyond 5), rook-pair, queen-rook, minor-pair (two minors, not
-                             the bishop pair), exchange-minors, exchange-no-minors
+                             the bishop pair), exchange-minors, exchange-no-minors, and
+                             the article's queen-knight, rook-bishop (a side has both),
+                             opposite-bishops (the 1-3-3-5-9 balance's weight when each side
+                             has one bishop, on opposite colours), last-pawn (a side's one
+                             pawn left in the endgame, phase <= 6)
   --split-sides              (with --filter "player=NAME;pov=1") own and opponent's pieces as
                              separate columns, compared piece by piece
   --units pawn|elo|logodds   how values are reported (pawn = 100 by default)
@@ -165,7 +169,8 @@ Reading options:
 
 A player's games (README: "Games by username"; the real services, over HTTPS):
   --lichess NAME             read NAME's games from lichess (newest first; --max-games N asks
-                             lichess for N) instead of or beside files
+                             lichess for N) instead of or beside files; with --target eval
+                             (or --targets) its export includes the evaluations (evals=true)
   --chesscom NAME            read NAME's monthly archives from chess.com, newest month first
   --speed S  --rated         lichess's filters: bullet, blitz, rapid, classical (comma list);
                              rated games only (chess.com: --speed is a time-control filter)

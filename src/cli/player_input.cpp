@@ -83,6 +83,8 @@ Expected<std::string> lichess_export_url(const std::string& base, const CliOptio
     add("until", std::to_string(*until));
   }
   if (options.max_games > 0) add("max", std::to_string(options.max_games));
+  // The evaluation target: lichess writes its server analysis as [%eval] comments when asked.
+  if (options.target == "eval" || !options.targets.empty()) add("evals", "true");
   return base + "/api/games/user/" + url_encoded(options.lichess) + query;
 }
 

@@ -205,6 +205,18 @@ LoadedStats load_stats(const std::vector<std::string>& files, const learn::Split
       }
     }
   }
+  // The target, which a result file does not name: the same on both sides.
+  for (std::size_t i = 0; i < stats.size(); ++i) {
+    const learn::Target theirs = learn::target_of(stats[i].settings);
+    if (theirs != split.ingest.target) {
+      loaded.failure = {"incompatible-stats",
+                        files[i] + " was made for the " + learn::target_name(theirs) +
+                            " target, these options fit the " +
+                            learn::target_name(split.ingest.target) + " target: give --target " +
+                            learn::target_name(theirs) + " (or make it again)"};
+      return loaded;
+    }
+  }
   if (split.bootstrap == 0) {  // the replicates are not read: as if made without them
     for (learn::StatsFile& file : stats) {
       for (auto& [name, value] : file.settings) {

@@ -75,6 +75,7 @@ DatasetBuilder::DatasetBuilder(IngestOptions options)
 
 void DatasetBuilder::enable_bootstrap(int replicates, std::uint64_t seed) {
   bootstrap_ = std::make_unique<BootstrapHistograms>(replicates, seed, key_fields_);
+  if (options_.target == Target::kEval) bootstrap_->enable_targets();
 }
 
 void DatasetBuilder::set_key_fields(KeyFields fields) {
@@ -85,6 +86,7 @@ void DatasetBuilder::set_key_fields(KeyFields fields) {
   if (bootstrap_) {
     bootstrap_ = std::make_unique<BootstrapHistograms>(bootstrap_->replicate_count(),
                                                        bootstrap_->seed(), fields);
+    if (options_.target == Target::kEval) bootstrap_->enable_targets();
   }
 }
 

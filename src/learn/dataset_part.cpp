@@ -22,6 +22,7 @@ struct PartReader::Target {
     if (spec.ingest.target == learn::Target::kEval) pairs.enable_targets();
     if (spec.bootstrap > 0) {
       bootstrap = std::make_unique<BootstrapHistograms>(spec.bootstrap, spec.seed, spec.key_fields);
+      if (spec.ingest.target == learn::Target::kEval) bootstrap->enable_targets();
     }
     ingestor.set_row_sink([this](const Row& row) { game_rows.push_back(row); });
     ingestor.set_game_end_hook([this] { flush_game(); });  // the game's rows came, all of them

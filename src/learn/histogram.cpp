@@ -28,6 +28,7 @@ constexpr int kCountsSideShift = kCountsEnd + 2;
 constexpr int kCountsRatingKnownShift = kCountsEnd + 3;
 constexpr int kCountsRatingShift = kCountsEnd + 4;  // to bit 59
 constexpr int kCountsFlagShift = 60;
+constexpr int kCountsOppositeBishopsShift = 61;
 
 constexpr std::uint64_t field(std::uint64_t packed, int shift, int bits) {
   return (packed >> shift) & ((std::uint64_t{1} << bits) - 1);
@@ -40,6 +41,7 @@ constexpr std::size_t kInitialCapacity = 1024;
 MaterialCounts RowKey::counts() const {
   MaterialCounts c;
   c.white = white_counts;
+  c.opposite_bishops = opposite_bishops != 0;
   for (int i = 0; i < kPieceKinds; ++i) {
     c.black[i] = static_cast<std::uint8_t>(std::clamp(white_counts[i] - delta[i], 0, 15));
   }
@@ -59,6 +61,7 @@ std::uint64_t RowKey::pack() const {
     packed |= static_cast<std::uint64_t>(black_to_move ? 1 : 0) << kCountsSideShift;
     packed |= static_cast<std::uint64_t>(rating_known ? 1 : 0) << kCountsRatingKnownShift;
     packed |= static_cast<std::uint64_t>(rating_diff + 32768) << kCountsRatingShift;
+    packed |= static_cast<std::uint64_t>(opposite_bishops ? 1 : 0) << kCountsOppositeBishopsShift;
     return packed | std::uint64_t{1} << kCountsFlagShift;
   }
   for (int i = 0; i < kPieceKinds; ++i) {
@@ -84,6 +87,7 @@ RowKey RowKey::unpack(std::uint64_t packed) {
     }
     key.counts_known = 1;
     key.white_counts = c.white;
+    key.opposite_bishops = static_cast<std::uint8_t>(field(packed, kCountsOppositeBishopsShift, 1));
     key.delta = c.delta();
     if (field(packed, kCountsBishopPairShift, 1) != 0) {
       key.bishop_pair = static_cast<std::int8_t>(c.bishop_pair_delta());

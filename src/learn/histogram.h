@@ -23,8 +23,9 @@
 
 namespace materialist::learn {
 
-// A packed key's width: bit 60 marks a key with counts; the bits above are never set.
-inline constexpr int kPackedKeyBits = 61;
+// A packed key's width: bit 60 marks a key with counts, bit 61 (with counts only) opposite
+// bishops; the bits above are never set.
+inline constexpr int kPackedKeyBits = 62;
 
 struct RowKey {
   MaterialVector delta{};          // P N B R Q, white minus black (each within -64..63)
@@ -38,6 +39,9 @@ struct RowKey {
   // those of the counts (or 0: not kept).
   std::uint8_t counts_known = 0;
   std::array<std::uint8_t, kPieceKinds> white_counts{};
+  // With the counts: each side has one bishop, on squares of different colours (the
+  // opposite-bishops imbalance term; MaterialCounts::opposite_bishops).
+  std::uint8_t opposite_bishops = 0;
 
   static RowKey from_delta(const MaterialVector& delta) {
     RowKey key;
@@ -48,7 +52,7 @@ struct RowKey {
   // Both sides' counts (meaningful when counts_known).
   MaterialCounts counts() const;
 
-  // Packs every field into 61 bits (a total order used for sorting); unpack inverts it.
+  // Packs every field into 62 bits (a total order used for sorting); unpack inverts it.
   std::uint64_t pack() const;
   static RowKey unpack(std::uint64_t packed);
 

@@ -25,8 +25,15 @@ int side_value(ImbalanceTerm term, const std::array<std::uint8_t, kPieceKinds>& 
       return side[kQueenIndex] >= 1 && side[kRookIndex] >= 1 ? 1 : 0;
     case ImbalanceTerm::kMinorPair:
       return minors(side) >= 2 && side[kBishopIndex] < 2 ? 1 : 0;
+    case ImbalanceTerm::kQueenKnight:
+      return side[kQueenIndex] >= 1 && side[kKnightIndex] >= 1 ? 1 : 0;
+    case ImbalanceTerm::kRookBishop:
+      return side[kRookIndex] >= 1 && side[kBishopIndex] >= 1 ? 1 : 0;
+    case ImbalanceTerm::kLastPawn:
+      return side[kPawnIndex] == 1 ? 1 : 0;  // in the endgame only (imbalance_value)
     case ImbalanceTerm::kExchangeMinors:
     case ImbalanceTerm::kExchangeNoMinors:
+    case ImbalanceTerm::kOppositeBishops:
       return 0;  // not a per-side term
   }
   return 0;
@@ -46,6 +53,15 @@ int exchange(const MaterialCounts& c) {
 }  // namespace
 
 int imbalance_value(ImbalanceTerm term, const MaterialCounts& counts) {
+  if (term == ImbalanceTerm::kOppositeBishops) {
+    if (!counts.opposite_bishops) return 0;
+    constexpr std::array<int, kPieceKinds> kScale = {1, 3, 3, 5, 9};
+    int balance = 0;
+    for (int i = 0; i < kPieceKinds; ++i)
+      balance += kScale[i] * (counts.white[i] - counts.black[i]);
+    return balance;
+  }
+  if (term == ImbalanceTerm::kLastPawn && counts.phase() > kLastPawnPhase) return 0;
   if (term == ImbalanceTerm::kExchangeMinors || term == ImbalanceTerm::kExchangeNoMinors) {
     const int e = exchange(counts);
     const bool minors_left = std::min(minors(counts.white), minors(counts.black)) >= 1;

@@ -16,6 +16,18 @@
 //   minor-pair          [Mw ≥ 2 ∧ Bw < 2] − [Mb ≥ 2 ∧ Bb < 2]: two or more minors that do not
 //                       hold the bishop pair (knight pair, or knight and bishop), so with the
 //                       bishop-pair column the two pairs are measured apart
+//   queen-knight        [Qw ≥ 1 ∧ Nw ≥ 1] − [Qb ≥ 1 ∧ Nb ≥ 1]: a queen with a knight (the
+//                       article: a pair said to work well together)
+//   rook-bishop         [Rw ≥ 1 ∧ Bw ≥ 1] − [Rb ≥ 1 ∧ Bb ≥ 1]: a rook with a bishop
+//   opposite-bishops    [each side one bishop, on squares of different colours] · ΔM, with ΔM
+//                       the 1-3-3-5-9 material balance in pawns (White's minus Black's): the
+//                       feature is the same for both sides, so it is defined as what it changes,
+//                       the weight of the material balance in such positions (the coefficient,
+//                       in pawn = 100, is the change per pawn of balance: negative when opposite
+//                       bishops make a material edge count less, as their drawish endings do)
+//   last-pawn           [Pw = 1 ∧ endgame] − [Pb = 1 ∧ endgame], endgame = phase ≤ 6 (e.g. a
+//                       rook and a minor a side at most): a side's single remaining pawn in the
+//                       endgame, worth this much beyond a pawn's value
 //   exchange-minors     E·[min(Mw, Mb) ≥ 1]; exchange-no-minors: E·[min(Mw, Mb) = 0], where the
 //                       exchange E = +1 when ΔR = +1, ΔM = −1 and ΔQ = 0 (White has a rook for a
 //                       minor, otherwise balanced in rooks, minors and queens; pawns free), −1 for
@@ -42,16 +54,22 @@ enum class ImbalanceTerm : std::uint8_t {
   kMinorPair,
   kExchangeMinors,
   kExchangeNoMinors,
+  kQueenKnight,  // the article's terms
+  kRookBishop,
+  kOppositeBishops,
+  kLastPawn,
 };
-inline constexpr int kImbalanceTerms = 7;
+inline constexpr int kImbalanceTerms = 11;
 // The column names (also the words of --imbalance), in ImbalanceTerm order.
 inline constexpr std::array<const char*, kImbalanceTerms> kImbalanceNames = {
-    "knight-pawns", "rook-pawns",      "rook-pair",         "queen-rook",
-    "minor-pair",   "exchange-minors", "exchange-no-minors"};
+    "knight-pawns", "rook-pawns",       "rook-pair",          "queen-rook",
+    "minor-pair",   "exchange-minors",  "exchange-no-minors", "queen-knight",
+    "rook-bishop",  "opposite-bishops", "last-pawn"};
 // People's labels and units, in ImbalanceTerm order.
 inline constexpr std::array<const char*, kImbalanceTerms> kImbalanceLabels = {
-    "Knight per own pawn",  "Rook per own pawn",     "Rook pair",          "Queen and rook",
-    "Minor pair (not B+B)", "Exchange, minors left", "Exchange, no minors"};
+    "Knight per own pawn",  "Rook per own pawn",     "Rook pair",           "Queen and rook",
+    "Minor pair (not B+B)", "Exchange, minors left", "Exchange, no minors", "Queen and knight",
+    "Rook and bishop",      "Opposite bishops",      "Last pawn (endgame)"};
 inline constexpr std::array<const char*, kImbalanceTerms> kImbalanceUnits = {
     "per knight per pawn beyond 5",
     "per rook per pawn beyond 5",
@@ -59,10 +77,17 @@ inline constexpr std::array<const char*, kImbalanceTerms> kImbalanceUnits = {
     "per side with queen and rook",
     "per side with the pair",
     "per exchange",
-    "per exchange"};
+    "per exchange",
+    "per side with queen and knight",
+    "per side with rook and bishop",
+    "per pawn of material balance",
+    "per side with one pawn left"};
+static_assert(static_cast<int>(ImbalanceTerm::kLastPawn) + 1 == kImbalanceTerms);
+// The last-pawn term's endgame: a phase (MaterialCounts::phase) at most this.
+inline constexpr int kLastPawnPhase = 6;
 
 // A set of terms: bit i is ImbalanceTerm i.
-using ImbalanceSet = std::uint8_t;
+using ImbalanceSet = std::uint16_t;
 inline constexpr ImbalanceSet kAllImbalances = (1u << kImbalanceTerms) - 1;
 
 constexpr bool has_term(ImbalanceSet set, ImbalanceTerm term) {

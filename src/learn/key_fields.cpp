@@ -36,6 +36,7 @@ RowKey KeyFields::project(const RowKey& key) const {
   if (!counts) {
     projected.counts_known = 0;
     projected.white_counts = {};
+    projected.opposite_bishops = 0;
   }
   return projected;
 }

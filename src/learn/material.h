@@ -20,6 +20,9 @@ inline constexpr int kMaxPhase = 24;
 struct MaterialCounts {
   std::array<std::uint8_t, kPieceKinds> white{};
   std::array<std::uint8_t, kPieceKinds> black{};
+  // Each side has exactly one bishop, on squares of different colours (from the board: counts
+  // alone cannot tell; filled where the imbalance terms read it, else false).
+  bool opposite_bishops = false;
 
   // The start position's material: 8 pawns, 2 knights, 2 bishops, 2 rooks, 1 queen a side.
   static constexpr MaterialCounts start() {

@@ -30,6 +30,7 @@ std::unique_ptr<BootstrapHistograms> copy_of(const BootstrapHistograms* bootstra
   if (bootstrap == nullptr) return nullptr;
   auto copy = std::make_unique<BootstrapHistograms>(bootstrap->replicate_count(), bootstrap->seed(),
                                                     bootstrap->fields());
+  if (bootstrap->has_targets()) copy->enable_targets();
   copy->merge(*bootstrap);  // same seed, count and fields
   return copy;
 }
@@ -133,7 +134,7 @@ Statistics join_ranges(const std::vector<Located>& ranges, const IngestOptions& 
 StatsSettings stats_settings(const SplitOptions& options) {
   const IngestOptions& in = options.ingest;
   const auto flag = [](bool value) { return std::string(value ? "yes" : "no"); };
-  return {
+  StatsSettings settings = {
       {"unknown-results",
        in.unknown_results == UnknownResultPolicy::kTreatAsDraw ? "draw" : "skip"},
       {"quiet-plies", std::to_string(in.quiet.quiet_plies)},
@@ -148,6 +149,15 @@ StatsSettings stats_settings(const SplitOptions& options) {
       {"bootstrap", std::to_string(options.bootstrap)},
       {"seed", std::to_string(options.bootstrap > 0 ? options.seed : 0)},
   };
+  // Only the evaluation target names itself: a result file's settings (and bytes) are those of
+  // before it.
+  if (in.target == Target::kEval) settings.emplace_back("target", target_name(in.target));
+  return settings;
+}
+
+Target target_of(const StatsSettings& settings) {
+  return setting_of(settings, "target") == target_name(Target::kEval) ? Target::kEval
+                                                                      : Target::kResult;
 }
 
 std::optional<SettingDifference> first_difference(const StatsSettings& a, const StatsSettings& b) {
@@ -275,11 +285,18 @@ Expected<Statistics> merge_stats(const std::vector<StatsFile>& files,
   const KeyFields fields = key_fields_of(settings);
   IngestOptions ingest;
   ingest.fields = fields;
+  ingest.target = target_of(settings);
 
   Statistics merged;
   merged.pairs = GamePairs(fields);
-  if (bootstrap > 0)
+  if (ingest.target == Target::kEval) {
+    merged.histogram.enable_targets();
+    merged.pairs.enable_targets();
+  }
+  if (bootstrap > 0) {
     merged.bootstrap = std::make_unique<BootstrapHistograms>(bootstrap, seed, fields);
+    if (ingest.target == Target::kEval) merged.bootstrap->enable_targets();
+  }
   for (const auto& [i, j] : checked->groups) {
     const StatsEntry& e = *checked->all[i].entry;
     if (e.is_range) {

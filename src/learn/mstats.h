@@ -29,7 +29,11 @@
 namespace materialist::learn {
 
 // The format's version (docs/MSTATS.md); a reader refuses any other.
+// Version 1: the result target. Version 2: the evaluation target (setting "target" = "eval"),
+// whose report, histogram and pairs carry the evaluations' counts, target sums and moments
+// (docs/MSTATS.md); a result file is still written, and read, as version 1.
 inline constexpr std::uint32_t kStatsVersion = 1;
+inline constexpr std::uint32_t kStatsEvalVersion = 2;
 // The first 8 bytes of every statistics file.
 inline constexpr std::string_view kStatsMagic = "MSTATS\r\n";
 
@@ -73,6 +77,8 @@ StatsSettings stats_settings(const SplitOptions& options);
 // A setting's value ("" when the file has none), and the key fields the settings say are kept.
 std::string setting_of(const StatsSettings& settings, std::string_view name);
 KeyFields key_fields_of(const StatsSettings& settings);
+// The target the statistics were read for (setting "target"; absent: the result).
+Target target_of(const StatsSettings& settings);
 
 // The first setting whose values differ ("", "" when none): its name and both values.
 struct SettingDifference {

@@ -35,6 +35,10 @@ class Writer {
   void counts(const OutcomeCounts& counts) {
     for (std::uint64_t c : counts.by_outcome) uint(c);
   }
+  void wide(TargetSum value) {  // low 64 bits, then high
+    uint(static_cast<std::uint64_t>(value));
+    uint(static_cast<std::uint64_t>(value >> 64));
+  }
   std::string& bytes() { return out_; }
 
  private:
@@ -76,6 +80,10 @@ class Reader {
     OutcomeCounts counts;
     for (std::uint64_t& c : counts.by_outcome) c = uint();
     return counts;
+  }
+  TargetSum wide() {
+    const std::uint64_t low = uint();
+    return static_cast<TargetSum>(uint()) << 64 | low;
   }
   // An enum's value, below `limit`.
   std::uint64_t below(std::uint64_t limit, const char* what) {
@@ -213,64 +221,97 @@ void read_report(Reader& r, DatasetReport& report) {
   report.stopped_at_limit = r.flag();
 }
 
-void write_histogram(Writer& w, const Histogram& histogram) {
+void write_histogram(Writer& w, const Histogram& histogram, bool eval) {
   const std::vector<HistogramEntry> entries = histogram.entries();  // sorted: canonical bytes
   w.uint(entries.size());
   for (const HistogramEntry& e : entries) {
     w.uint(e.key.pack());
     w.counts(e.counts);
+    if (eval) w.wide(e.target);
   }
 }
 
-void read_histogram(Reader& r, Histogram& histogram) {
-  const std::uint64_t n = r.count(4);
+void read_histogram(Reader& r, Histogram& histogram, bool eval) {
+  if (eval) histogram.enable_targets();
+  const std::uint64_t n = r.count(eval ? 6 : 4);
   for (std::uint64_t i = 0; i < n && r.error().empty(); ++i) {
     const std::uint64_t packed = r.uint();
     const OutcomeCounts counts = r.counts();
+    const TargetSum target = eval ? r.wide() : 0;
     if (packed >> kPackedKeyBits) {
       r.fail("a histogram key out of range");
       return;
     }
-    histogram.add(RowKey::unpack(packed), counts);
+    if (eval && target > static_cast<TargetSum>(counts.total()) * kTargetOne) {
+      r.fail("a histogram key's targets above its rows");
+      return;
+    }
+    if (eval) {
+      histogram.add(RowKey::unpack(packed), counts, target);
+    } else {
+      histogram.add(RowKey::unpack(packed), counts);
+    }
   }
 }
 
-void write_pairs(Writer& w, const GamePairs& pairs) {
+void write_moments(Writer& w, const PairMoments& m) {
+  w.wide(m.qq);
+  for (TargetSum v : m.qn) w.wide(v);
+  for (TargetSum v : m.nq) w.wide(v);
+}
+
+PairMoments read_moments(Reader& r) {
+  PairMoments m;
+  m.qq = r.wide();
+  for (TargetSum& v : m.qn) v = r.wide();
+  for (TargetSum& v : m.nq) v = r.wide();
+  return m;
+}
+
+void write_pairs(Writer& w, const GamePairs& pairs, bool eval) {
   w.uint(fields_bits(pairs.fields()));
   w.uint(pairs.games());
   w.counts(pairs.games_by_outcome());
   w.counts(pairs.rated_games_by_outcome());
   w.uint(pairs.distinct());
-  pairs.for_each_sorted([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts) {
+  pairs.for_each_moments_sorted([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts,
+                                    const PairMoments& moments) {
     w.uint(a);
     w.uint(b);
     w.counts(counts);
+    if (eval) write_moments(w, moments);
   });
 }
 
-GamePairs read_pairs(Reader& r) {
+GamePairs read_pairs(Reader& r, bool eval) {
   GamePairs pairs(fields_of(r.below(32, "key fields")));
+  if (eval) pairs.enable_targets();
   const std::uint64_t games = r.uint();
   const OutcomeCounts by_outcome = r.counts();
   const OutcomeCounts rated = r.counts();
   if (by_outcome.total() > games) r.fail("game pairs with more games by outcome than games");
   pairs.add_games(by_outcome, rated);
   pairs.add_games(games - std::min(games, by_outcome.total()));
-  const std::uint64_t n = r.count(5);
+  const std::uint64_t n = r.count(eval ? 19 : 5);
   for (std::uint64_t i = 0; i < n && r.error().empty(); ++i) {
     const std::uint64_t a = r.uint();
     const std::uint64_t b = r.uint();
     const OutcomeCounts counts = r.counts();
+    const PairMoments moments = eval ? read_moments(r) : PairMoments{};
     if ((a >> kPackedKeyBits) || (b >> kPackedKeyBits) || a > b) {
       r.fail("a game pair out of range");
       break;
     }
-    pairs.add(a, b, counts);
+    if (eval) {
+      pairs.add(a, b, counts, moments);
+    } else {
+      pairs.add(a, b, counts);
+    }
   }
   return pairs;
 }
 
-void write_bootstrap(Writer& w, const BootstrapHistograms* bootstrap) {
+void write_bootstrap(Writer& w, const BootstrapHistograms* bootstrap, bool eval) {
   w.uint(bootstrap ? 1 : 0);
   if (!bootstrap) return;
   w.uint(static_cast<std::uint64_t>(bootstrap->replicate_count()));
@@ -286,10 +327,13 @@ void write_bootstrap(Writer& w, const BootstrapHistograms* bootstrap) {
   for (std::size_t i : order) {
     w.uint(bootstrap->key_at(i));
     for (std::uint64_t c : bootstrap->counts_at(i)) w.uint(c);
+    if (eval) {
+      for (TargetSum t : bootstrap->targets_at(i)) w.wide(t);
+    }
   }
 }
 
-std::unique_ptr<BootstrapHistograms> read_bootstrap(Reader& r) {
+std::unique_ptr<BootstrapHistograms> read_bootstrap(Reader& r, bool eval) {
   if (!r.flag()) return nullptr;
   const std::uint64_t replicates = r.uint();
   if (replicates == 0 || replicates > 1'000'000) {
@@ -301,22 +345,41 @@ std::unique_ptr<BootstrapHistograms> read_bootstrap(Reader& r) {
   auto bootstrap =
       std::make_unique<BootstrapHistograms>(static_cast<int>(replicates), seed, fields);
   if (r.flag()) bootstrap->mark_saturated();
+  if (eval) bootstrap->enable_targets();
   const std::size_t stride = static_cast<std::size_t>(replicates) * kOutcomeCount;
-  const std::uint64_t n = r.count(1 + stride);
+  const std::uint64_t n = r.count(1 + stride + (eval ? 2 * replicates : 0));
   std::vector<std::uint64_t> counts(stride);
+  std::vector<TargetSum> targets(eval ? replicates : 0);
   for (std::uint64_t i = 0; i < n && r.error().empty(); ++i) {
     const std::uint64_t packed = r.uint();
     for (std::uint64_t& c : counts) c = r.uint();
+    for (TargetSum& t : targets) t = r.wide();
     if (packed >> kPackedKeyBits) {
       r.fail("a bootstrap key out of range");
       break;
     }
     bootstrap->add_counts(packed, counts);
+    if (eval) bootstrap->add_targets(packed, targets);
   }
   return bootstrap;
 }
 
-void write_entry(Writer& w, const StatsEntry& e) {
+// The evaluation target's counts (version 2), after the report.
+void write_eval_counts(Writer& w, const IngestReport& g) {
+  for (std::uint64_t v :
+       {g.rows_without_eval, g.games_with_evals, g.games_without_evals, g.malformed_evals}) {
+    w.uint(v);
+  }
+}
+
+void read_eval_counts(Reader& r, IngestReport& g) {
+  for (std::uint64_t* v :
+       {&g.rows_without_eval, &g.games_with_evals, &g.games_without_evals, &g.malformed_evals}) {
+    *v = r.uint();
+  }
+}
+
+void write_entry(Writer& w, const StatsEntry& e, bool eval) {
   w.text(e.name);
   w.uint(e.file_index);
   w.uint(e.size);
@@ -327,12 +390,13 @@ void write_entry(Writer& w, const StatsEntry& e) {
   w.uint(e.sniffed_bytes);
   w.uint(e.sniffed_binary);
   write_report(w, e.stats.report);
-  write_histogram(w, e.stats.histogram);
-  write_pairs(w, e.stats.pairs);
-  write_bootstrap(w, e.stats.bootstrap.get());
+  if (eval) write_eval_counts(w, e.stats.report.games);
+  write_histogram(w, e.stats.histogram, eval);
+  write_pairs(w, e.stats.pairs, eval);
+  write_bootstrap(w, e.stats.bootstrap.get(), eval);
 }
 
-void read_entry(Reader& r, StatsEntry& e) {
+void read_entry(Reader& r, StatsEntry& e, bool eval) {
   e.name = r.text();
   e.file_index = r.uint();
   e.size = r.uint();
@@ -344,9 +408,10 @@ void read_entry(Reader& r, StatsEntry& e) {
   e.sniffed_binary = r.uint();
   if (e.start > e.end || e.end > e.size) r.fail("a range outside its file");
   read_report(r, e.stats.report);
-  read_histogram(r, e.stats.histogram);
-  e.stats.pairs = read_pairs(r);
-  e.stats.bootstrap = read_bootstrap(r);
+  if (eval) read_eval_counts(r, e.stats.report.games);
+  read_histogram(r, e.stats.histogram, eval);
+  e.stats.pairs = read_pairs(r, eval);
+  e.stats.bootstrap = read_bootstrap(r, eval);
 }
 
 std::uint64_t fixed_at(std::string_view bytes, std::size_t at, int size) {
@@ -370,12 +435,13 @@ std::string encode_stats(const StatsFile& stats) {
     body.text(name);
     body.text(value);
   }
+  const bool eval = target_of(stats.settings) == Target::kEval;
   body.uint(stats.entries.size());
-  for (const StatsEntry& entry : stats.entries) write_entry(body, entry);
+  for (const StatsEntry& entry : stats.entries) write_entry(body, entry, eval);
 
   Writer file;
   file.raw(kStatsMagic.data(), kStatsMagic.size());
-  file.fixed(kStatsVersion, 4);
+  file.fixed(eval ? kStatsEvalVersion : kStatsVersion, 4);
   file.fixed(body.bytes().size(), 8);
   file.raw(body.bytes().data(), body.bytes().size());
   Sha256 hash;
@@ -391,9 +457,10 @@ Expected<StatsFile> decode_stats(std::string_view bytes) {
   }
   if (bytes.size() < kHeaderBytes) return corrupt("truncated: the file ends inside its header");
   const std::uint64_t version = fixed_at(bytes, 8, 4);
-  if (version != kStatsVersion) {
+  if (version != kStatsVersion && version != kStatsEvalVersion) {
     return corrupt("statistics format version " + std::to_string(version) +
-                   ", this materialist reads version " + std::to_string(kStatsVersion));
+                   ", this materialist reads versions " + std::to_string(kStatsVersion) + " and " +
+                   std::to_string(kStatsEvalVersion));
   }
   const std::uint64_t body_size = fixed_at(bytes, 12, 8);
   const std::uint64_t expected = kHeaderBytes + body_size + kDigestBytes;
@@ -419,9 +486,14 @@ Expected<StatsFile> decode_stats(std::string_view bytes) {
     std::string name = r.text();
     stats.settings.emplace_back(std::move(name), r.text());
   }
+  const bool eval = target_of(stats.settings) == Target::kEval;
+  if (eval != (version == kStatsEvalVersion)) {
+    r.fail(eval ? "the evaluation target's statistics in a version 1 file"
+                : "version 2 statistics without the evaluation target");
+  }
   const std::uint64_t entries = r.count(16);
   for (std::uint64_t i = 0; i < entries && r.error().empty(); ++i) {
-    read_entry(r, stats.entries.emplace_back());
+    read_entry(r, stats.entries.emplace_back(), eval);
   }
   if (r.error().empty() && !r.at_end()) r.fail("bytes left after the last entry");
   if (!r.error().empty()) return corrupt("a bad body: " + r.error());

@@ -259,6 +259,7 @@ std::size_t BootstrapHistograms::index_of(std::uint64_t packed) {
   const std::size_t index = keys_.size();
   table_[slot] = index + 1;
   keys_.push_back(packed);
+  if (targets_on_) targets_.resize(keys_.size() * static_cast<std::size_t>(replicates_), 0);
   if (narrow_blocks_ / kChunkBlocks >= narrow_chunks_.size()) {
     narrow_chunks_.emplace_back(kChunkBlocks * stride(), std::uint8_t{0});
   }
@@ -307,6 +308,12 @@ void BootstrapHistograms::add_game(std::uint64_t game_id, const std::vector<Row>
     if (row.outcome == Outcome::kUnknown) continue;
     const int outcome = static_cast<int>(row.outcome);
     const std::size_t index = index_of(fields_.project(row.key).pack());
+    if (targets_on_ && row.target != kNoTarget) {
+      TargetSum* sums = targets_.data() + index * static_cast<std::size_t>(replicates_);
+      for (int b = 0; b < replicates_; ++b) {
+        sums[b] += static_cast<TargetSum>(weights_[b]) * row.target;
+      }
+    }
     // A narrow block, as most are: every replicate's count added at once when none passes 255.
     if (const std::uint32_t block = block_[index]; !(block & kWide)) {
       std::uint8_t* counts = narrow(block) + outcome;
@@ -334,8 +341,15 @@ Expected<bool> BootstrapHistograms::merge(const BootstrapHistograms& other) {
                       "bootstrap merge: different seeds, replicate counts or key fields");
   }
   const std::size_t n = stride();
+  if (other.targets_on_) enable_targets();
   for (std::size_t i = 0; i < other.keys_.size(); ++i) {
     const std::size_t index = index_of(other.keys_[i]);
+    if (other.targets_on_) {
+      for (int b = 0; b < replicates_; ++b) {
+        targets_[index * static_cast<std::size_t>(replicates_) + b] +=
+            other.targets_[i * static_cast<std::size_t>(replicates_) + b];
+      }
+    }
     // Both blocks narrow, as most are: added byte by byte at once when no count passes 255.
     const std::uint32_t mine = block_[index], theirs = other.block_[i];
     if (!(mine & kWide) && !(theirs & kWide)) {
@@ -357,6 +371,26 @@ Expected<bool> BootstrapHistograms::merge(const BootstrapHistograms& other) {
   return true;
 }
 
+void BootstrapHistograms::enable_targets() {
+  if (targets_on_) return;
+  targets_on_ = true;
+  targets_.assign(keys_.size() * static_cast<std::size_t>(replicates_), 0);
+}
+
+std::vector<TargetSum> BootstrapHistograms::targets_at(std::size_t index) const {
+  if (!targets_on_) return std::vector<TargetSum>(static_cast<std::size_t>(replicates_), 0);
+  const auto begin = targets_.begin() + static_cast<std::ptrdiff_t>(index * replicates_);
+  return std::vector<TargetSum>(begin, begin + replicates_);
+}
+
+void BootstrapHistograms::add_targets(std::uint64_t packed, const std::vector<TargetSum>& targets) {
+  enable_targets();
+  const std::size_t index = index_of(packed);
+  for (int b = 0; b < replicates_ && b < static_cast<int>(targets.size()); ++b) {
+    targets_[index * static_cast<std::size_t>(replicates_) + b] += targets[b];
+  }
+}
+
 std::vector<std::uint64_t> BootstrapHistograms::counts_at(std::size_t index) const {
   std::vector<std::uint64_t> counts(stride());
   for (std::size_t k = 0; k < stride(); ++k) counts[k] = count(index, k);
@@ -373,13 +407,19 @@ void BootstrapHistograms::add_counts(std::uint64_t packed,
 
 Histogram BootstrapHistograms::replicate(int b) const {
   Histogram histogram;
+  if (targets_on_) histogram.enable_targets();
   if (b < 0 || b >= replicates_) return histogram;
   for (std::size_t i = 0; i < keys_.size(); ++i) {
     OutcomeCounts counts;
     for (int o = 0; o < kOutcomeCount; ++o) {
       counts.by_outcome[o] = count(i, static_cast<std::size_t>(b) * kOutcomeCount + o);
     }
-    histogram.add(RowKey::unpack(keys_[i]), counts);
+    if (targets_on_) {
+      histogram.add(RowKey::unpack(keys_[i]), counts,
+                    targets_[i * static_cast<std::size_t>(replicates_) + b]);
+    } else {
+      histogram.add(RowKey::unpack(keys_[i]), counts);
+    }
   }
   return histogram;
 }

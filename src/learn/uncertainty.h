@@ -101,6 +101,12 @@ class BootstrapHistograms {
   std::vector<std::uint64_t> counts_at(std::size_t index) const;
   void add_counts(std::uint64_t packed, const std::vector<std::uint64_t>& counts);
   void mark_saturated() { saturated_ = true; }
+  // The evaluation target: each key also sums its rows' targets per replicate (weight × target,
+  // units of 2⁻³²); add_game reads the rows' targets and replicate(b) carries them.
+  void enable_targets();
+  bool has_targets() const { return targets_on_; }
+  std::vector<TargetSum> targets_at(std::size_t index) const;  // one per replicate
+  void add_targets(std::uint64_t packed, const std::vector<TargetSum>& targets);
   // Replicate b as a histogram, built on demand.
   Histogram replicate(int b) const;
   // Every replicate at once (for tests; bootstrap_model builds one at a time).
@@ -130,6 +136,8 @@ class BootstrapHistograms {
   std::vector<std::vector<std::uint32_t>> wide_chunks_;
   std::uint32_t narrow_blocks_ = 0, wide_blocks_ = 0;
   std::vector<std::uint32_t> weights_;  // scratch, one per replicate
+  bool targets_on_ = false;
+  std::vector<TargetSum> targets_;  // index × replicates, when targets_on_
 };
 
 }  // namespace materialist::learn

@@ -72,6 +72,28 @@ TEST_CASE("cli --target eval: -j 3 gives -j 1's output, rows in the same order")
   }
 }
 
+TEST_CASE("cli --target eval --bootstrap: intervals over games, the same with -j 3") {
+  const std::vector<std::string> command = {"fit", "--target", "eval",          "--bootstrap",
+                                            "20",  "--json",   "--no-progress", fixture(kSample)};
+  std::vector<std::string> one = command, three = command;
+  one.insert(one.begin() + 1, {"-j", "1"});
+  three.insert(three.begin() + 1, {"-j", "3", "--chunk-bytes", "30000"});
+  const CliRun a = run_cli(one), b = run_cli(three);
+  REQUIRE(a.status == 0);
+  CHECK(without_timings(a.out) == without_timings(b.out));
+  const auto json = parse_json(a.out);
+  REQUIRE(json);
+  const auto* bootstrap = json->find("bootstrap");
+  REQUIRE(bootstrap != nullptr);
+  CHECK(bootstrap->find("replicates")->as_number() == 20);
+  CHECK(bootstrap->find("failed")->as_number() == 0);
+  // The knight's interval holds its value.
+  const auto& knight = bootstrap->find("valueIntervals")->find("N")->items();
+  const double value = json->find("values")->find("N")->as_number();
+  CHECK(knight[0].as_number() < value);
+  CHECK(value < knight[1].as_number());
+}
+
 TEST_CASE("cli rows --target eval: a target column, then the game id") {
   const CliRun run =
       run_cli({"rows", "--target", "eval", "--game-ids", "--no-progress", fixture(kSample)});
@@ -92,8 +114,6 @@ TEST_CASE("cli --target eval: what it cannot do is refused with a reason") {
   run = run_cli({"fit", "--target", "eval", "--elo-offset", "--no-progress", sample});
   CHECK(run.status == 2);
   CHECK(contains(run.err, "rating offset"));
-  run = run_cli({"fit", "--target", "eval", "--bootstrap", "10", "--no-progress", sample});
-  CHECK(run.status == 2);
   TempFile mat("eval.mat", "1 0 0 0 0 2\n");
   run = run_cli({"fit", "--target", "eval", "--no-progress", mat.path()});
   CHECK(run.status == 2);
@@ -146,4 +166,43 @@ TEST_CASE("cli compare --targets result,eval: both targets on the same annotated
   CHECK(run_cli({"fit", "--targets", "result,eval", fixture(kSample)}).status == 2);
   CHECK(run_cli({"compare", "--targets", "result,eval", "--each", "tc=blitz", fixture(kSample)})
             .status == 2);
+}
+
+TEST_CASE("cli stats --target eval: version 2 statistics, ranges merged, the same fit") {
+  const std::string sample = fixture(kSample);
+  TempFile whole("eval-whole.mstats", ""), first("eval-a.mstats", ""), second("eval-b.mstats", "");
+  REQUIRE(
+      run_cli({"stats", "--target", "eval", "--no-progress", "-o", whole.path(), sample}).status ==
+      0);
+  REQUIRE(run_cli({"stats", "--target", "eval", "--no-progress", "--range", "0:1000000", "-o",
+                   first.path(), sample})
+              .status == 0);
+  REQUIRE(run_cli({"stats", "--target", "eval", "--no-progress", "--range", "1000000:99999999",
+                   "-o", second.path(), sample})
+              .status == 0);
+  const auto fit = [](const std::vector<std::string>& inputs) {
+    std::vector<std::string> args = {"fit", "--target", "eval", "--json", "--no-progress"};
+    args.insert(args.end(), inputs.begin(), inputs.end());
+    const CliRun run = run_cli(args);
+    REQUIRE(run.status == 0);
+    const auto json = parse_json(run.out);
+    REQUIRE(json);
+    std::vector<double> out;
+    for (const char* key : {"theta", "thetaSe"}) {
+      for (const auto& v : json->find(key)->items()) out.push_back(v.as_number());
+    }
+    for (const auto& [name, value] : json->find("evaluations")->entries()) {
+      out.push_back(value.as_number());
+    }
+    return out;
+  };
+  const std::vector<double> from_games = fit({sample});
+  CHECK(fit({whole.path()}) == from_games);
+  CHECK(fit({first.path(), second.path()}) == from_games);
+  // A result fit refuses them, and a result file is refused by an eval fit.
+  CHECK(run_cli({"fit", "--no-progress", whole.path()}).status != 0);
+  TempFile result("result.mstats", "");
+  REQUIRE(run_cli({"stats", "--no-progress", "-o", result.path(), sample}).status == 0);
+  CHECK(run_cli({"fit", "--target", "eval", "--no-progress", result.path()}).status != 0);
+  CHECK(run_cli({"fit", "--no-progress", result.path()}).status == 0);
 }

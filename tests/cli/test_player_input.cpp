@@ -45,6 +45,12 @@ TEST_CASE("player input: lichess's export address carries its filters, days in m
   CHECK_FALSE(lichess_export_url("http://stub", o));
   CHECK(lichess_export_url("http://stub", parsed({"fit", "--lichess", "a b"})).value() ==
         "http://stub/api/games/user/a%20b");
+  // The evaluation target asks lichess for its [%eval] annotations.
+  CHECK(lichess_export_url("http://stub", parsed({"fit", "--target", "eval", "--lichess", "bob"}))
+            .value() == "http://stub/api/games/user/bob?evals=true");
+  CHECK(lichess_export_url("http://stub",
+                           parsed({"compare", "--targets", "result,eval", "--lichess", "bob"}))
+            .value() == "http://stub/api/games/user/bob?evals=true");
 }
 
 TEST_CASE("player input: chess.com's months newest first, within the days' months") {

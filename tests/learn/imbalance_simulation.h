@@ -33,6 +33,13 @@ inline learn::RowKey random_counts_key(Rng& rng) {
   learn::RowKey key = learn::RowKey::from_delta(counts.delta());
   key.counts_known = 1;
   key.white_counts = counts.white;
+  // One bishop each: on opposite colours when the pawns add up to an odd number (drawn without
+  // the RNG, so the positions of the tests before this field stay the same).
+  key.opposite_bishops =
+      counts.white[learn::kBishopIndex] == 1 && counts.black[learn::kBishopIndex] == 1 &&
+              (counts.white[learn::kPawnIndex] + counts.black[learn::kPawnIndex]) % 2 == 1
+          ? 1
+          : 0;
   key.bishop_pair = static_cast<std::int8_t>(counts.bishop_pair_delta());
   return key;
 }

@@ -78,7 +78,7 @@ TEST_CASE("imbalance: term lists parse, print and refuse unknown words") {
   CHECK(*all == kAllImbalances);
   CHECK(imbalance_list_text(*all) ==
         "knight-pawns,rook-pawns,rook-pair,queen-rook,minor-pair,exchange-minors,"
-        "exchange-no-minors");
+        "exchange-no-minors,queen-knight,rook-bishop,opposite-bishops,last-pawn");
   auto two = parse_imbalance_list("rook-pair,knight-pawns");
   REQUIRE(two.ok());
   CHECK(imbalance_list_text(*two) == "knight-pawns,rook-pair");
@@ -135,7 +135,7 @@ TEST_CASE("imbalance: only models with these terms keep the counts") {
 TEST_CASE("imbalance: every term recovered from simulated games, its wrong sign rejected") {
   ModelOptions options;
   options.bishop_pair = true;
-  options.imbalances = kAllImbalances;
+  options.imbalances = (1u << 7) - 1;  // the seven terms before the article's four (below)
   // P N B R Q, bishop pair, then the seven terms in ImbalanceTerm order.
   const std::vector<double> truth = {0.15,  0.45,  0.5,  0.7,  1.4,  0.1,  0.03,
                                      -0.05, -0.15, -0.2, 0.12, 0.25, -0.25};
@@ -158,6 +158,69 @@ TEST_CASE("imbalance: every term recovered from simulated games, its wrong sign 
   CHECK(fit->coefficients[12].name == "exchange-no-minors");
   // A value in pawn = 100 units: centipawns per knight per pawn beyond five.
   CHECK(fit->coefficients[6].value.value == doctest::Approx(100 * fit->theta[6] / fit->theta[0]));
+}
+
+TEST_CASE("imbalance: the article's four terms recovered from simulated games") {
+  ModelOptions options;
+  options.bishop_pair = true;
+  for (ImbalanceTerm term : {ImbalanceTerm::kQueenKnight, ImbalanceTerm::kRookBishop,
+                             ImbalanceTerm::kOppositeBishops, ImbalanceTerm::kLastPawn}) {
+    options.imbalances =
+        static_cast<ImbalanceSet>(options.imbalances | (1u << static_cast<int>(term)));
+  }
+  // P N B R Q, bishop pair, queen-knight, rook-bishop, opposite-bishops (per pawn of 1-3-3-5-9
+  // balance: a third less weight), last-pawn.
+  const std::vector<double> truth = {0.15, 0.45, 0.5, 0.7, 1.4, 0.1, 0.12, -0.1, -0.05, 0.3};
+  const Histogram histogram = materialist::testing::simulate_counts(options, truth, 400000, 17);
+  auto fit = fit_model(histogram, options);
+  REQUIRE(fit.ok());
+  if (!fit.ok()) return;
+  REQUIRE(fit->coefficients.size() == truth.size());
+  CHECK(fit->warnings.empty());
+  for (std::size_t j = 0; j < truth.size(); ++j) {
+    const Coefficient& c = fit->coefficients[j];
+    CAPTURE(c.name);
+    CAPTURE(c.theta.value);
+    CAPTURE(c.theta.se);
+    CHECK(c.identified);
+    CHECK(std::fabs(c.theta.value - truth[j]) < 3 * c.theta.se);
+    CHECK(std::fabs(c.theta.value + truth[j]) > 3 * c.theta.se);
+  }
+  CHECK(fit->coefficients[6].name == "queen-knight");
+  CHECK(fit->coefficients[7].name == "rook-bishop");
+  CHECK(fit->coefficients[8].name == "opposite-bishops");
+  CHECK(fit->coefficients[9].name == "last-pawn");
+  // "all" has them too, and the words parse.
+  CHECK(has_term(kAllImbalances, ImbalanceTerm::kLastPawn));
+  const auto words = parse_imbalance_list("queen-knight,rook-bishop,opposite-bishops,last-pawn");
+  REQUIRE(words);
+  CHECK(*words == options.imbalances);
+}
+
+TEST_CASE("imbalance: the article's terms' definitions") {
+  MaterialCounts c;
+  c.white = {1, 1, 1, 1, 1};
+  c.black = {3, 0, 1, 2, 0};
+  CHECK(imbalance_value(ImbalanceTerm::kQueenKnight, c) == 1);
+  CHECK(imbalance_value(ImbalanceTerm::kRookBishop, c) == 0);       // both sides have R and B
+  CHECK(imbalance_value(ImbalanceTerm::kOppositeBishops, c) == 0);  // not on opposite colours
+  c.opposite_bishops = true;
+  // 1-3-3-5-9 balance: (1 - 3) + 3 + 0 + (5 - 10) + 9 = 5 pawns.
+  CHECK(imbalance_value(ImbalanceTerm::kOppositeBishops, c) == 5);
+  CHECK(imbalance_value(ImbalanceTerm::kLastPawn, c) == 0);  // phase 13: not an endgame
+  c.white = {1, 0, 1, 1, 0};
+  c.black = {2, 0, 1, 1, 0};  // phase 6
+  CHECK(imbalance_value(ImbalanceTerm::kLastPawn, c) == 1);
+  c.black = {1, 0, 1, 1, 0};
+  CHECK(imbalance_value(ImbalanceTerm::kLastPawn, c) == 0);  // both have their last pawn
+  // The key keeps opposite bishops with the counts.
+  RowKey key = RowKey::from_delta(c.delta());
+  key.counts_known = 1;
+  key.white_counts = c.white;
+  key.opposite_bishops = 1;
+  CHECK(RowKey::unpack(key.pack()) == key);
+  CHECK(RowKey::unpack(key.pack()).counts().opposite_bishops);
+  CHECK(KeyFields::none().project(key).opposite_bishops == 0);
 }
 
 TEST_CASE("imbalance: a term computed wrongly is not recovered (knight per opponent's pawn)") {
