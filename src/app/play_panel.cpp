@@ -18,31 +18,32 @@ constexpr ImU32 kLight = IM_COL32(222, 227, 235, 255);
 constexpr ImU32 kDark = IM_COL32(125, 146, 170, 255);
 constexpr ImU32 kMoveTint = IM_COL32(246, 214, 92, 150);
 
-// An integer field after its label (no +/- buttons); only the field is published.
-bool int_field(AppState& state, const char* label, int& value, const char* published_as,
-               float width, float scale) {
+// A number field after its label (no +/- buttons); only the field is published. `input` draws
+// the field itself and says whether it changed.
+template <typename Input>
+bool labelled_field(AppState& state, const char* label, const char* published_as, float width,
+                    float scale, Input input) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(width);
   ImGui::PushID(published_as);
-  const bool changed = ImGui::InputInt("", &value, 0, 0);
+  const bool changed = input();
   ImGui::PopID();
   publish(state, published_as, scale);
   return changed;
 }
 
+bool int_field(AppState& state, const char* label, int& value, const char* published_as,
+               float width, float scale) {
+  return labelled_field(state, label, published_as, width, scale,
+                        [&] { return ImGui::InputInt("", &value, 0, 0); });
+}
+
 bool double_field(AppState& state, const char* label, double& value, const char* published_as,
                   float width, float scale) {
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(width);
-  ImGui::PushID(published_as);
-  const bool changed = ImGui::InputDouble("", &value, 0, 0, "%g");
-  ImGui::PopID();
-  publish(state, published_as, scale);
-  return changed;
+  return labelled_field(state, label, published_as, width, scale,
+                        [&] { return ImGui::InputDouble("", &value, 0, 0, "%g"); });
 }
 
 void same_line_if_fits(const char* label) {
