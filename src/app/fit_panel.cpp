@@ -81,6 +81,45 @@ void units(AppState& state, std::vector<Command>& commands, float scale) {
   }
 }
 
+// The solver radio buttons (what ran when the worker overrode the choice, with its reason; the
+// choice itself otherwise) and gradient descent's fields. True when the user picked a solver.
+bool solver_choice(AppState& state, bool overridden, float field, bool& edited, float scale) {
+  protocol::FitSettings& s = state.settings.fit;
+  const Trajectory& t = state.trajectory;
+  bool changed = false;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(to_vec4(kMuted), "Solver");
+  same_line_or_wrap(toggle_width("Gradient descent"));
+  int solver = static_cast<int>(overridden ? t.solver : s.solver);
+  ImGui::BeginDisabled(overridden);
+  if (ImGui::RadioButton("Gradient descent", &solver, 0)) changed = true;
+  publish(state, "solver:gd", scale);
+  same_line_or_wrap(toggle_width("Newton (exact)"));
+  if (ImGui::RadioButton("Newton (exact)", &solver, 1)) changed = true;
+  publish(state, "Newton", scale);
+  ImGui::EndDisabled();
+  if (!overridden) s.solver = static_cast<learn::SolverKind>(solver);
+  if (overridden) {
+    note((solver_label(t.solver) + std::string(" ran: ") + t.reason).c_str(), kAccent);
+    publish(state, "fit:overridden", scale);
+  }
+  // Gradient descent's step and iterations; edited once the user leaves a field.
+  ImGui::BeginDisabled(s.solver == learn::SolverKind::kNewton || overridden);
+  ImGui::SetNextItemWidth(field * 0.75f);
+  ImGui::InputDouble("step α", &s.step, 0, 0, "%.3g");
+  edited |= ImGui::IsItemDeactivatedAfterEdit();
+  // Wide enough for "1000000" with its +/- buttons.
+  const float iterations_width = std::max(field * 0.75f, int_field_width(7));
+  same_line_or_wrap(iterations_width + ImGui::GetStyle().ItemInnerSpacing.x +
+                    ImGui::CalcTextSize("iterations").x);
+  ImGui::SetNextItemWidth(iterations_width);
+  ImGui::InputInt("iterations", &s.iterations, 1000, 10000);
+  edited |= ImGui::IsItemDeactivatedAfterEdit();
+  publish(state, "fit:iterations", scale);
+  ImGui::EndDisabled();
+  return changed;
+}
+
 }  // namespace
 
 Command fit_command(const AppState& state) {
@@ -131,6 +170,9 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
   } else {
     publish(state, "Preset", scale);
   }
+  // The solver first: the model's many terms below would push it out of a laptop's view.
+  bool edited = false;
+  if (solver_choice(state, overridden, field, edited, scale)) apply_now = true;
 
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(to_vec4(kMuted), "Model");
@@ -143,38 +185,6 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
     apply_now = true;
   }
 
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextColored(to_vec4(kMuted), "Solver");
-  same_line_or_wrap(toggle_width("Gradient descent"));
-  // What ran when the worker overrode the choice; the choice itself otherwise.
-  int solver = static_cast<int>(overridden ? t.solver : s.solver);
-  ImGui::BeginDisabled(overridden);
-  if (ImGui::RadioButton("Gradient descent", &solver, 0)) apply_now = true;
-  publish(state, "solver:gd", scale);
-  same_line_or_wrap(toggle_width("Newton (exact)"));
-  if (ImGui::RadioButton("Newton (exact)", &solver, 1)) apply_now = true;
-  publish(state, "Newton", scale);
-  ImGui::EndDisabled();
-  if (!overridden) s.solver = static_cast<learn::SolverKind>(solver);
-  if (overridden) {
-    note((solver_label(t.solver) + std::string(" ran: ") + t.reason).c_str(), kAccent);
-    publish(state, "fit:overridden", scale);
-  }
-
-  bool edited = false;
-  ImGui::BeginDisabled(s.solver == learn::SolverKind::kNewton || overridden);
-  ImGui::SetNextItemWidth(field * 0.75f);
-  ImGui::InputDouble("step α", &s.step, 0, 0, "%.3g");
-  edited |= ImGui::IsItemDeactivatedAfterEdit();
-  // Wide enough for "1000000" with its +/- buttons.
-  const float iterations_width = std::max(field * 0.75f, int_field_width(7));
-  same_line_or_wrap(iterations_width + ImGui::GetStyle().ItemInnerSpacing.x +
-                    ImGui::CalcTextSize("iterations").x);
-  ImGui::SetNextItemWidth(iterations_width);
-  ImGui::InputInt("iterations", &s.iterations, 1000, 10000);
-  edited |= ImGui::IsItemDeactivatedAfterEdit();
-  publish(state, "fit:iterations", scale);
-  ImGui::EndDisabled();
   ImGui::SetNextItemWidth(field * 0.75f);
   ImGui::InputDouble("λ (L2)", &s.lambda, 0, 0, "%.3g");
   edited |= ImGui::IsItemDeactivatedAfterEdit();

@@ -95,7 +95,10 @@ Ingestor::Ingestor(IngestOptions options)
       parser_(*this, options_.parser),
       position_(chess::Position::start()) {
   game_rows_.reserve(256);
-  if (options_.target == Target::kEval) game_targets_.reserve(256);
+  if (options_.target == Target::kEval) {
+    game_targets_.reserve(256);
+    histogram_.enable_targets();  // an eval histogram says so even before its first row
+  }
 }
 
 void Ingestor::feed(const char* data, std::size_t size) {

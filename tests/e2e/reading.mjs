@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, FIXTURES, REPO, check, checkArticleValues, clickButton, dropFiles, loadSample,
+  ARTIFACTS, FIXTURES, REPO, check, checkArticleValues, clickButton, clickControl, dropFiles, loadSample,
   mirrorResult, mirrorState, openPage, serveSite, settle, test, waitForReadEnd, waitForState, watchStates,
 } from './harness.mjs';
 
@@ -58,7 +58,7 @@ test('#sample loads and fits at once; Newton is one click away', async ({ baseUr
   check(await waitForState(page, ['done', 'error']) === 'done', 'the #sample fit did not finish');
   checkArticleValues((await mirrorResult(page)).values);
   const reads = await page.evaluate(() => window.materialist.reads);
-  await clickButton(page, 'Newton');
+  await clickControl(page, 'Newton');
   await page.waitForFunction(() => JSON.parse(document.getElementById('materialist-status').dataset.result).solver === 'newton');
   check(await waitForState(page, ['done', 'error']) === 'done', 'Newton did not finish');
   const result = await mirrorResult(page);
