@@ -14,12 +14,12 @@
 #include <string>
 #include <vector>
 
-#include "learn/clustered.h"
+#include "learn/game_pairs.h"
 #include "learn/dataset_part.h"
 #include "learn/histogram.h"
 #include "learn/ingest.h"
 #include "learn/mat_io.h"
-#include "learn/uncertainty.h"
+#include "learn/bootstrap_histograms.h"
 
 namespace materialist::learn {
 

@@ -29,10 +29,10 @@
 #include <memory>
 #include <vector>
 
-#include "learn/clustered.h"
+#include "learn/game_pairs.h"
 #include "learn/histogram.h"
 #include "learn/ingest.h"
-#include "learn/uncertainty.h"
+#include "learn/bootstrap_histograms.h"
 #include "pgn/game_chunker.h"
 
 namespace materialist::learn {

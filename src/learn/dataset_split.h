@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "learn/clustered.h"
+#include "learn/game_pairs.h"
 #include "learn/dataset.h"
 #include "learn/dataset_part.h"
 #include "learn/ingest.h"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "learn/models.h"
+#include "learn/model_options.h"
 
 namespace materialist::learn {
 

@@ -66,43 +66,6 @@ Estimate scaled(Estimate e, double factor) {
   return {e.value * factor, e.se * factor};
 }
 
-// Eigenvalues of a symmetric matrix (cyclic Jacobi rotations; n is at most a few dozen).
-std::vector<double> symmetric_eigenvalues(std::vector<double> a, int n) {
-  for (int sweep = 0; sweep < 100; ++sweep) {
-    double off = 0, total = 0;
-    for (int i = 0; i < n; ++i) {
-      for (int j = 0; j < n; ++j) {
-        total += a[i * n + j] * a[i * n + j];
-        if (i != j) off += a[i * n + j] * a[i * n + j];
-      }
-    }
-    if (off <= 1e-30 * total) break;
-    for (int p = 0; p < n; ++p) {
-      for (int q = p + 1; q < n; ++q) {
-        const double apq = a[p * n + q];
-        if (apq == 0) continue;
-        const double theta = (a[q * n + q] - a[p * n + p]) / (2 * apq);
-        const double t =
-            (theta >= 0 ? 1.0 : -1.0) / (std::fabs(theta) + std::sqrt(theta * theta + 1));
-        const double c = 1 / std::sqrt(t * t + 1), s = t * c;
-        for (int k = 0; k < n; ++k) {  // columns p, q
-          const double akp = a[k * n + p], akq = a[k * n + q];
-          a[k * n + p] = c * akp - s * akq;
-          a[k * n + q] = s * akp + c * akq;
-        }
-        for (int k = 0; k < n; ++k) {  // rows p, q
-          const double apk = a[p * n + k], aqk = a[q * n + k];
-          a[p * n + k] = c * apk - s * aqk;
-          a[q * n + k] = s * apk + c * aqk;
-        }
-      }
-    }
-  }
-  std::vector<double> values(n);
-  for (int i = 0; i < n; ++i) values[i] = a[i * n + i];
-  return values;
-}
-
 // The condition number of the information in correlation form (unit diagonal), so that it
 // measures collinearity of columns and not their units; +inf when not positive.
 double scaled_condition(const std::vector<double>& information, int n) {
@@ -317,36 +280,6 @@ void finish_fit(ModelFit& fit, const FitEvidence& evidence, const GamePairs* pai
   if (!model_errors.empty()) {
     warn("model-errors", "standard errors treat positions as independent: " + model_errors);
   }
-}
-
-const char* outcome_model_name(OutcomeModel model) {
-  return name_of(kOutcomeModelNames, model);
-}
-
-std::optional<OutcomeModel> parse_outcome_model(std::string_view name) {
-  return value_named<OutcomeModel>(kOutcomeModelNames, name);
-}
-
-bool needs_counts(const ModelOptions& options) {
-  return options.imbalances != 0 || options.split_sides;
-}
-
-std::string model_conflict(const ModelOptions& options) {
-  if (options.split_sides && options.phase_tapered) {
-    return "split sides and tapered values cannot be combined: choose one";
-  }
-  if (options.target == Target::kEval) {
-    if (options.outcomes == OutcomeModel::kOrdinal) {
-      return "the evaluation target is an expected score, with no draws to model: the ordinal "
-             "model's draw margin does not apply (use draws-out or fractional, which both fit "
-             "the expected score)";
-    }
-    if (options.rating_offset) {
-      return "the evaluation target does not take the rating offset: the engine's evaluation "
-             "does not depend on the players' ratings";
-    }
-  }
-  return "";
 }
 
 ModelSpec model_spec(const ModelOptions& options) {

@@ -20,11 +20,11 @@
 #include <vector>
 
 #include "core/error.h"
-#include "learn/clustered.h"
+#include "learn/game_pairs.h"
 #include "learn/dataset.h"
 #include "learn/dataset_split.h"
 #include "learn/histogram.h"
-#include "learn/uncertainty.h"
+#include "learn/bootstrap_histograms.h"
 
 namespace materialist::learn {
 

@@ -4,6 +4,7 @@
 #include <limits>
 #include <string>
 
+#include "learn/linear_algebra.h"
 #include "learn/uncertainty.h"
 
 namespace materialist::learn {

@@ -6,6 +6,7 @@
 #include <map>
 #include <utility>
 
+#include "learn/linear_algebra.h"
 #include "learn/uncertainty.h"
 
 namespace materialist::learn {

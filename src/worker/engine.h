@@ -31,7 +31,7 @@
 #include "learn/analysis.h"
 #include "learn/archive_reader.h"
 #include "learn/balance_curve.h"
-#include "learn/clustered.h"
+#include "learn/game_pairs.h"
 #include "learn/dataset.h"
 #include "learn/dataset_split.h"
 #include "learn/models.h"
@@ -80,7 +80,7 @@ struct FileIssue {
 struct Part {
   std::vector<std::uint64_t> keys;           // packed RowKeys
   std::vector<learn::OutcomeCounts> counts;  // one per key
-  // The game-clustered statistics (learn/clustered.h): pairs of packed keys and their counts.
+  // The game-clustered statistics (learn/game_pairs.h): pairs of packed keys and their counts.
   std::vector<std::uint64_t> pair_a, pair_b;
   std::vector<learn::OutcomeCounts> pair_counts;
   learn::OutcomeCounts pair_games, pair_rated_games;  // games by outcome (the clusters)

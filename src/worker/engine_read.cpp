@@ -11,6 +11,7 @@
 #include "learn/game_filter.h"
 #include "learn/mat_io.h"
 #include "learn/report_json.h"
+#include "learn/bootstrap_histograms.h"
 #include "learn/uncertainty.h"
 #include "protocol/codec.h"
 #include "worker/engine.h"

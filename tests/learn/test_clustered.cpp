@@ -15,6 +15,7 @@
 #include "learn/learn_test_util.h"
 #include "learn/models.h"
 #include "learn/random.h"
+#include "learn/bootstrap_histograms.h"
 #include "learn/uncertainty.h"
 
 using namespace materialist::learn;

@@ -12,6 +12,7 @@
 #include "learn/compare.h"
 #include "learn/models.h"
 #include "learn/random.h"
+#include "learn/bootstrap_histograms.h"
 #include "learn/uncertainty.h"
 
 using namespace materialist::learn;
