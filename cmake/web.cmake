@@ -63,7 +63,7 @@ file(GLOB APP_SOURCES CONFIGURE_DEPENDS src/app/*.cpp)
 list(FILTER APP_SOURCES EXCLUDE REGEX ".*/(app_state|play_state)\\.cpp$")  # in materialist_app_state
 add_executable(materialist_app ${APP_SOURCES})
 target_include_directories(materialist_app PRIVATE src "${CMAKE_BINARY_DIR}/generated")
-# The core gives the app the filter text format (learn/game_filter.h), shared with the worker.
+# The core gives the app the filter text format (learn/filter/game_filter.h), shared with the worker.
 target_link_libraries(materialist_app PRIVATE materialist_imgui materialist_app_state)
 set_target_properties(materialist_app PROPERTIES OUTPUT_NAME "materialist-app" SUFFIX ".js")
 target_link_options(materialist_app PRIVATE

@@ -1,7 +1,7 @@
 // @ts-check
 // The worker's settings and the engine's read options made from them (loaded by engine-worker.js
 // with importScripts): which settings decide the data (a change re-reads the files) and which
-// row-key fields a model reads (a read keeps only those: learn/key_fields.h).
+// row-key fields a model reads (a read keeps only those: learn/stats/key_fields.h).
 'use strict';
 
 /** @type {Settings} */

@@ -36,7 +36,7 @@ interface ModelChoice {
   phase?: boolean;
   eloOffset?: boolean;
   sideToMove?: boolean;
-  imbalance?: string;      // imbalance terms, comma-separated (learn/imbalance.h); absent: none
+  imbalance?: string;      // imbalance terms, comma-separated (learn/vocabulary/imbalance.h); absent: none
   splitSides?: boolean;    // own and opponent's pieces as separate columns
 }
 
@@ -61,7 +61,7 @@ interface Settings {
   maxMegabytes?: number;  // stop after the game being read at this many MB of the files
 }
 
-/** The row-key fields a read keeps (learn/key_fields.h): what the model reads. */
+/** The row-key fields a read keeps (learn/stats/key_fields.h): what the model reads. */
 interface KeyFields {
   bishopPair: boolean;
   phase: boolean;

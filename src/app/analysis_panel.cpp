@@ -11,7 +11,7 @@
 #include "app/theme.h"
 #include "app/widgets.h"
 #include "imgui_stdlib.h"
-#include "learn/time_control.h"
+#include "learn/vocabulary/time_control.h"
 
 namespace materialist::app {
 namespace {

@@ -8,8 +8,8 @@
 
 #include "app/share_link.h"
 #include "core/json_value.h"
-#include "learn/bands.h"
-#include "learn/coefficient_names.h"
+#include "learn/filter/bands.h"
+#include "learn/vocabulary/coefficient_names.h"
 #include "protocol/codec.h"
 
 namespace materialist::app {
@@ -77,8 +77,8 @@ const char* command_type(Command::Kind kind) {
   return "unknown";
 }
 
-// A comparison of bands (compare by rating band or speed, learn/bands.h) names each dataset by
-// its band, not by its filter text.
+// A comparison of bands (compare by rating band or speed, learn/filter/bands.h) names each dataset
+// by its band, not by its filter text.
 void name_bands(Trajectory& trajectory) {
   std::vector<protocol::Fit>& fits = trajectory.fits;
   trajectory.bands = fits.size() >= 2 && std::all_of(fits.begin(), fits.end(), [](const auto& fit) {

@@ -13,7 +13,7 @@
 
 #include "app/play_state.h"
 #include "app/player_form.h"
-#include "learn/game_filter.h"
+#include "learn/filter/game_filter.h"
 #include "protocol/messages.h"
 
 namespace materialist::app {
@@ -40,7 +40,8 @@ struct Trajectory {
   std::string reason;  // why the worker chose its solver (fit-begin)
   std::vector<protocol::Snapshot> snapshots;
   std::vector<protocol::Fit> fits;  // fit-done: one per dataset
-  // Every dataset is a band (learn/bands.h): each fit is then named by its band ("1400-1599").
+  // Every dataset is a band (learn/filter/bands.h): each fit is then named by its band
+  // ("1400-1599").
   bool bands = false;
   std::vector<protocol::Difference> differences;
 };

@@ -11,8 +11,8 @@
 #include "app/theme.h"
 #include "app/value_chart.h"
 #include "app/widgets.h"
-#include "learn/bands.h"
-#include "learn/pieces.h"
+#include "learn/filter/bands.h"
+#include "learn/vocabulary/pieces.h"
 
 namespace materialist::app {
 namespace {

@@ -1,6 +1,6 @@
 // Values by rating band or by speed: the settings' two presets ("Compare: by rating band (200)",
-// "by speed", one dataset per band: learn/bands.h) and the chart of each piece's value with its
-// 95% interval against the band, the games of each band under its label.
+// "by speed", one dataset per band: learn/filter/bands.h) and the chart of each piece's value with
+// its 95% interval against the band, the games of each band under its label.
 #pragma once
 
 #include "app/app_state.h"

@@ -11,7 +11,7 @@
 #include "app/plot.h"
 #include "app/theme.h"
 #include "app/widgets.h"
-#include "learn/pieces.h"
+#include "learn/vocabulary/pieces.h"
 
 namespace materialist::app {
 namespace {

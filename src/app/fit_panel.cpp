@@ -7,7 +7,7 @@
 #include "app/imbalance_controls.h"
 #include "app/theme.h"
 #include "app/widgets.h"
-#include "learn/game_filter.h"
+#include "learn/filter/game_filter.h"
 
 namespace materialist::app {
 namespace {

@@ -5,8 +5,8 @@
 
 #include "app/theme.h"
 #include "app/widgets.h"
-#include "learn/game_filter.h"
-#include "learn/imbalance.h"
+#include "learn/filter/game_filter.h"
+#include "learn/vocabulary/imbalance.h"
 
 namespace materialist::app {
 namespace {

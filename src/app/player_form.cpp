@@ -5,8 +5,8 @@
 
 #include "app/app_state.h"
 #include "core/json.h"
-#include "learn/game_filter.h"
-#include "learn/time_control.h"
+#include "learn/filter/game_filter.h"
+#include "learn/vocabulary/time_control.h"
 #include "protocol/codec.h"
 
 namespace materialist::app {

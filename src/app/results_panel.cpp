@@ -13,7 +13,7 @@
 #include "app/sides_table.h"
 #include "app/theme.h"
 #include "app/widgets.h"
-#include "learn/relations.h"
+#include "learn/fit/relations.h"
 
 namespace materialist::app {
 

@@ -5,7 +5,7 @@
 
 #include "core/json.h"
 #include "core/json_value.h"
-#include "learn/bands.h"
+#include "learn/filter/bands.h"
 #include "protocol/codec.h"
 
 namespace materialist::app {

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <optional>
 
-#include "learn/pieces.h"
+#include "learn/vocabulary/pieces.h"
 
 namespace materialist::cli {
 namespace {

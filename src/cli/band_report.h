@@ -9,7 +9,7 @@
 
 #include "cli/text_report.h"
 #include "core/json.h"
-#include "learn/bands.h"
+#include "learn/filter/bands.h"
 
 namespace materialist::cli {
 

@@ -18,13 +18,13 @@
 #include "cli/stats_command.h"
 #include "cli/text_report.h"
 #include "core/json.h"
-#include "learn/analysis.h"
-#include "learn/bands.h"
-#include "learn/dataset.h"
-#include "learn/dataset_split.h"
-#include "learn/mat_io.h"
-#include "learn/report_json.h"
-#include "learn/target_compare.h"
+#include "learn/filter/bands.h"
+#include "learn/fit/analysis.h"
+#include "learn/fit/target_compare.h"
+#include "learn/read/dataset.h"
+#include "learn/read/dataset_split.h"
+#include "learn/read/report_json.h"
+#include "learn/stats/mat_io.h"
 
 namespace materialist::cli {
 

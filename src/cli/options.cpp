@@ -5,8 +5,8 @@
 
 #include "core/enum_names.h"
 #include "core/text.h"
-#include "learn/analysis.h"
-#include "learn/bands.h"
+#include "learn/filter/bands.h"
+#include "learn/fit/analysis.h"
 
 namespace materialist::cli {
 

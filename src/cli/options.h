@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "learn/imbalance.h"
+#include "learn/vocabulary/imbalance.h"
 
 namespace materialist::cli {
 
@@ -36,16 +36,16 @@ struct CliOptions {
   bool checks_are_quiet = false;
   bool every_position = false;
   int skip_plies = 0;
-  std::string filter;  // compact filter text, see learn/game_filter.h
+  std::string filter;  // compact filter text, see learn/filter/game_filter.h
   // compare: one dataset per filter (each added to --filter), all read in one pass.
   std::vector<std::string> each_filter;
-  // compare: one dataset per rating band or speed (learn/bands.h: "elo:200", "speed").
+  // compare: one dataset per rating band or speed (learn/filter/bands.h: "elo:200", "speed").
   std::string by;
 
   // Model and solver.
   std::string solver;    // "gd" or "newton"; empty = preset's choice
   std::string outcomes;  // "draws-out", "fractional" or "ordinal"; empty = preset's choice
-  // --target result|eval: what is fitted (learn/eval_target.h); eval reads the [%eval]
+  // --target result|eval: what is fitted (learn/vocabulary/eval_target.h); eval reads the [%eval]
   // annotations and keeps only the annotated positions.
   std::string target = "result";
   // compare --targets result,eval: both targets fitted on the same (annotated) positions, side
@@ -60,7 +60,7 @@ struct CliOptions {
   bool bishop_pair = false;
   bool phase = false;
   bool elo_offset = false;
-  learn::ImbalanceSet imbalances = 0;  // --imbalance TERM,... or all (learn/imbalance.h)
+  learn::ImbalanceSet imbalances = 0;  // --imbalance TERM,... or all (learn/vocabulary/imbalance.h)
   // Own and opponent's pieces as separate columns; needs --filter "player=NAME;pov=1".
   bool split_sides = false;
   std::string units = "pawn";  // "pawn", "elo" or "logodds"

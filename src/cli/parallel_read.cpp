@@ -21,9 +21,9 @@
 #include "cli/input.h"
 #include "cli/read_files.h"
 #include "cli/read_progress.h"
-#include "learn/archive_reader.h"
-#include "learn/dataset_part.h"
-#include "learn/part_merger.h"
+#include "learn/read/archive_reader.h"
+#include "learn/read/dataset_part.h"
+#include "learn/read/part_merger.h"
 #include "pgn/game_chunker.h"
 
 namespace materialist::cli {

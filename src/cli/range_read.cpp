@@ -10,7 +10,7 @@
 
 #include "archive/decoder.h"
 #include "core/sha256.h"
-#include "learn/dataset_part.h"
+#include "learn/read/dataset_part.h"
 #include "pgn/game_chunker.h"
 
 namespace materialist::cli {

@@ -10,8 +10,8 @@
 
 #include "cli/options.h"
 #include "core/error.h"
-#include "learn/dataset_split.h"
-#include "learn/mstats.h"
+#include "learn/read/dataset_split.h"
+#include "learn/read/mstats.h"
 
 namespace materialist::cli {
 

@@ -6,7 +6,7 @@
 
 #include "cli/input.h"
 #include "cli/read_progress.h"
-#include "learn/archive_reader.h"
+#include "learn/read/archive_reader.h"
 
 namespace materialist::cli {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "archive/decoder.h"
-#include "learn/dataset_split.h"
+#include "learn/read/dataset_split.h"
 
 namespace materialist::cli {
 

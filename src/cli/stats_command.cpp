@@ -8,7 +8,7 @@
 #include "cli/range_read.h"
 #include "cli/read_files.h"
 #include "core/sha256.h"
-#include "learn/key_fields.h"
+#include "learn/stats/key_fields.h"
 
 namespace materialist::cli {
 

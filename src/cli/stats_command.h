@@ -1,4 +1,4 @@
-// `materialist stats` (statistics files, learn/mstats.h) and the .mstats inputs of fit and
+// `materialist stats` (statistics files, learn/read/mstats.h) and the .mstats inputs of fit and
 // compare.
 #pragma once
 
@@ -8,9 +8,9 @@
 
 #include "cli/options.h"
 #include "core/error.h"
-#include "learn/dataset_split.h"
-#include "learn/models.h"
-#include "learn/mstats.h"
+#include "learn/fit/models.h"
+#include "learn/read/dataset_split.h"
+#include "learn/read/mstats.h"
 
 namespace materialist::cli {
 

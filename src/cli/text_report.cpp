@@ -7,14 +7,14 @@
 #include <limits>
 #include <optional>
 
-#include "learn/coefficient_names.h"
-#include "learn/compare.h"
-#include "learn/imbalance.h"
-#include "learn/pieces.h"
-#include "learn/relations.h"
-#include "learn/report_json.h"
-#include "learn/split_sides.h"
-#include "learn/uncertainty.h"
+#include "learn/fit/compare.h"
+#include "learn/fit/relations.h"
+#include "learn/fit/split_sides.h"
+#include "learn/fit/uncertainty.h"
+#include "learn/read/report_json.h"
+#include "learn/vocabulary/coefficient_names.h"
+#include "learn/vocabulary/imbalance.h"
+#include "learn/vocabulary/pieces.h"
 
 namespace materialist::cli {
 

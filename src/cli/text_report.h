@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "core/json.h"
-#include "learn/analysis.h"
-#include "learn/dataset.h"
-#include "learn/target_compare.h"
+#include "learn/fit/analysis.h"
+#include "learn/fit/target_compare.h"
+#include "learn/read/dataset.h"
 
 namespace materialist::cli {
 

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "chess/position.h"
-#include "learn/material.h"
+#include "learn/vocabulary/material.h"
 #include "play/value_set.h"
 
 namespace materialist::play {

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "chess/position.h"
-#include "learn/result.h"
+#include "learn/vocabulary/result.h"
 #include "play/search.h"
 #include "play/value_set.h"
 

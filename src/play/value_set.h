@@ -14,8 +14,8 @@
 #include <string_view>
 
 #include "core/error.h"
-#include "learn/imbalance.h"
-#include "learn/material.h"
+#include "learn/vocabulary/imbalance.h"
+#include "learn/vocabulary/material.h"
 
 namespace materialist::play {
 

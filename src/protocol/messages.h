@@ -14,13 +14,13 @@
 #include <string>
 #include <vector>
 
-#include "learn/analysis.h"
-#include "learn/imbalance.h"
-#include "learn/key_fields.h"
-#include "learn/models.h"
-#include "learn/quiet_filter.h"
-#include "learn/result.h"
-#include "learn/solvers.h"
+#include "learn/fit/analysis.h"
+#include "learn/fit/models.h"
+#include "learn/fit/solvers.h"
+#include "learn/stats/key_fields.h"
+#include "learn/vocabulary/imbalance.h"
+#include "learn/vocabulary/quiet_filter.h"
+#include "learn/vocabulary/result.h"
 
 namespace materialist::protocol {
 
@@ -36,7 +36,7 @@ enum class Phase : std::uint8_t { kIdle, kReading, kFitting, kDone, kError };
 // Which games and positions become rows: a change re-reads the files.
 struct ReadOptions {
   learn::UnknownResultPolicy unknown = learn::UnknownResultPolicy::kTreatAsDraw;
-  std::string filter;  // learn/game_filter.h compact text; "" keeps every game
+  std::string filter;  // learn/filter/game_filter.h compact text; "" keeps every game
   learn::QuietFilterOptions quiet;
   int bootstrap = 0;  // replicates over games (0: none)
   std::uint64_t seed = 1;
@@ -48,7 +48,7 @@ struct ReadOptions {
   double max_megabytes = 0;
   // Engine-side switches (not part of a share link):
   // The row-key fields the histogram, game pairs and bootstrap keep: what the models to be
-  // fitted read (learn/key_fields.h); a model that needs more needs a new read.
+  // fitted read (learn/stats/key_fields.h); a model that needs more needs a new read.
   learn::KeyFields keep = learn::KeyFields::none();
   bool keep_rows = false;   // collect the rows in order as .mat text (Engine::take_mat_text)
   bool hash_files = false;  // SHA-256 while reading (else at export, as the browser does)
@@ -65,7 +65,7 @@ struct ModelChoice {
   bool phase = false;                  // tapered middlegame and endgame values
   bool elo_offset = false;             // the rating difference as a fixed offset
   bool side_to_move = false;           // +1 White to move, −1 Black to move
-  learn::ImbalanceSet imbalances = 0;  // imbalance terms (learn/imbalance.h)
+  learn::ImbalanceSet imbalances = 0;  // imbalance terms (learn/vocabulary/imbalance.h)
   bool split_sides = false;            // own and opponent's pieces apart (a player's side)
 
   bool operator==(const ModelChoice&) const = default;
@@ -222,7 +222,7 @@ struct Warning {
 };
 
 // Split sides: one piece's own against opponent's value (pawn = 100 in the player's pawns), the
-// difference with its error and the p-value of "own = opponent's" (learn/split_sides.h).
+// difference with its error and the p-value of "own = opponent's" (learn/fit/split_sides.h).
 struct SideRow {
   std::string piece;  // "pawn" … "queen"
   bool identified = true;

@@ -28,15 +28,15 @@
 #include "core/error.h"
 #include "core/json.h"
 #include "core/sha256.h"
-#include "learn/analysis.h"
-#include "learn/archive_reader.h"
-#include "learn/balance_curve.h"
-#include "learn/game_pairs.h"
-#include "learn/dataset.h"
-#include "learn/dataset_split.h"
-#include "learn/models.h"
-#include "learn/mstats.h"
-#include "learn/solvers.h"
+#include "learn/fit/analysis.h"
+#include "learn/fit/balance_curve.h"
+#include "learn/fit/models.h"
+#include "learn/fit/solvers.h"
+#include "learn/read/archive_reader.h"
+#include "learn/read/dataset.h"
+#include "learn/read/dataset_split.h"
+#include "learn/read/mstats.h"
+#include "learn/stats/game_pairs.h"
 #include "protocol/messages.h"
 
 namespace materialist::worker {
@@ -80,7 +80,8 @@ struct FileIssue {
 struct Part {
   std::vector<std::uint64_t> keys;           // packed RowKeys
   std::vector<learn::OutcomeCounts> counts;  // one per key
-  // The game-clustered statistics (learn/game_pairs.h): pairs of packed keys and their counts.
+  // The game-clustered statistics (learn/stats/game_pairs.h): pairs of packed keys and their
+  // counts.
   std::vector<std::uint64_t> pair_a, pair_b;
   std::vector<learn::OutcomeCounts> pair_counts;
   learn::OutcomeCounts pair_games, pair_rated_games;  // games by outcome (the clusters)

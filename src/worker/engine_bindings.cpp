@@ -11,10 +11,10 @@
 
 #include "archive/decoder.h"
 #include "core/sha256.h"
-#include "learn/bands.h"
-#include "learn/game_filter.h"
-#include "learn/ingest.h"
-#include "learn/models.h"
+#include "learn/filter/bands.h"
+#include "learn/filter/game_filter.h"
+#include "learn/fit/models.h"
+#include "learn/read/ingest.h"
 #include "protocol/codec.h"
 #include "worker/engine.h"
 

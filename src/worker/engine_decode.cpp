@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "archive/decoder.h"
-#include "learn/game_filter.h"
+#include "learn/filter/game_filter.h"
 #include "pgn/game_chunker.h"
 #include "worker/engine.h"
 

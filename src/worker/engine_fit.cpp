@@ -1,8 +1,8 @@
 // The engine's fit state machine: one FitRun per fit, replaced as a whole.
 #include <algorithm>
 
-#include "learn/design.h"
-#include "learn/game_filter.h"
+#include "learn/filter/game_filter.h"
+#include "learn/fit/design.h"
 #include "worker/engine.h"
 
 namespace materialist::worker {
@@ -37,7 +37,7 @@ Expected<int> Engine::begin_fit(const FitSettings& settings) {
                       "no dataset has rows: every game was filtered out of every dataset");
   }
   const FitTarget& first = run.targets.front();
-  // The histogram keeps only the key fields its read was made for (learn/key_fields.h).
+  // The histogram keeps only the key fields its read was made for (learn/stats/key_fields.h).
   if (const std::string missing = first.pairs->fields().missing_for(run.analysis.model);
       !missing.empty()) {
     return make_error(ErrorCode::kInvalidArgument,

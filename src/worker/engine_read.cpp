@@ -6,13 +6,13 @@
 #include <string_view>
 
 #include "core/json.h"
-#include "learn/compare.h"
-#include "learn/design.h"
-#include "learn/game_filter.h"
-#include "learn/mat_io.h"
-#include "learn/report_json.h"
-#include "learn/bootstrap_histograms.h"
-#include "learn/uncertainty.h"
+#include "learn/filter/game_filter.h"
+#include "learn/fit/compare.h"
+#include "learn/fit/design.h"
+#include "learn/fit/uncertainty.h"
+#include "learn/read/report_json.h"
+#include "learn/stats/bootstrap_histograms.h"
+#include "learn/stats/mat_io.h"
 #include "protocol/codec.h"
 #include "worker/engine.h"
 

@@ -9,7 +9,7 @@
 #include "app/app_state.h"
 #include "app/player_form.h"
 #include "app/share_link.h"
-#include "learn/bands.h"
+#include "learn/filter/bands.h"
 #include "protocol/codec.h"
 
 namespace materialist::app {

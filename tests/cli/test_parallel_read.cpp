@@ -40,7 +40,7 @@ void check_same_output(const std::vector<std::string>& command, const std::strin
   CHECK(parallel.err == sequential.err);
 }
 
-// Games that end in every way a cut could disturb (see tests/learn/test_dataset_part.cpp): no
+// Games that end in every way a cut could disturb (see tests/learn/read/test_dataset_part.cpp): no
 // result before the next game, an illegal move, an open variation, an open comment, CRLF lines,
 // a game without an Event tag, junk, and a '{' left open among a game's tags that swallows the
 // next game's tags.

@@ -12,8 +12,8 @@
 
 #include "cli/range_read.h"
 #include "cli_test_util.h"
-#include "learn/analysis.h"
-#include "learn/mstats.h"
+#include "learn/fit/analysis.h"
+#include "learn/read/mstats.h"
 
 using namespace materialist::cli;
 using namespace materialist::cli::testing;

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "fuzz_checks.h"
-#include "learn/ingest.h"
+#include "learn/read/ingest.h"
 #include "pgn/parser.h"
 #include "pgn/recorder.h"
 

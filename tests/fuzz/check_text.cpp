@@ -4,10 +4,10 @@
 #include <string>
 
 #include "fuzz_checks.h"
-#include "learn/eval_target.h"
-#include "learn/game_filter.h"
-#include "learn/histogram.h"
-#include "learn/mat_io.h"
+#include "learn/filter/game_filter.h"
+#include "learn/stats/histogram.h"
+#include "learn/stats/mat_io.h"
+#include "learn/vocabulary/eval_target.h"
 #include "protocol/codec.h"
 
 namespace materialist::fuzz {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "fuzz_checks.h"
-#include "learn/game_filter.h"
+#include "learn/filter/game_filter.h"
 #include "pgn/recorder.h"
 #include "play/book.h"
 #include "test_util.h"

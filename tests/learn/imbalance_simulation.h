@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "learn/models.h"
+#include "learn/fit/models.h"
 #include "learn/random.h"
 
 namespace materialist::testing {

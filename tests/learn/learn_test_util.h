@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "learn/histogram.h"
-#include "learn/mat_io.h"
+#include "learn/stats/histogram.h"
+#include "learn/stats/mat_io.h"
 #include "test_util.h"
 
 namespace materialist::learn::testing {

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "learn/histogram.h"
+#include "learn/stats/histogram.h"
 
 namespace materialist::testing {
 

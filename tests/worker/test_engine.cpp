@@ -7,8 +7,8 @@
 #include <string>
 
 #include "core/sha256.h"
-#include "learn/analysis.h"
-#include "learn/dataset.h"
+#include "learn/fit/analysis.h"
+#include "learn/read/dataset.h"
 #include "worker/engine.h"
 #include "worker/engine_test_util.h"
 

@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "learn/dataset_split.h"
-#include "learn/mstats.h"
+#include "learn/read/dataset_split.h"
+#include "learn/read/mstats.h"
 #include "protocol/codec.h"
 #include "worker/engine.h"
 #include "worker/engine_test_util.h"

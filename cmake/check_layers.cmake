@@ -1,0 +1,28 @@
+# Checks every quoted include of src/ against the layer rules CMakeLists.txt records: a file in
+# folder D may include "X/Y.h" only when src/X is D or one of the folders D builds on.
+# Usage: cmake -DSOURCE_DIR=<repo> -DRULES=<layer-rules.txt> -P cmake/check_layers.cmake
+cmake_policy(SET CMP0057 NEW)  # IN_LIST
+file(STRINGS "${RULES}" rules)
+set(violations "")
+foreach(rule IN LISTS rules)
+  string(REGEX MATCH "^([^=]+)=(.*)$" _ "${rule}")
+  set(dir "${CMAKE_MATCH_1}")
+  set(allowed_text "${CMAKE_MATCH_2}")
+  string(REPLACE "," ";" allowed "${allowed_text}")
+  file(GLOB files "${SOURCE_DIR}/${dir}/*.h" "${SOURCE_DIR}/${dir}/*.cpp" "${SOURCE_DIR}/${dir}/*.inc")
+  foreach(file IN LISTS files)
+    file(STRINGS "${file}" includes REGEX "^#include \"[a-z_/]+/[a-z_0-9]+\\.(h|inc)\"")
+    foreach(line IN LISTS includes)
+      string(REGEX MATCH "\"([a-z_/]+)/[a-z_0-9]+\\.(h|inc)\"" _ "${line}")
+      set(folder "src/${CMAKE_MATCH_1}")
+      if(NOT IS_DIRECTORY "${SOURCE_DIR}/${folder}" OR folder IN_LIST allowed)
+        continue()
+      endif()
+      file(RELATIVE_PATH where "${SOURCE_DIR}" "${file}")
+      string(APPEND violations "  ${where}: ${line} (${dir} builds on: ${allowed_text})\n")
+    endforeach()
+  endforeach()
+endforeach()
+if(violations)
+  message(FATAL_ERROR "includes against the layers (CMakeLists.txt, materialist_layer):\n${violations}")
+endif()

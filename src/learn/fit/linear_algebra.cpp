@@ -1,0 +1,102 @@
+#include "learn/fit/linear_algebra.h"
+
+#include <cmath>
+
+namespace materialist::learn {
+namespace {
+
+// Lower-triangular Cholesky factor in place; false when not positive definite.
+bool cholesky(std::vector<double>& a, int n) {
+  for (int j = 0; j < n; ++j) {
+    double diagonal = a[j * n + j];
+    for (int k = 0; k < j; ++k) diagonal -= a[j * n + k] * a[j * n + k];
+    if (!(diagonal > 0)) return false;
+    const double l_jj = std::sqrt(diagonal);
+    a[j * n + j] = l_jj;
+    for (int i = j + 1; i < n; ++i) {
+      double sum = a[i * n + j];
+      for (int k = 0; k < j; ++k) sum -= a[i * n + k] * a[j * n + k];
+      a[i * n + j] = sum / l_jj;
+    }
+  }
+  return true;
+}
+
+void cholesky_substitute(const std::vector<double>& l, double* b, int n) {
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < i; ++k) b[i] -= l[i * n + k] * b[k];
+    b[i] /= l[i * n + i];
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    for (int k = i + 1; k < n; ++k) b[i] -= l[k * n + i] * b[k];
+    b[i] /= l[i * n + i];
+  }
+}
+
+}  // namespace
+
+Expected<std::vector<double>> invert_symmetric(const std::vector<double>& matrix, int n) {
+  std::vector<double> l = matrix;
+  if (n <= 0 || static_cast<int>(matrix.size()) != n * n || !cholesky(l, n)) {
+    return make_error(ErrorCode::kInvalidArgument, "matrix is not positive definite");
+  }
+  std::vector<double> inverse(n * n, 0.0), column(n);
+  for (int j = 0; j < n; ++j) {
+    std::fill(column.begin(), column.end(), 0.0);
+    column[j] = 1.0;
+    cholesky_substitute(l, column.data(), n);
+    for (int i = 0; i < n; ++i) inverse[i * n + j] = column[i];
+  }
+  // Symmetrise: the two triangles differ in the last bits after substitution.
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      const double mean = 0.5 * (inverse[i * n + j] + inverse[j * n + i]);
+      inverse[i * n + j] = inverse[j * n + i] = mean;
+    }
+  }
+  return inverse;
+}
+
+bool solve_symmetric(std::vector<double> matrix, std::vector<double>& rhs, int n) {
+  if (static_cast<int>(rhs.size()) != n || !cholesky(matrix, n)) return false;
+  cholesky_substitute(matrix, rhs.data(), n);
+  return true;
+}
+
+std::vector<double> symmetric_eigenvalues(std::vector<double> a, int n) {
+  for (int sweep = 0; sweep < 100; ++sweep) {
+    double off = 0, total = 0;
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) {
+        total += a[i * n + j] * a[i * n + j];
+        if (i != j) off += a[i * n + j] * a[i * n + j];
+      }
+    }
+    if (off <= 1e-30 * total) break;
+    for (int p = 0; p < n; ++p) {
+      for (int q = p + 1; q < n; ++q) {
+        const double apq = a[p * n + q];
+        if (apq == 0) continue;
+        const double theta = (a[q * n + q] - a[p * n + p]) / (2 * apq);
+        const double t =
+            (theta >= 0 ? 1.0 : -1.0) / (std::fabs(theta) + std::sqrt(theta * theta + 1));
+        const double c = 1 / std::sqrt(t * t + 1), s = t * c;
+        for (int k = 0; k < n; ++k) {  // columns p, q
+          const double akp = a[k * n + p], akq = a[k * n + q];
+          a[k * n + p] = c * akp - s * akq;
+          a[k * n + q] = s * akp + c * akq;
+        }
+        for (int k = 0; k < n; ++k) {  // rows p, q
+          const double apk = a[p * n + k], aqk = a[q * n + k];
+          a[p * n + k] = c * apk - s * aqk;
+          a[q * n + k] = s * apk + c * aqk;
+        }
+      }
+    }
+  }
+  std::vector<double> values(n);
+  for (int i = 0; i < n; ++i) values[i] = a[i * n + i];
+  return values;
+}
+
+}  // namespace materialist::learn
