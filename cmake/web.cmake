@@ -82,6 +82,7 @@ add_custom_target(materialist_web ALL
     "${CMAKE_SOURCE_DIR}/web/decode-read.js" "${CMAKE_SOURCE_DIR}/web/read-options.js"
     "${CMAKE_SOURCE_DIR}/web/player-source.js" "${CMAKE_SOURCE_DIR}/web/player-link.js"
     "${CMAKE_SOURCE_DIR}/web/file-slices.js" "${CMAKE_SOURCE_DIR}/web/slice-reader.js"
+    "${CMAKE_SOURCE_DIR}/web/engine-memory.js"
     "${CMAKE_SOURCE_DIR}/web/style.css" "${CMAKE_SOURCE_DIR}/web/play-worker.js" "${CMAKE_SOURCE_DIR}/web/play-page.js"
     "$<TARGET_FILE_DIR:materialist_app>/materialist-app.js"
     "$<TARGET_FILE_DIR:materialist_app>/materialist-app.wasm"

@@ -133,9 +133,7 @@ async function readDecodedInParallel(wasm, engine, file, count, options, isCurre
       }
       if (!isCurrent()) return null;
       const slice = new Uint8Array(await file.slice(offset, Math.min(file.size, offset + DECODE_SLICE_BYTES)).arrayBuffer());
-      const pointer = decoder.buffer(slice.length);
-      if (pointer === 0) throw new Error('out of memory: no room for a slice of the compressed file');
-      wasm.HEAPU8.set(slice, pointer);
+      const pointer = copyIntoEngine(wasm, (n) => decoder.buffer(n), slice, 'a slice of the compressed file');
       const more = decoder.feed(pointer, slice.length);
       takePieces();
       importReady();

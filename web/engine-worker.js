@@ -5,7 +5,7 @@
 'use strict';
 
 importScripts('materialist-engine.js', 'read-options.js', 'parallel-read.js', 'decode-read.js', 'out-of-memory.js',
-  'player-source.js', 'file-slices.js');
+  'player-source.js', 'file-slices.js', 'engine-memory.js');
 
 const CHUNK_BYTES = 1 << 20;          // what one feed parses: 1 MB (a few ms of parsing each)
 // File slices: a slice read costs the browser ~5 ms of CPU per MB at 1 MB, ~3 ms at 4 MB.
@@ -163,8 +163,7 @@ function describe(source) {
 async function isCompressed(file) {
   const { wasm, engine } = loaded();
   const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
-  const pointer = engine.chunkBuffer(head.length);
-  wasm.HEAPU8.set(head, pointer);
+  const pointer = copyIntoEngine(wasm, (n) => engine.chunkBuffer(n), head, "a file's first bytes");
   return engine.compressed(pointer, head.length);
 }
 
@@ -242,9 +241,7 @@ function feed(bytes, engine = loaded().engine) {
   const { wasm } = loaded();
   for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
     const part = bytes.subarray(at, Math.min(bytes.length, at + CHUNK_BYTES));
-    const pointer = engine.chunkBuffer(part.length);
-    if (pointer === 0) throw new Error('out of memory: no room for a chunk of input');
-    wasm.HEAPU8.set(part, pointer);  // after chunkBuffer: memory growth replaces HEAPU8
+    const pointer = copyIntoEngine(wasm, (n) => engine.chunkBuffer(n), part, 'a chunk of input');
     if (!engine.feed(pointer, part.length)) return false;
   }
   return true;
@@ -459,13 +456,7 @@ async function readStats(sources, myJob) {
       chunks.push(chunk.data);
       size += chunk.data.length;
     }
-    const pointer = engine.chunkBuffer(Math.max(1, size));
-    if (pointer === 0) throw new Error(`out of memory: no room for ${files[i].name}`);
-    let at = 0;
-    for (const chunk of chunks) {  // after chunkBuffer: memory growth replaces HEAPU8
-      wasm.HEAPU8.set(chunk, pointer + at);
-      at += chunk.length;
-    }
+    const pointer = copyIntoEngine(wasm, (n) => engine.chunkBuffer(n), chunks, files[i].name);
     const error = engine.addStats(files[i].name, pointer, size);
     if (error) fileErrors.push(error);
     bytes += size;
@@ -693,8 +684,7 @@ async function hashMissingFiles() {
     for await (const chunk of chunksOf(source, () => {})) {
       for (let at = 0; at < chunk.data.length; at += CHUNK_BYTES) {
         const part = chunk.data.subarray(at, Math.min(chunk.data.length, at + CHUNK_BYTES));
-        const pointer = engine.chunkBuffer(part.length);
-        wasm.HEAPU8.set(part, pointer);
+        const pointer = copyIntoEngine(wasm, (n) => engine.chunkBuffer(n), part, 'a chunk to hash');
         engine.hashFeed(pointer, part.length);
       }
       await yieldToMessages();

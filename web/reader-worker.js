@@ -7,7 +7,7 @@
 //   transferred), answered by that piece's share. One Engine serves every chunk.
 'use strict';
 
-importScripts('materialist-engine.js', 'file-slices.js');
+importScripts('materialist-engine.js', 'file-slices.js', 'engine-memory.js');
 
 const CHUNK_BYTES = 1 << 20;       // a decompressed chunk is fed in pieces of this size
 const FILE_SLICE_BYTES = 4 << 20;  // file slices, as in engine-worker.js
@@ -23,9 +23,7 @@ const partBuffers = (part) => Object.values(part).filter((v) => ArrayBuffer.isVi
 // Copies bytes into the engine's buffer and parses them; false once the engine rejects them.
 /** @param {EngineModule} wasm @param {Engine} engine @param {Uint8Array} bytes */
 function feed(wasm, engine, bytes) {
-  const pointer = engine.chunkBuffer(bytes.length);
-  if (pointer === 0) throw new Error('out of memory: no room for a chunk of input');
-  wasm.HEAPU8.set(bytes, pointer);  // after chunkBuffer: memory growth replaces HEAPU8
+  const pointer = copyIntoEngine(wasm, (n) => engine.chunkBuffer(n), bytes, 'a chunk of input');
   return engine.feed(pointer, bytes.length);
 }
 

@@ -140,7 +140,7 @@ class Engine {
   // Ends the file the parts came from (`bytes` long); then end_read() commits as usual.
   void end_import(std::uint64_t bytes);
 
-  // ---- issue 9: live estimates of parallel reads (engine_decode.cpp) ----
+  // ---- live estimates of parallel reads (engine_decode.cpp) ----
   // A reader's share so far without its rows and issues (live histogram, game pairs, counts):
   // what the coordinator needs for an estimate while the readers go on.
   Part export_live_part() const;
@@ -156,7 +156,6 @@ class Engine {
   void end_decoded_entry(const std::string& entry, std::uint64_t bytes);
   std::string end_decoded(std::uint64_t bytes, std::size_t entries, const std::string& problem,
                           bool zip);
-  // ---- end of issue 9 ----
 
   // ---- statistics files (docs/MSTATS.md; engine_stats.cpp) ----
   // Instead of a read: .mstats files, added one by one ("" or why a file cannot be read: the
@@ -323,7 +322,7 @@ class Engine {
   ReadOptions stats_options_;
 };
 
-// ---- issue 9: compressed files decoded by the coordinator for parallel readers ----
+// ---- compressed files decoded by the coordinator for parallel readers ----
 // (engine_decode.cpp) A compressed file or archive, decoded as it streams (archive::Decoder, by
 // its first bytes) and cut by pgn::GameChunker into pieces that readers parse apart: per file (a
 // zip's .pgn entries are files "<name>:<entry>", as learn::ArchiveReader names them) a begin, its
@@ -360,6 +359,5 @@ class ChunkDecoder {
   struct State;
   std::unique_ptr<State> state_;
 };
-// ---- end of issue 9 ----
 
 }  // namespace materialist::worker

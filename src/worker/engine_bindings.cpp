@@ -18,7 +18,7 @@
 #include "protocol/codec.h"
 #include "worker/engine.h"
 
-// ---- issue 9: running out of memory (web/engine-worker.js tells people so) ----
+// ---- running out of memory (web/engine-worker.js tells people so) ----
 #include <emscripten/em_js.h>
 #include <emscripten/heap.h>
 
@@ -27,7 +27,6 @@
 // A failed `new` aborts the module with "Aborted(OOM)": the worker recognises it by that word
 // (without a handler libc++ calls a bare abort(), indistinguishable from any other).
 EM_JS(void, materialist_out_of_memory, (), { abort('OOM'); });
-// ---- end of issue 9 ----
 
 namespace materialist::worker {
 namespace {
@@ -213,7 +212,7 @@ class InputBuffer {
 
 class JsEngine {
  public:
-  // ---- issue 9: out of memory, live estimates of parallel reads ----
+  // ---- out of memory, live estimates of parallel reads ----
   JsEngine() { std::set_new_handler(&materialist_out_of_memory); }
   // The heap's size now and the most it may grow to, in bytes.
   double heapBytes() const { return static_cast<double>(emscripten_get_heap_size()); }
@@ -236,7 +235,6 @@ class JsEngine {
     return engine_.end_decoded(static_cast<std::uint64_t>(bytes), static_cast<std::size_t>(entries),
                                problem, zip);
   }
-  // ---- end of issue 9 ----
 
   // options: ReadOptions as JSON (protocol/codec.h). Returns "" or why the read cannot start
   // (options that do not decode, a bad filter).
@@ -366,7 +364,7 @@ class JsEngine {
   InputBuffer input_;
 };
 
-// ---- issue 9: a compressed file decoded here for parallel readers (web/decode-read.js) ----
+// ---- a compressed file decoded here for parallel readers (web/decode-read.js) ----
 // ChunkDecoder in JavaScript: compressed bytes in through one buffer, as Engine.feed takes
 // them; pieces out one at a time as plain objects, a chunk's text copied into its own
 // Uint8Array (its buffer is transferred to a reader).
@@ -416,7 +414,6 @@ EMSCRIPTEN_BINDINGS(materialist_chunk_decoder) {
       .function("problem", &JsChunkDecoder::problem)
       .function("zip", &JsChunkDecoder::zip);
 }
-// ---- end of issue 9 ----
 
 EMSCRIPTEN_BINDINGS(materialist_engine) {
   emscripten::class_<JsEngine>("Engine")
@@ -462,14 +459,12 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("hashEndInto", &JsEngine::hashEndInto)
       .function("hasData", &JsEngine::hasData)
       .function("reset", &JsEngine::reset)
-      // ---- issue 9 ----
       .function("heapBytes", &JsEngine::heapBytes)
       .function("heapLimitBytes", &JsEngine::heapLimitBytes)
       .function("exportLivePart", &JsEngine::exportLivePart)
       .function("estimateWith", &JsEngine::estimateWith)
       .function("endDecodedEntry", &JsEngine::endDecodedEntry)
       .function("endDecoded", &JsEngine::endDecoded);
-  // ---- end of issue 9 ----
 }
 
 }  // namespace materialist::worker

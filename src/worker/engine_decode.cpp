@@ -80,7 +80,7 @@ void Engine::end_decoded_entry(const std::string& entry, std::uint64_t bytes) {
   file.rows = import_report_.rows;
   // As learn::DatasetBuilder::end_file says it (binary data is the readers' to find).
   if (file.games == 0 && bytes > 0) {
-    file.error = "no games found: is this a PGN file?";
+    file.error = learn::kNoGamesFound;
   } else if (import_report_.games_used + import_report_.games_partial +
                      import_report_.games_filtered ==
                  0 &&

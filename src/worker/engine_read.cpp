@@ -285,7 +285,7 @@ void Engine::end_import(std::uint64_t bytes) {
   file.bytes = bytes;
   file.games = import_report_.games_read;
   file.rows = import_report_.rows;
-  if (file.games == 0 && bytes > 0) file.error = "no games found: is this a PGN file?";
+  if (file.games == 0 && bytes > 0) file.error = learn::kNoGamesFound;
   if (!file.error.empty()) pending_->file_errors.push_back(import_name_ + ": " + file.error);
   learn::merge_ingest_reports(report.games, import_report_, kMaxListedIssues);
   pending_->pairs.merge(import_pairs_);

@@ -1,4 +1,4 @@
-// A new user's journey (issue 39), natively: Reset returns to the preset with or without a fit,
+// A new user's journey, natively: Reset returns to the preset with or without a fit,
 // "My values" is one model however it is reached, a comparison that finds one band says so, the
 // exports say why they are disabled, and the unit goes to the worker.
 #include <doctest/doctest.h>

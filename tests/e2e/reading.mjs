@@ -510,7 +510,7 @@ test('while a long file is read, exact estimates fill the values and narrow', as
   await context.close();
 });
 
-// ---- issue 9: estimates of parallel reads, compressed files read in parallel, memory ----
+// ---- estimates of parallel reads, compressed files read in parallel, memory ----
 
 // Reads the mirror's estimates while data-state is `reading`: [{games, N, seN}], one per change;
 // a screenshot at the `shotAt`-th.

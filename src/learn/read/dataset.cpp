@@ -187,7 +187,7 @@ void DatasetBuilder::end_file() {
     if (looks_binary()) {
       current_.error = "not a PGN file: it holds binary data";
     } else if (games.games_read == 0 && current_.bytes > 0 && !ingestor_->stopped()) {
-      current_.error = "no games found: is this a PGN file?";
+      current_.error = kNoGamesFound;
     } else if (games.games_used + games.games_partial + games.games_filtered == 0 &&
                games.games_read > 0) {
       current_.error = "no usable game in this file (see the skipped games)";

@@ -34,6 +34,9 @@ inline constexpr std::size_t kBinarySniffBytes = 4096;
 // end-of-file byte 0x1A do).
 std::size_t control_bytes(const char* data, std::size_t size);
 
+// A file's error when it held bytes but not one game (the one wording, for every reader).
+inline constexpr const char* kNoGamesFound = "no games found: is this a PGN file?";
+
 struct FileReport {
   std::string name;
   FileKind kind = FileKind::kPgn;
