@@ -105,24 +105,34 @@ std::optional<Error> eval_refusal(const CliOptions& options) {
   return std::nullopt;
 }
 
-// Data options → ingest options (preset first, then explicit flags).
-Expected<learn::IngestOptions> ingest_options(const CliOptions& options) {
+// Data options → the read's request (preset first, then explicit flags); `model`, when given,
+// says which key fields to keep.
+learn::ReadRequest read_request(const CliOptions& options, const learn::ModelOptions* model,
+                                learn::SplitMode mode = learn::SplitMode::kMerge) {
+  learn::ReadRequest request;
   const learn::Preset* preset = learn::find_preset(options.preset);
-  learn::IngestOptions ingest =
-      preset != nullptr && preset->unknown == learn::UnknownResultPolicy::kTreatAsDraw
-          ? learn::IngestOptions::article()
-          : learn::IngestOptions::defaults();
-  if (options.quiet_plies) ingest.quiet.quiet_plies = *options.quiet_plies;
-  ingest.quiet.checks_break_quiet = !options.checks_are_quiet;
-  ingest.quiet.distinct_per_game = !options.every_position;
-  ingest.quiet.skip_first_plies = options.skip_plies;
-  if (!options.filter.empty()) {
-    auto filter = learn::parse_game_filter(options.filter);
-    if (!filter) return make_error(filter.error().code, "--filter: " + filter.error().message);
-    ingest.games = *filter;
-  }
-  ingest.target = read_target(options);
-  return ingest;
+  if (preset != nullptr) request.unknown = preset->unknown;
+  if (options.quiet_plies) request.quiet.quiet_plies = *options.quiet_plies;
+  request.quiet.checks_break_quiet = !options.checks_are_quiet;
+  request.quiet.distinct_per_game = !options.every_position;
+  request.quiet.skip_first_plies = options.skip_plies;
+  request.filter = options.filter;
+  request.filter_label = "--filter";
+  request.target = read_target(options);
+  request.mode = mode;
+  request.each_filter = options.each_filter;
+  if (model != nullptr) request.keep = learn::KeyFields::for_model(*model);
+  request.bootstrap = options.bootstrap;
+  request.seed = options.seed;
+  request.subset_max_issues = request.max_reported_issues;
+  request.keep_merged = mode == learn::SplitMode::kMerge;  // compare fits the subsets only
+  request.max_games = options.max_games;
+  request.first_file_index = options.file_index;
+  return request;
+}
+
+Expected<learn::IngestOptions> ingest_options(const CliOptions& options) {
+  return learn::ingest_options_for(read_request(options, nullptr));
 }
 
 // Model options → analysis settings (preset first, then explicit flags). The intercept is on by
@@ -280,29 +290,16 @@ struct GameIds {
 // The datasets the files are read into: the merged one, or (compare) one per file or filter. The
 // game pairs (for game-clustered errors) and the bootstrap keep the key fields the model reads
 // (`model` null: the defaults).
-learn::SplitOptions split_options(const CliOptions& options, const learn::IngestOptions& ingest,
-                                  const learn::ModelOptions* model,
+// The split's options (the filter was parsed when the settings were: it parses again here).
+learn::SplitOptions split_options(const CliOptions& options, const learn::ModelOptions* model,
                                   learn::SplitMode mode = learn::SplitMode::kMerge) {
-  learn::SplitOptions split;
-  split.ingest = ingest;
-  split.filter = options.filter;
-  split.mode = mode;
-  split.each_filter = options.each_filter;
-  if (model != nullptr) split.key_fields = learn::KeyFields::for_model(*model);
-  split.bootstrap = options.bootstrap;
-  split.seed = options.seed;
-  split.subset_max_issues = ingest.max_reported_issues;
-  split.keep_merged = mode == learn::SplitMode::kMerge;  // compare fits the subsets only
-  split.max_games = options.max_games;
-  split.first_file_index = options.file_index;
-  return split;
+  return std::move(learn::split_options_for(read_request(options, model, mode))).value();
 }
 
 Expected<learn::DatasetSplit> make_split(const CliOptions& options,
-                                         const learn::IngestOptions& ingest,
                                          const learn::ModelOptions* model,
                                          learn::SplitMode mode = learn::SplitMode::kMerge) {
-  return learn::DatasetSplit::create(split_options(options, ingest, model, mode));
+  return learn::DatasetSplit::create(split_options(options, model, mode));
 }
 
 // The merged dataset read from the files, optionally writing its rows as .mat text to `mat_out`.
@@ -315,11 +312,10 @@ struct LoadedDataset {
   const learn::DatasetBuilder& builder() const { return split->merged(); }
 };
 
-LoadedDataset load_dataset(const CliOptions& options, const learn::IngestOptions& ingest,
-                           const learn::ModelOptions* model, std::FILE* mat_out,
-                           std::FILE* progress, bool game_ids = false) {
+LoadedDataset load_dataset(const CliOptions& options, const learn::ModelOptions* model,
+                           std::FILE* mat_out, std::FILE* progress, bool game_ids = false) {
   LoadedDataset dataset;
-  dataset.split = std::move(make_split(options, ingest, model)).value();  // merge: nothing to parse
+  dataset.split = std::move(make_split(options, model)).value();  // merge: nothing to parse
   learn::DatasetBuilder& merged = dataset.split->merged();
   std::string buffer;
   GameIds ids;
@@ -416,8 +412,8 @@ int run_rows(const CliOptions& options, std::FILE* out, std::FILE* err) {
     return report_failure(err, bad_options(refusal->message));
   auto ingest = ingest_options(options);
   if (!ingest) return report_failure(err, bad_options(ingest.error().message));
-  LoadedDataset dataset = load_dataset(options, *ingest, nullptr, out,
-                                       options.progress ? err : nullptr, options.game_ids);
+  LoadedDataset dataset =
+      load_dataset(options, nullptr, out, options.progress ? err : nullptr, options.game_ids);
   if (dataset.failure) return report_failure(err, *dataset.failure);
   if (options.progress) print_dataset_summary(err, dataset.builder().report());
   return kExitOk;
@@ -451,15 +447,14 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
                                     "files are merged whole"));
     }
     const auto start = Clock::now();
-    stats = load_stats(options.files, split_options(options, settings->ingest, &analysis.model),
-                       analysis.model);
+    stats = load_stats(options.files, split_options(options, &analysis.model), analysis.model);
     dataset.seconds = seconds_since(start);
     if (stats.failure) {
       const int status = stats.failure->code == "bad-options" ? kExitBadOptions : kExitNoResult;
       return fail_early(options, out, err, {stats.failure->code, stats.failure->message, status});
     }
   } else {
-    dataset = load_dataset(options, settings->ingest, &analysis.model, mat_file.get(),
+    dataset = load_dataset(options, &analysis.model, mat_file.get(),
                            options.progress && text ? err : nullptr);
   }
   mat_file.reset();
@@ -632,8 +627,8 @@ int compare_stats(const CliOptions& options, const DatasetSettings& base, std::F
   }
   std::vector<learn::Statistics> all;
   for (const std::string& path : options.files) {
-    LoadedStats loaded = load_stats(
-        {path}, split_options(options, base.ingest, &base.analysis.model), base.analysis.model);
+    LoadedStats loaded =
+        load_stats({path}, split_options(options, &base.analysis.model), base.analysis.model);
     if (loaded.failure) {
       const int status = loaded.failure->code == "bad-options" ? kExitBadOptions : kExitNoResult;
       return fail_early(options, out, err, {loaded.failure->code, loaded.failure->message, status});
@@ -655,7 +650,7 @@ int run_compare_targets(const CliOptions& options, DatasetSettings base, std::FI
                         std::FILE* err) {
   const bool text = !options.json;
   if (options.outcomes.empty()) base.analysis.model.outcomes = learn::OutcomeModel::kFractional;
-  LoadedDataset dataset = load_dataset(options, base.ingest, &base.analysis.model, nullptr,
+  LoadedDataset dataset = load_dataset(options, &base.analysis.model, nullptr,
                                        options.progress && text ? err : nullptr);
   const learn::Histogram& histogram = dataset.builder().histogram();
   const learn::DatasetReport& report = dataset.builder().report();
@@ -724,7 +719,7 @@ int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
   }
   // One dataset per file, or one per --each filter over all the files, read in one pass.
   auto split = make_split(
-      read_options, base->ingest, &base->analysis.model,
+      read_options, &base->analysis.model,
       read_options.each_filter.empty() ? learn::SplitMode::kPerFile : learn::SplitMode::kPerFilter);
   if (!split) return fail_early(options, out, err, bad_options("--each " + split.error().message));
   // A file that could not be read ends the reading.
@@ -773,8 +768,7 @@ int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
 int run_stats_command(const CliOptions& options, std::FILE* err) {
   auto settings = dataset_settings(options);
   if (!settings) return report_failure(err, settings_failure(settings.error()));
-  return run_stats(options, split_options(options, settings->ingest, &settings->analysis.model),
-                   err);
+  return run_stats(options, split_options(options, &settings->analysis.model), err);
 }
 
 }  // namespace

@@ -50,27 +50,23 @@ const char* binary_kind(const char* data, std::size_t size) {
 // ---- reading ----
 
 std::optional<Error> Engine::begin_read(const ReadOptions& options) {
-  learn::IngestOptions ingest = options.unknown == learn::UnknownResultPolicy::kTreatAsDraw
-                                    ? learn::IngestOptions::article()
-                                    : learn::IngestOptions::defaults();
-  ingest.max_reported_issues = kMaxListedIssues;
-  ingest.quiet = options.quiet;
-  const auto filter = learn::parse_game_filter(options.filter);
-  if (!filter) return make_error(filter.error().code, "filter: " + filter.error().message);
-  ingest.games = *filter;
-  learn::SplitOptions split;
-  split.ingest = ingest;
-  split.filter = options.filter;
-  split.mode = options.datasets == DatasetMode::kPerFile     ? learn::SplitMode::kPerFile
-               : options.datasets == DatasetMode::kPerFilter ? learn::SplitMode::kPerFilter
-                                                             : learn::SplitMode::kMerge;
-  split.each_filter = options.each_filter;
-  split.key_fields = options.keep;
-  split.max_games = options.max_games;
-  split.bootstrap = options.bootstrap;
-  split.seed = options.seed;
-  split.subset_max_issues = 0;  // the merged dataset lists the issues
-  Expected<learn::DatasetSplit> created = learn::DatasetSplit::create(std::move(split));
+  learn::ReadRequest request;
+  request.unknown = options.unknown;
+  request.quiet = options.quiet;
+  request.filter = options.filter;
+  request.mode = options.datasets == DatasetMode::kPerFile     ? learn::SplitMode::kPerFile
+                 : options.datasets == DatasetMode::kPerFilter ? learn::SplitMode::kPerFilter
+                                                               : learn::SplitMode::kMerge;
+  request.each_filter = options.each_filter;
+  request.keep = options.keep;
+  request.max_games = options.max_games;
+  request.bootstrap = options.bootstrap;
+  request.seed = options.seed;
+  request.max_reported_issues = kMaxListedIssues;
+  request.subset_max_issues = 0;  // the merged dataset lists the issues
+  auto split = learn::split_options_for(request);
+  if (!split) return split.error();
+  Expected<learn::DatasetSplit> created = learn::DatasetSplit::create(std::move(*split));
   if (!created) return created.error();
   file_reader_.reset();  // it reads into the pending dataset
   pending_ = std::make_unique<Dataset>();

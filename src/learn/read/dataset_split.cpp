@@ -26,6 +26,40 @@ std::unique_ptr<DatasetBuilder> DatasetSplit::make_builder(IngestOptions ingest,
   return builder;
 }
 
+Expected<IngestOptions> ingest_options_for(const ReadRequest& request) {
+  IngestOptions ingest = request.unknown == UnknownResultPolicy::kTreatAsDraw
+                             ? IngestOptions::article()
+                             : IngestOptions::defaults();
+  ingest.quiet = request.quiet;
+  ingest.target = request.target;
+  ingest.max_reported_issues = request.max_reported_issues;
+  auto filter = parse_game_filter(request.filter);
+  if (!filter) {
+    return make_error(filter.error().code,
+                      std::string(request.filter_label) + ": " + filter.error().message);
+  }
+  ingest.games = *filter;
+  return ingest;
+}
+
+Expected<SplitOptions> split_options_for(const ReadRequest& request) {
+  auto ingest = ingest_options_for(request);
+  if (!ingest) return ingest.error();
+  SplitOptions split;
+  split.ingest = std::move(*ingest);
+  split.filter = request.filter;
+  split.mode = request.mode;
+  split.each_filter = request.each_filter;
+  split.key_fields = request.keep;
+  split.bootstrap = request.bootstrap;
+  split.seed = request.seed;
+  split.subset_max_issues = request.subset_max_issues;
+  split.keep_merged = request.keep_merged || request.mode == SplitMode::kMerge;
+  split.max_games = request.max_games;
+  split.first_file_index = request.first_file_index;
+  return split;
+}
+
 Expected<DatasetSplit> DatasetSplit::create(SplitOptions options) {
   DatasetSplit split(std::move(options));
   const SplitOptions& o = split.options_;

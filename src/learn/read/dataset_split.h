@@ -64,6 +64,29 @@ struct SplitOptions {
   std::uint64_t first_file_index = 0;
 };
 
+// A read as the CLI's flags or the page's settings describe it: the one place that turns it into
+// the ingest's and the split's options (cli/commands.cpp and worker/engine_read.cpp both call it).
+struct ReadRequest {
+  UnknownResultPolicy unknown = UnknownResultPolicy::kSkip;
+  QuietFilterOptions quiet;
+  std::string filter;                   // compact game-filter text (learn/filter/game_filter.h)
+  const char* filter_label = "filter";  // names the filter in a parse error ("--filter")
+  Target target = Target::kResult;
+  SplitMode mode = SplitMode::kMerge;
+  std::vector<std::string> each_filter;
+  KeyFields keep;  // what the models to be fitted read
+  int bootstrap = 0;
+  std::uint64_t seed = 1;
+  std::uint64_t max_games = 0;
+  std::uint64_t first_file_index = 0;
+  std::size_t max_reported_issues = IngestOptions{}.max_reported_issues;
+  std::size_t subset_max_issues = 0;
+  bool keep_merged = true;
+};
+// The ingest's options alone (the filter parsed: kInvalidArgument naming filter_label).
+Expected<IngestOptions> ingest_options_for(const ReadRequest& request);
+Expected<SplitOptions> split_options_for(const ReadRequest& request);
+
 struct NamedSubset {
   std::string name;  // the file's name or the filter text
   std::unique_ptr<DatasetBuilder> builder;
