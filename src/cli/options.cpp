@@ -70,6 +70,167 @@ const Switch* find_switch(const std::string& arg) {
   return nullptr;
 }
 
+// The flags whose value is one of a list of names, kept as text.
+struct Choice {
+  const char* flag;
+  std::string CliOptions::*member;
+  std::vector<std::string> (*names)();
+};
+template <std::size_t N>
+std::vector<std::string> names_of(const std::array<const char*, N>& choices) {
+  return {choices.begin(), choices.end()};
+}
+const Choice kChoices[] = {
+    {"--preset", &CliOptions::preset, [] { return names_of(learn::kPresetNames); }},
+    {"--solver", &CliOptions::solver, [] { return names_of(learn::kSolverNames); }},
+    {"--outcomes", &CliOptions::outcomes, [] { return names_of(learn::kOutcomeModelNames); }},
+    {"--target", &CliOptions::target, [] { return names_of(learn::kTargetNames); }},
+    {"--units", &CliOptions::units, [] { return names_of(kUnitNames); }},
+};
+
+// The flags whose value is a whole number in a range.
+struct Integer {
+  const char* flag;
+  std::int64_t minimum, maximum;
+  void (*set)(CliOptions&, std::int64_t);
+};
+const Integer kIntegers[] = {
+    {"--iterations", 0, 100'000'000,
+     [](CliOptions& o, std::int64_t v) { o.iterations = static_cast<int>(v); }},
+    {"--quiet-plies", 0, 100,
+     [](CliOptions& o, std::int64_t v) { o.quiet_plies = static_cast<int>(v); }},
+    {"--skip-plies", 0, 1000,
+     [](CliOptions& o, std::int64_t v) { o.skip_plies = static_cast<int>(v); }},
+    {"--bootstrap", 0, 10'000,
+     [](CliOptions& o, std::int64_t v) { o.bootstrap = static_cast<int>(v); }},
+    {"--seed", 0, INT64_MAX,
+     [](CliOptions& o, std::int64_t v) { o.seed = static_cast<std::uint64_t>(v); }},
+    {"--log-every", 1, 100'000'000,
+     [](CliOptions& o, std::int64_t v) { o.log_every = static_cast<int>(v); }},
+    {"-j", 1, kMaxJobs, [](CliOptions& o, std::int64_t v) { o.jobs = static_cast<int>(v); }},
+    {"--jobs", 1, kMaxJobs, [](CliOptions& o, std::int64_t v) { o.jobs = static_cast<int>(v); }},
+    {"--max-games", 1, INT64_MAX,
+     [](CliOptions& o, std::int64_t v) { o.max_games = static_cast<std::uint64_t>(v); }},
+    {"--chunk-bytes", 1, std::int64_t{1} << 30,
+     [](CliOptions& o, std::int64_t v) { o.chunk_bytes = static_cast<std::size_t>(v); }},
+    {"--file-index", 0, (std::int64_t{1} << 23) - 1,
+     [](CliOptions& o, std::int64_t v) { o.file_index = static_cast<std::uint64_t>(v); }},
+};
+
+// The flags whose value is kept as it is.
+struct Text {
+  const char* flag;
+  std::string CliOptions::*member;
+};
+constexpr Text kTexts[] = {
+    {"-o", &CliOptions::output},
+    {"--output", &CliOptions::output},
+    {"--export-mat", &CliOptions::export_mat},
+    {"--filter", &CliOptions::filter},
+    {"--lichess", &CliOptions::lichess},
+    {"--chesscom", &CliOptions::chesscom},
+    {"--speed", &CliOptions::speed},
+    {"--since", &CliOptions::since},
+    {"--until", &CliOptions::until},
+};
+
+// --targets result,eval: both targets, each once.
+std::optional<Error> parse_targets(const std::string& flag, const std::string& text,
+                                   CliOptions& options) {
+  std::vector<std::string> names;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    auto v = one_of(flag, text.substr(start, comma - start), learn::kTargetNames);
+    if (!v) return v.error();
+    if (std::find(names.begin(), names.end(), *v) != names.end()) {
+      return Error{ErrorCode::kInvalidArgument, "--targets: " + *v + " twice"};
+    }
+    names.push_back(*v);
+    start = comma + 1;
+  }
+  if (names.size() != 2) {
+    return Error{ErrorCode::kInvalidArgument,
+                 "--targets needs both targets: result,eval (or eval,result)"};
+  }
+  options.targets = std::move(names);
+  return std::nullopt;
+}
+
+// --range START:END, byte offsets with START < END.
+std::optional<Error> parse_range(const std::string& flag, const std::string& text,
+                                 CliOptions& options) {
+  const std::size_t colon = text.find(':');
+  const auto start = parse_integer(text.substr(0, colon), 0, INT64_MAX);
+  std::optional<std::int64_t> end;
+  if (colon != std::string::npos) end = parse_integer(text.substr(colon + 1), 0, INT64_MAX);
+  if (!start || !end || *start >= *end) {
+    return Error{ErrorCode::kInvalidArgument,
+                 flag + " expects START:END, byte offsets with START < END, got '" + text + "'"};
+  }
+  options.range = ByteRange{static_cast<std::uint64_t>(*start), static_cast<std::uint64_t>(*end)};
+  return std::nullopt;
+}
+
+// A flag with its value, by the tables, then the flags with rules of their own.
+std::optional<Error> parse_valued_flag(const std::string& flag, const std::string& text,
+                                       CliOptions& options) {
+  for (const Choice& choice : kChoices) {
+    if (flag != choice.flag) continue;
+    const std::vector<std::string> names = choice.names();
+    if (std::find(names.begin(), names.end(), text) == names.end()) {
+      std::string list;
+      for (const std::string& name : names) list += (list.empty() ? "" : ", ") + name;
+      return Error{ErrorCode::kInvalidArgument,
+                   flag + " expects one of " + list + ", got '" + text + "'"};
+    }
+    options.*(choice.member) = text;
+    return std::nullopt;
+  }
+  for (const Integer& integer : kIntegers) {
+    if (flag != integer.flag) continue;
+    auto v = integer_option(flag, text, integer.minimum, integer.maximum);
+    if (!v) return v.error();
+    integer.set(options, *v);
+    return std::nullopt;
+  }
+  for (const Text& field : kTexts) {
+    if (flag != field.flag) continue;
+    options.*(field.member) = text;
+    return std::nullopt;
+  }
+  if (flag == "--targets") return parse_targets(flag, text, options);
+  if (flag == "--range") return parse_range(flag, text, options);
+  if (flag == "--max-mb" || flag == "--alpha" || flag == "--lambda") {
+    auto v = parse_double(flag, text);
+    if (!v) return v.error();
+    if (flag == "--max-mb") {
+      if (!(*v > 0)) return Error{ErrorCode::kInvalidArgument, flag + " must be positive"};
+      options.max_megabytes = *v;
+      return std::nullopt;
+    }
+    if (*v < 0) return Error{ErrorCode::kInvalidArgument, flag + " must not be negative"};
+    (flag == "--alpha" ? options.alpha : options.lambda) = *v;
+    return std::nullopt;
+  }
+  if (flag == "--imbalance") {
+    auto v = learn::parse_imbalance_list(text);
+    if (!v) return Error{ErrorCode::kInvalidArgument, flag + ": " + v.error().message};
+    options.imbalances = *v;
+    return std::nullopt;
+  }
+  if (flag == "--each") {
+    options.each_filter.push_back(text);
+    return std::nullopt;
+  }
+  if (flag == "--by") {
+    if (auto spec = learn::parse_band_spec(text); !spec) return spec.error();
+    options.by = text;
+    return std::nullopt;
+  }
+  return Error{ErrorCode::kInvalidArgument, "unknown option '" + flag + "' (try --help)"};
+}
+
 }  // namespace
 
 const char* usage_text() {
@@ -241,20 +402,6 @@ Exit status:
 )";
 }
 
-namespace {
-
-// The player options with a value (--lichess NAME ...): the field they set, else null.
-std::string* player_option(CliOptions& options, const std::string& arg) {
-  if (arg == "--lichess") return &options.lichess;
-  if (arg == "--chesscom") return &options.chesscom;
-  if (arg == "--speed") return &options.speed;
-  if (arg == "--since") return &options.since;
-  if (arg == "--until") return &options.until;
-  return nullptr;
-}
-
-}  // namespace
-
 Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
   CliOptions options;
   if (args.empty()) return options;
@@ -300,127 +447,7 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
     if (i + 1 >= args.size()) {
       return make_error(ErrorCode::kInvalidArgument, arg + " needs a value (try --help)");
     }
-    const std::string& text = args[++i];
-    if (arg == "--preset") {
-      auto v = one_of(arg, text, learn::kPresetNames);
-      if (!v) return v.error();
-      options.preset = *v;
-    } else if (arg == "--solver") {
-      auto v = one_of(arg, text, learn::kSolverNames);
-      if (!v) return v.error();
-      options.solver = *v;
-    } else if (arg == "--outcomes") {
-      auto v = one_of(arg, text, learn::kOutcomeModelNames);
-      if (!v) return v.error();
-      options.outcomes = *v;
-    } else if (arg == "--target") {
-      auto v = one_of(arg, text, learn::kTargetNames);
-      if (!v) return v.error();
-      options.target = *v;
-    } else if (arg == "--targets") {
-      std::vector<std::string> names;
-      std::size_t start = 0;
-      while (start <= text.size()) {
-        const std::size_t comma = std::min(text.find(',', start), text.size());
-        auto v = one_of(arg, text.substr(start, comma - start), learn::kTargetNames);
-        if (!v) return v.error();
-        if (std::find(names.begin(), names.end(), *v) != names.end()) {
-          return make_error(ErrorCode::kInvalidArgument, "--targets: " + *v + " twice");
-        }
-        names.push_back(*v);
-        start = comma + 1;
-      }
-      if (names.size() != 2) {
-        return make_error(ErrorCode::kInvalidArgument,
-                          "--targets needs both targets: result,eval (or eval,result)");
-      }
-      options.targets = std::move(names);
-    } else if (arg == "--units") {
-      auto v = one_of(arg, text, kUnitNames);
-      if (!v) return v.error();
-      options.units = *v;
-    } else if (arg == "--iterations") {
-      auto v = integer_option(arg, text, 0, 100'000'000);
-      if (!v) return v.error();
-      options.iterations = static_cast<int>(*v);
-    } else if (arg == "--quiet-plies") {
-      auto v = integer_option(arg, text, 0, 100);
-      if (!v) return v.error();
-      options.quiet_plies = static_cast<int>(*v);
-    } else if (arg == "--skip-plies") {
-      auto v = integer_option(arg, text, 0, 1000);
-      if (!v) return v.error();
-      options.skip_plies = static_cast<int>(*v);
-    } else if (arg == "--bootstrap") {
-      auto v = integer_option(arg, text, 0, 10'000);
-      if (!v) return v.error();
-      options.bootstrap = static_cast<int>(*v);
-    } else if (arg == "--seed") {
-      auto v = integer_option(arg, text, 0, INT64_MAX);
-      if (!v) return v.error();
-      options.seed = static_cast<std::uint64_t>(*v);
-    } else if (arg == "--log-every") {
-      auto v = integer_option(arg, text, 1, 100'000'000);
-      if (!v) return v.error();
-      options.log_every = static_cast<int>(*v);
-    } else if (arg == "-j" || arg == "--jobs") {
-      auto v = integer_option(arg, text, 1, kMaxJobs);
-      if (!v) return v.error();
-      options.jobs = static_cast<int>(*v);
-    } else if (arg == "--max-games") {
-      auto v = integer_option(arg, text, 1, INT64_MAX);
-      if (!v) return v.error();
-      options.max_games = static_cast<std::uint64_t>(*v);
-    } else if (arg == "--max-mb") {
-      auto v = parse_double(arg, text);
-      if (!v) return v.error();
-      if (!(*v > 0)) return make_error(ErrorCode::kInvalidArgument, arg + " must be positive");
-      options.max_megabytes = *v;
-    } else if (arg == "--chunk-bytes") {
-      auto v = integer_option(arg, text, 1, std::int64_t{1} << 30);
-      if (!v) return v.error();
-      options.chunk_bytes = static_cast<std::size_t>(*v);
-    } else if (arg == "--alpha" || arg == "--lambda") {
-      auto v = parse_double(arg, text);
-      if (!v) return v.error();
-      if (*v < 0) return make_error(ErrorCode::kInvalidArgument, arg + " must not be negative");
-      (arg == "--alpha" ? options.alpha : options.lambda) = *v;
-    } else if (arg == "-o" || arg == "--output") {
-      options.output = text;
-    } else if (arg == "--range") {
-      const std::size_t colon = text.find(':');
-      const auto start = parse_integer(text.substr(0, colon), 0, INT64_MAX);
-      std::optional<std::int64_t> end;
-      if (colon != std::string::npos) end = parse_integer(text.substr(colon + 1), 0, INT64_MAX);
-      if (!start || !end || *start >= *end) {
-        return make_error(
-            ErrorCode::kInvalidArgument,
-            arg + " expects START:END, byte offsets with START < END, got '" + text + "'");
-      }
-      options.range =
-          ByteRange{static_cast<std::uint64_t>(*start), static_cast<std::uint64_t>(*end)};
-    } else if (arg == "--file-index") {
-      auto v = integer_option(arg, text, 0, (std::int64_t{1} << 23) - 1);
-      if (!v) return v.error();
-      options.file_index = static_cast<std::uint64_t>(*v);
-    } else if (arg == "--export-mat") {
-      options.export_mat = text;
-    } else if (arg == "--imbalance") {
-      auto v = learn::parse_imbalance_list(text);
-      if (!v) return make_error(ErrorCode::kInvalidArgument, arg + ": " + v.error().message);
-      options.imbalances = *v;
-    } else if (arg == "--filter") {
-      options.filter = text;
-    } else if (arg == "--each") {
-      options.each_filter.push_back(text);
-    } else if (arg == "--by") {
-      if (auto spec = learn::parse_band_spec(text); !spec) return spec.error();
-      options.by = text;
-    } else if (auto* player = player_option(options, arg)) {
-      *player = text;
-    } else {
-      return make_error(ErrorCode::kInvalidArgument, "unknown option '" + arg + "' (try --help)");
-    }
+    if (auto error = parse_valued_flag(arg, args[++i], options)) return *error;
   }
   if (!options.by.empty() &&
       (options.command != Command::kCompare || !options.each_filter.empty())) {
