@@ -13,6 +13,7 @@
 #include "core/json.h"
 #include "core/text.h"
 #include "play/match_stats.h"
+#include "play/rating_table.h"
 
 namespace materialist::cli {
 

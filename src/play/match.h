@@ -22,6 +22,7 @@
 #include "play/book.h"
 #include "play/game.h"
 #include "play/match_stats.h"
+#include "play/rating_table.h"
 #include "play/value_set.h"
 
 namespace materialist::play {

@@ -8,6 +8,7 @@
 
 #include "core/json.h"
 #include "play/match_stats.h"
+#include "play/rating_table.h"
 
 using namespace materialist;
 using namespace materialist::play;
