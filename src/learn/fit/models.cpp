@@ -171,15 +171,12 @@ void describe_coefficients(ModelFit& fit) {
   }
 }
 
-void finish_fit(ModelFit& fit, const FitEvidence& evidence, const GamePairs* pairs) {
-  const int n = fit.parameter_count();
-  const double k = static_cast<double>(n);
-  fit.warnings.clear();
-  auto warn = [&fit](const char* code, std::string message) {
-    fit.warnings.push_back({code, std::move(message)});
-  };
+namespace {
 
-  auto inverse = invert_symmetric(evidence.information, n);
+// Step 1: the model covariance, and the game-clustered one when the pairs allow it; returns why
+// clustered errors were not computed ("" when they were, or when there are no pairs).
+std::string set_covariance(ModelFit& fit, const FitEvidence& evidence, const GamePairs* pairs) {
+  auto inverse = invert_symmetric(evidence.information, fit.parameter_count());
   fit.covariance_ok = inverse.ok();
   fit.model_covariance.clear();
   fit.covariance.clear();
@@ -188,51 +185,60 @@ void finish_fit(ModelFit& fit, const FitEvidence& evidence, const GamePairs* pai
   fit.clusters = 0;
   if (inverse) fit.model_covariance = std::move(*inverse);
   fit.covariance = fit.model_covariance;
-
-  std::string model_errors;  // why clustered errors were not computed
-  if (pairs != nullptr) {
-    if (!pairs->fields().covers(fit.options)) {
-      model_errors = "the games' pair statistics do not keep every field this model reads";
-    } else if (fit.covariance_ok) {
-      auto clustered = clustered_covariance(*pairs, fit, fit.model_covariance);
-      if (clustered) {
-        fit.covariance = std::move(clustered->covariance);
-        fit.errors = ErrorKind::kClustered;
-        fit.games = pairs->games();
-        fit.clusters = clustered->clusters;
-      } else {
-        model_errors = clustered.error().message;
-      }
-    }
+  if (pairs == nullptr) return "";
+  if (!pairs->fields().covers(fit.options)) {
+    return "the games' pair statistics do not keep every field this model reads";
   }
-  describe_coefficients(fit);
+  if (!fit.covariance_ok) return "";
+  auto clustered = clustered_covariance(*pairs, fit, fit.model_covariance);
+  if (!clustered) return clustered.error().message;
+  fit.covariance = std::move(clustered->covariance);
+  fit.errors = ErrorKind::kClustered;
+  fit.games = pairs->games();
+  fit.clusters = clustered->clusters;
+  return "";
+}
 
-  // Identification from the model errors, or from the penalised information when singular.
-  std::vector<double> identifying = fit.model_covariance;
-  if (!fit.covariance_ok) {
-    std::vector<double> penalised = evidence.information;
-    const int columns = static_cast<int>(fit.theta.size());
-    for (int j = 0; j < columns; ++j) {
-      penalised[j * n + j] += 2 * fit.options.lambda * fit.total_weight;
-    }
-    auto penalised_inverse = invert_symmetric(penalised, n);
-    identifying = penalised_inverse ? std::move(*penalised_inverse) : std::vector<double>{};
+// Step 2: the covariance that decides identification: the model's, or the penalised
+// information's inverse when the model's is singular.
+std::vector<double> identifying_covariance(const ModelFit& fit, const FitEvidence& evidence) {
+  if (fit.covariance_ok) return fit.model_covariance;
+  const int n = fit.parameter_count();
+  std::vector<double> penalised = evidence.information;
+  const int columns = static_cast<int>(fit.theta.size());
+  for (int j = 0; j < columns; ++j) {
+    penalised[j * n + j] += 2 * fit.options.lambda * fit.total_weight;
   }
-  identify(fit, evidence, identifying);
+  auto penalised_inverse = invert_symmetric(penalised, n);
+  return penalised_inverse ? std::move(*penalised_inverse) : std::vector<double>{};
+}
 
-  // Convergence.
+// Step 3: converged when the solver says so, or (gradient descent) when its remaining step is
+// within kConvergedStepInSe standard errors; returns that step in standard errors.
+double judge_convergence(ModelFit& fit, const FitEvidence& evidence,
+                         const std::vector<double>& identifying) {
+  const int n = fit.parameter_count();
   fit.converged = evidence.solver_converged;
   double worst_step = 0;
-  if (!evidence.remaining_step.empty()) {
-    for (int j = 0; j < n && j < static_cast<int>(evidence.remaining_step.size()); ++j) {
-      const double variance =
-          identifying.size() == static_cast<std::size_t>(n) * n ? identifying[j * n + j] : kNaN;
-      const double ratio = std::fabs(evidence.remaining_step[j]) / std::sqrt(variance);
-      if (!(ratio <= worst_step)) worst_step = std::isnan(ratio) ? INFINITY : ratio;
-    }
-    fit.converged = worst_step <= kConvergedStepInSe;
+  if (evidence.remaining_step.empty()) return worst_step;
+  for (int j = 0; j < n && j < static_cast<int>(evidence.remaining_step.size()); ++j) {
+    const double variance =
+        identifying.size() == static_cast<std::size_t>(n) * n ? identifying[j * n + j] : kNaN;
+    const double ratio = std::fabs(evidence.remaining_step[j]) / std::sqrt(variance);
+    if (!(ratio <= worst_step)) worst_step = std::isnan(ratio) ? INFINITY : ratio;
   }
+  fit.converged = worst_step <= kConvergedStepInSe;
+  return worst_step;
+}
 
+// Step 4: the warnings a reader must see beside the values.
+void add_warnings(ModelFit& fit, const FitEvidence& evidence, double worst_step,
+                  const std::string& model_errors) {
+  const int n = fit.parameter_count();
+  const double k = static_cast<double>(n);
+  auto warn = [&fit](const char* code, std::string message) {
+    fit.warnings.push_back({code, std::move(message)});
+  };
   if (fit.total_weight < kRowsPerParameter * k) {
     warn("too-few-decisive", "only " + count(fit.total_weight) +
                                  (fit.options.outcomes == OutcomeModel::kDrawsOut &&
@@ -280,6 +286,18 @@ void finish_fit(ModelFit& fit, const FitEvidence& evidence, const GamePairs* pai
   if (!model_errors.empty()) {
     warn("model-errors", "standard errors treat positions as independent: " + model_errors);
   }
+}
+
+}  // namespace
+
+void finish_fit(ModelFit& fit, const FitEvidence& evidence, const GamePairs* pairs) {
+  fit.warnings.clear();
+  const std::string model_errors = set_covariance(fit, evidence, pairs);
+  describe_coefficients(fit);
+  const std::vector<double> identifying = identifying_covariance(fit, evidence);
+  identify(fit, evidence, identifying);
+  const double worst_step = judge_convergence(fit, evidence, identifying);
+  add_warnings(fit, evidence, worst_step, model_errors);
 }
 
 ModelSpec model_spec(const ModelOptions& options) {
