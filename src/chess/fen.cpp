@@ -33,42 +33,102 @@ bool parse_counter(std::string_view text, int max, int& out) {
 
 }  // namespace
 
+// Piece placement, rank 8 first; then one king each and no pawn on a back rank.
+std::string Position::read_fen_board(std::string_view field) {
+  int file = 0, rank = 7;
+  for (const char c : field) {
+    if (c == '/') {
+      if (file != 8 || rank == 0) return "each rank must hold exactly 8 squares";
+      file = 0;
+      --rank;
+    } else if (c >= '1' && c <= '8') {
+      file += c - '0';
+      if (file > 8) return "a rank holds more than 8 squares";
+    } else if (const auto piece = Piece::from_fen_letter(c)) {
+      if (file >= 8) return "a rank holds more than 8 squares";
+      put(*piece, Square::at(file++, rank));
+      ++counts_[index_of(piece->color())][index_of(piece->type())];
+    } else {
+      return std::string("unexpected character '") + c + "' in the board";
+    }
+  }
+  if (file != 8 || rank != 0) return "the board must have 8 ranks of 8 squares";
+  for (const Color color : {Color::kWhite, Color::kBlack}) {
+    if (count(color, PieceType::kKing) != 1) return "each side needs exactly one king";
+  }
+  if ((pieces(PieceType::kPawn) & (Bitboard::rank(0) | Bitboard::rank(7))).any()) {
+    return "pawns cannot stand on the first or last rank";
+  }
+  return "";
+}
+
+// Castling: KQkq (outermost rook on that side), or rook files A-H / a-h (Chess960).
+std::string Position::read_fen_castling(std::string_view field) {
+  if (field == "-") return "";
+  for (const char c : field) {
+    const Color color = (c >= 'a') ? Color::kBlack : Color::kWhite;
+    const char upper = static_cast<char>(c & ~0x20);
+    const int home = back_rank(color);
+    const Square king = king_square(color);
+    const Bitboard rooks = pieces(color, PieceType::kRook) & Bitboard::rank(home);
+    if (king.rank() != home) {
+      return std::string("castling right '") + c + "' but the king is not home";
+    }
+    Square rook = Square::none();
+    if (upper == 'K') {
+      const Bitboard side = rooks & Bitboard(~std::uint64_t{0} << king.index());
+      if (side.any()) rook = side.msb();
+    } else if (upper == 'Q') {
+      const Bitboard side = rooks & Bitboard((std::uint64_t{1} << king.index()) - 1);
+      if (side.any()) rook = side.lsb();
+    } else if (upper >= 'A' && upper <= 'H') {
+      const Square square = Square::at(upper - 'A', home);
+      if (rooks.contains(square)) rook = square;
+    } else {
+      return std::string("unexpected castling character '") + c + "'";
+    }
+    if (rook.is_none()) return std::string("castling right '") + c + "' has no rook";
+    castling_rooks_ |= rook;
+  }
+  for (const Color color : {Color::kWhite, Color::kBlack}) {
+    const Bitboard rights = castling_rooks_ & pieces(color);
+    const int king = king_square(color).index();
+    if ((rights & Bitboard(~std::uint64_t{0} << king)).more_than_one() ||
+        (rights & Bitboard((std::uint64_t{1} << king) - 1)).more_than_one()) {
+      return "two castling rights on the same side of a king";
+    }
+  }
+  return "";
+}
+
+// En passant target: behind a pawn of the side that just moved, with both squares empty.
+std::string Position::read_fen_en_passant(std::string_view field) {
+  if (field == "-") return "";
+  const auto square = Square::from_string(field);
+  const Color mover = ~side_to_move_;
+  const int target_rank = mover == Color::kWhite ? 2 : 5;
+  if (!square || square->rank() != target_rank) {
+    return "bad en passant square '" + std::string(field) + "'";
+  }
+  const int forward = mover == Color::kWhite ? 8 : -8;
+  const Square pawn(square->index() + forward), origin(square->index() - forward);
+  if (piece_on(pawn) != Piece(mover, PieceType::kPawn) || !piece_on(*square).is_none() ||
+      !piece_on(origin).is_none()) {
+    return "en passant square without a pawn that just advanced two squares";
+  }
+  en_passant_ = *square;
+  return "";
+}
+
 Expected<Position> Position::from_fen(std::string_view fen) {
   const std::vector<std::string_view> fields = split_fields(fen);
   if (fields.size() < 4 || fields.size() > 6) {
     return fen_error(fen, "expected 4 to 6 space-separated fields");
   }
   Position pos{Empty{}};
-
-  // Piece placement, rank 8 first.
-  int file = 0, rank = 7;
-  for (const char c : fields[0]) {
-    if (c == '/') {
-      if (file != 8 || rank == 0) return fen_error(fen, "each rank must hold exactly 8 squares");
-      file = 0;
-      --rank;
-    } else if (c >= '1' && c <= '8') {
-      file += c - '0';
-      if (file > 8) return fen_error(fen, "a rank holds more than 8 squares");
-    } else if (const auto piece = Piece::from_fen_letter(c)) {
-      if (file >= 8) return fen_error(fen, "a rank holds more than 8 squares");
-      pos.put(*piece, Square::at(file++, rank));
-      ++pos.counts_[index_of(piece->color())][index_of(piece->type())];
-    } else {
-      return fen_error(fen, std::string("unexpected character '") + c + "' in the board");
-    }
+  if (std::string wrong = pos.read_fen_board(fields[0]); !wrong.empty()) {
+    return fen_error(fen, wrong);
   }
-  if (file != 8 || rank != 0) return fen_error(fen, "the board must have 8 ranks of 8 squares");
-  for (const Color color : {Color::kWhite, Color::kBlack}) {
-    if (pos.count(color, PieceType::kKing) != 1) {
-      return fen_error(fen, "each side needs exactly one king");
-    }
-  }
-  if ((pos.pieces(PieceType::kPawn) & (Bitboard::rank(0) | Bitboard::rank(7))).any()) {
-    return fen_error(fen, "pawns cannot stand on the first or last rank");
-  }
-
-  // Side to move.
   if (fields[1] == "w") {
     pos.side_to_move_ = Color::kWhite;
   } else if (fields[1] == "b") {
@@ -76,63 +136,12 @@ Expected<Position> Position::from_fen(std::string_view fen) {
   } else {
     return fen_error(fen, "side to move must be 'w' or 'b'");
   }
-
-  // Castling: KQkq (outermost rook on that side), or rook files A-H / a-h.
-  if (fields[2] != "-") {
-    for (const char c : fields[2]) {
-      const Color color = (c >= 'a') ? Color::kBlack : Color::kWhite;
-      const char upper = static_cast<char>(c & ~0x20);
-      const int home = back_rank(color);
-      const Square king = pos.king_square(color);
-      const Bitboard rooks = pos.pieces(color, PieceType::kRook) & Bitboard::rank(home);
-      if (king.rank() != home) {
-        return fen_error(fen, std::string("castling right '") + c + "' but the king is not home");
-      }
-      Square rook = Square::none();
-      if (upper == 'K') {
-        const Bitboard side = rooks & Bitboard(~std::uint64_t{0} << king.index());
-        if (side.any()) rook = side.msb();
-      } else if (upper == 'Q') {
-        const Bitboard side = rooks & Bitboard((std::uint64_t{1} << king.index()) - 1);
-        if (side.any()) rook = side.lsb();
-      } else if (upper >= 'A' && upper <= 'H') {
-        const Square square = Square::at(upper - 'A', home);
-        if (rooks.contains(square)) rook = square;
-      } else {
-        return fen_error(fen, std::string("unexpected castling character '") + c + "'");
-      }
-      if (rook.is_none()) {
-        return fen_error(fen, std::string("castling right '") + c + "' has no rook");
-      }
-      pos.castling_rooks_ |= rook;
-    }
-    for (const Color color : {Color::kWhite, Color::kBlack}) {
-      const Bitboard rights = pos.castling_rooks_ & pos.pieces(color);
-      const int king = pos.king_square(color).index();
-      if ((rights & Bitboard(~std::uint64_t{0} << king)).more_than_one() ||
-          (rights & Bitboard((std::uint64_t{1} << king) - 1)).more_than_one()) {
-        return fen_error(fen, "two castling rights on the same side of a king");
-      }
-    }
+  if (std::string wrong = pos.read_fen_castling(fields[2]); !wrong.empty()) {
+    return fen_error(fen, wrong);
   }
-
-  // En passant target: behind a pawn of the side that just moved, with both squares empty.
-  if (fields[3] != "-") {
-    const auto square = Square::from_string(fields[3]);
-    const Color mover = ~pos.side_to_move_;
-    const int target_rank = mover == Color::kWhite ? 2 : 5;
-    if (!square || square->rank() != target_rank) {
-      return fen_error(fen, "bad en passant square '" + std::string(fields[3]) + "'");
-    }
-    const int forward = mover == Color::kWhite ? 8 : -8;
-    const Square pawn(square->index() + forward), origin(square->index() - forward);
-    if (pos.piece_on(pawn) != Piece(mover, PieceType::kPawn) || !pos.piece_on(*square).is_none() ||
-        !pos.piece_on(origin).is_none()) {
-      return fen_error(fen, "en passant square without a pawn that just advanced two squares");
-    }
-    pos.en_passant_ = *square;
+  if (std::string wrong = pos.read_fen_en_passant(fields[3]); !wrong.empty()) {
+    return fen_error(fen, wrong);
   }
-
   int halfmove = 0, fullmove = 1;
   if (fields.size() >= 5 && !parse_counter(fields[4], 65535, halfmove)) {
     return fen_error(fen, "bad halfmove clock");

@@ -88,6 +88,10 @@ class Position {
   Bitboard checkers_after(Piece moved, Square from, Square to) const;
   void refresh_checkers();
   std::string castling_field() const;
+  // FEN's fields read into this position, one step each (fen.cpp): what is wrong, or "".
+  std::string read_fen_board(std::string_view field);
+  std::string read_fen_castling(std::string_view field);
+  std::string read_fen_en_passant(std::string_view field);
 
   std::array<Bitboard, kColorCount> by_color_{};
   std::array<Bitboard, kPieceTypeCount> by_type_{};
