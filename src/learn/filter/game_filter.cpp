@@ -175,36 +175,46 @@ std::string format_pgn_date(PgnDate date) {
 
 // ---- the filter ------------------------------------------------------------------------------
 
-FilterReason GameFilter::check_tags(const GameTags& tags) const {
-  const GameFilterOptions& o = options_;
+namespace {
 
-  bool chess960 = is_chess960(tags.variant);
-  bool from_position = is_from_position(tags.variant);
+constexpr FilterReason kKept = FilterReason::kKept;
+
+// The variant: standard, from a position or Chess960, each as the options keep them.
+FilterReason check_variant(const GameFilterOptions& o, const GameTags& tags) {
+  const bool chess960 = is_chess960(tags.variant);
+  const bool from_position = is_from_position(tags.variant);
   if (!chess960 && !from_position && !is_standard(tags.variant)) return FilterReason::kVariant;
   if (chess960 && !o.keep_chess960) return FilterReason::kChess960;
-  bool set_up = from_position || tags.set_up == "1" || !tags.fen.empty();
+  const bool set_up = from_position || tags.set_up == "1" || !tags.fen.empty();
   // A Chess960 game always starts from a FEN: only its variant decides it.
   if (set_up && !chess960 && !o.keep_set_up) return FilterReason::kSetUp;
+  return kKept;
+}
 
-  bool player_white = false, player_black = false;
+// The player (on the sides allowed) and the opponent; `player_white`/`player_black` say where
+// the player was found.
+FilterReason check_players(const GameFilterOptions& o, const GameTags& tags, bool& player_white,
+                           bool& player_black) {
+  player_white = player_black = false;
   if (!o.player.empty()) {
-    bool can_white = o.player_side != PlayerSide::kBlack;
-    bool can_black = o.player_side != PlayerSide::kWhite;
+    const bool can_white = o.player_side != PlayerSide::kBlack;
+    const bool can_black = o.player_side != PlayerSide::kWhite;
     player_white = can_white && name_matches(o.player, tags.white);
     player_black = can_black && name_matches(o.player, tags.black);
     if (!player_white && !player_black) return FilterReason::kPlayer;
   }
-  if (!o.opponent.empty()) {
-    bool matches;
-    if (o.player.empty()) {
-      matches = name_matches(o.opponent, tags.white) || name_matches(o.opponent, tags.black);
-    } else {
-      matches = (player_white && name_matches(o.opponent, tags.black)) ||
+  if (o.opponent.empty()) return kKept;
+  const bool matches =
+      o.player.empty()
+          ? name_matches(o.opponent, tags.white) || name_matches(o.opponent, tags.black)
+          : (player_white && name_matches(o.opponent, tags.black)) ||
                 (player_black && name_matches(o.opponent, tags.white));
-    }
-    if (!matches) return FilterReason::kOpponent;
-  }
+  return matches ? kKept : FilterReason::kOpponent;
+}
 
+// The ratings: the player's own, or both sides' (each, or their average), and their difference.
+FilterReason check_ratings(const GameFilterOptions& o, const GameTags& tags, bool player_white,
+                           bool player_black) {
   const bool player_rating = o.elo.active() && o.elo_mode == EloMode::kPlayer;
   if (player_rating) {
     // The side the player has (White when the name matches both).
@@ -215,48 +225,55 @@ FilterReason GameFilter::check_tags(const GameTags& tags) const {
       return FilterReason::kElo;
     }
   }
-  if ((o.elo.active() && !player_rating) || o.max_rating_difference) {
-    auto white_elo = parse_elo(tags.white_elo);
-    auto black_elo = parse_elo(tags.black_elo);
-    if (!white_elo || !black_elo) {
-      if (!o.keep_unrated) return FilterReason::kUnrated;
-    } else {
-      if (o.elo.active() && !player_rating) {
-        bool in_range = o.elo_mode == EloMode::kAverage
-                            ? average_in(o.elo, *white_elo + *black_elo)
-                            : o.elo.contains(*white_elo) && o.elo.contains(*black_elo);
-        if (!in_range) return FilterReason::kElo;
-      }
-      if (o.max_rating_difference) {
-        int difference = *white_elo - *black_elo;
-        if (difference < 0) difference = -difference;
-        if (difference > *o.max_rating_difference) return FilterReason::kRatingDifference;
-      }
-    }
+  if (!((o.elo.active() && !player_rating) || o.max_rating_difference)) return kKept;
+  const auto white_elo = parse_elo(tags.white_elo);
+  const auto black_elo = parse_elo(tags.black_elo);
+  if (!white_elo || !black_elo) return o.keep_unrated ? kKept : FilterReason::kUnrated;
+  if (o.elo.active() && !player_rating) {
+    const bool in_range = o.elo_mode == EloMode::kAverage
+                              ? average_in(o.elo, *white_elo + *black_elo)
+                              : o.elo.contains(*white_elo) && o.elo.contains(*black_elo);
+    if (!in_range) return FilterReason::kElo;
   }
-
-  if (o.speeds != kAllSpeeds || o.base_seconds.active() || o.increment_seconds.active()) {
-    TimeControl tc = parse_time_control(tags.time_control);
-    if (!(o.speeds & (1u << static_cast<unsigned>(tc.speed)))) return FilterReason::kTimeControl;
-    if (o.base_seconds.active() &&
-        (tc.base_seconds < 0 || !o.base_seconds.contains(tc.base_seconds))) {
-      return FilterReason::kTimeControl;
-    }
-    if (o.increment_seconds.active() &&
-        (tc.increment_seconds < 0 || !o.increment_seconds.contains(tc.increment_seconds))) {
-      return FilterReason::kTimeControl;
-    }
+  if (o.max_rating_difference) {
+    int difference = *white_elo - *black_elo;
+    if (difference < 0) difference = -difference;
+    if (difference > *o.max_rating_difference) return FilterReason::kRatingDifference;
   }
+  return kKept;
+}
 
-  if (o.date_from || o.date_to) {
-    auto date = parse_pgn_date(tags.date);
-    if (!date || date->year == 0) date = parse_pgn_date(tags.utc_date);
-    if (!date || date->year == 0) return FilterReason::kDate;
-    // A partial date is kept when its possible days overlap the range.
-    if (o.date_from && date_key(latest(*date)) < date_key(*o.date_from)) return FilterReason::kDate;
-    if (o.date_to && date_key(earliest(*date)) > date_key(*o.date_to)) return FilterReason::kDate;
+// The speed, base time and increment of the TimeControl tag.
+FilterReason check_time_control(const GameFilterOptions& o, const GameTags& tags) {
+  if (o.speeds == kAllSpeeds && !o.base_seconds.active() && !o.increment_seconds.active()) {
+    return kKept;
   }
+  const TimeControl tc = parse_time_control(tags.time_control);
+  if (!(o.speeds & (1u << static_cast<unsigned>(tc.speed)))) return FilterReason::kTimeControl;
+  if (o.base_seconds.active() &&
+      (tc.base_seconds < 0 || !o.base_seconds.contains(tc.base_seconds))) {
+    return FilterReason::kTimeControl;
+  }
+  if (o.increment_seconds.active() &&
+      (tc.increment_seconds < 0 || !o.increment_seconds.contains(tc.increment_seconds))) {
+    return FilterReason::kTimeControl;
+  }
+  return kKept;
+}
 
+// The date (Date, else UTCDate); a partial date is kept when its possible days overlap.
+FilterReason check_date(const GameFilterOptions& o, const GameTags& tags) {
+  if (!o.date_from && !o.date_to) return kKept;
+  auto date = parse_pgn_date(tags.date);
+  if (!date || date->year == 0) date = parse_pgn_date(tags.utc_date);
+  if (!date || date->year == 0) return FilterReason::kDate;
+  if (o.date_from && date_key(latest(*date)) < date_key(*o.date_from)) return FilterReason::kDate;
+  if (o.date_to && date_key(earliest(*date)) > date_key(*o.date_to)) return FilterReason::kDate;
+  return kKept;
+}
+
+// Event, Site and Termination text, and the PlyCount tag.
+FilterReason check_text_tags(const GameFilterOptions& o, const GameTags& tags) {
   if (!o.event_contains.empty() && !contains_ignoring_case(tags.event, o.event_contains)) {
     return FilterReason::kEvent;
   }
@@ -266,13 +283,27 @@ FilterReason GameFilter::check_tags(const GameTags& tags) const {
   for (const std::string& excluded : o.excluded_terminations) {
     if (equals_ignoring_case(trim(tags.termination), excluded)) return FilterReason::kTermination;
   }
-
   if (o.min_plies > 0) {
     if (auto plies = filter_int(tags.ply_count); plies && *plies >= 0 && *plies < o.min_plies) {
       return FilterReason::kMinPlies;
     }
   }
-  return FilterReason::kKept;
+  return kKept;
+}
+
+}  // namespace
+
+FilterReason GameFilter::check_tags(const GameTags& tags) const {
+  const GameFilterOptions& o = options_;
+  // In order, each only when the ones before kept the game: the first reason is reported.
+  bool player_white = false, player_black = false;
+  FilterReason reason = check_variant(o, tags);
+  if (reason == kKept) reason = check_players(o, tags, player_white, player_black);
+  if (reason == kKept) reason = check_ratings(o, tags, player_white, player_black);
+  if (reason == kKept) reason = check_time_control(o, tags);
+  if (reason == kKept) reason = check_date(o, tags);
+  if (reason == kKept) reason = check_text_tags(o, tags);
+  return reason;
 }
 
 FilterReason GameFilter::check_plies(int plies) const {
