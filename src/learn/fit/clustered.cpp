@@ -59,6 +59,88 @@ void add_eval_meat(const GamePairs& pairs, const ModelFit& fit, std::vector<doub
   });
 }
 
+namespace {
+
+// A row's score s = (d log p/dη) x, then d log p/dc (ordinal), of the result target's fit.
+void row_score(const ModelFit& fit, std::uint64_t packed, int outcome, std::vector<double>& x,
+               std::vector<double>& s) {
+  const ModelOptions& options = fit.options;
+  const int columns = static_cast<int>(fit.theta.size());
+  const RowKey key = RowKey::unpack(packed);
+  s.assign(fit.parameter_count(), 0.0);
+  if (options.rating_offset && !key.rating_known) return;
+  double eta = options.rating_offset ? kLogOddsPerElo * key.rating_diff : 0.0;
+  for (int j = 0; j < columns; ++j) {
+    x[j] = fit.spec.features[j].value(key);
+    eta += fit.theta[j] * x[j];
+  }
+  const RowScore score =
+      options.outcomes == OutcomeModel::kOrdinal
+          ? ordinal_row_score(eta, fit.draw_margin, static_cast<Outcome>(outcome))
+          : binary_row_score(eta, static_cast<Outcome>(outcome),
+                             options.outcomes == OutcomeModel::kFractional
+                                 ? DrawHandling::kHalfPoint
+                                 : DrawHandling::kLeaveOut);
+  for (int j = 0; j < columns; ++j) s[j] = score.eta * x[j];
+  if (fit.has_margin()) s[columns] = score.margin;
+}
+
+// Σ_g s_g s_gᵀ of the result target's fit into `meat` (lower triangle), summed in sorted pair
+// order: the result does not depend on how the pairs were gathered.
+void add_result_meat(const GamePairs& pairs, const ModelFit& fit, std::vector<double>& meat) {
+  const int n = fit.parameter_count();
+  const std::size_t columns = fit.theta.size();
+  std::vector<double> xa(columns), xb(columns), sa, sb;
+  pairs.for_each_sorted([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts) {
+    for (int o = 0; o < kOutcomeCount; ++o) {
+      const std::uint64_t count = counts.by_outcome[o];
+      if (count == 0) continue;
+      row_score(fit, a, o, xa, sa);
+      const double w = static_cast<double>(count);
+      if (a == b) {
+        for (int i = 0; i < n; ++i) {
+          for (int j = 0; j <= i; ++j) meat[i * n + j] += w * sa[i] * sa[j];
+        }
+      } else {
+        row_score(fit, b, o, xb, sb);
+        for (int i = 0; i < n; ++i) {
+          for (int j = 0; j <= i; ++j) meat[i * n + j] += w * (sa[i] * sb[j] + sb[i] * sa[j]);
+        }
+      }
+    }
+  });
+}
+
+// c · B M B, symmetrised (B is symmetric; rounding is not).
+std::vector<double> sandwich(const std::vector<double>& bread, const std::vector<double>& meat,
+                             double correction, int n) {
+  std::vector<double> bm(static_cast<std::size_t>(n) * n, 0.0);
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < n; ++k) {
+      const double bik = bread[i * n + k];
+      if (bik == 0) continue;
+      for (int j = 0; j < n; ++j) bm[i * n + j] += bik * meat[k * n + j];
+    }
+  }
+  std::vector<double> covariance(static_cast<std::size_t>(n) * n, 0.0);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      double sum = 0;
+      for (int k = 0; k < n; ++k) sum += bm[i * n + k] * bread[k * n + j];
+      covariance[i * n + j] = correction * sum;
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      const double mean = 0.5 * (covariance[i * n + j] + covariance[j * n + i]);
+      covariance[i * n + j] = covariance[j * n + i] = mean;
+    }
+  }
+  return covariance;
+}
+
+}  // namespace
+
 Expected<ClusteredCovariance> clustered_covariance(const GamePairs& pairs, const ModelFit& fit,
                                                    const std::vector<double>& bread) {
   const ModelOptions& options = fit.options;
@@ -66,34 +148,11 @@ Expected<ClusteredCovariance> clustered_covariance(const GamePairs& pairs, const
     return make_error(ErrorCode::kInvalidArgument,
                       "the game pairs do not keep every field this model reads");
   }
-  const int columns = static_cast<int>(fit.theta.size());
   const int n = fit.parameter_count();
   if (static_cast<int>(bread.size()) != n * n) {
     return make_error(ErrorCode::kInvalidArgument, "clustered errors need the inverse information");
   }
-  std::vector<double> xa(columns), xb(columns);
-  // Row score s = (d log p/dη) x, then d log p/dc (ordinal), into `s`.
-  auto row_score = [&](std::uint64_t packed, int outcome, std::vector<double>& x,
-                       std::vector<double>& s) {
-    const RowKey key = RowKey::unpack(packed);
-    s.assign(n, 0.0);
-    if (options.rating_offset && !key.rating_known) return;
-    double eta = options.rating_offset ? kLogOddsPerElo * key.rating_diff : 0.0;
-    for (int j = 0; j < columns; ++j) {
-      x[j] = fit.spec.features[j].value(key);
-      eta += fit.theta[j] * x[j];
-    }
-    const RowScore score =
-        options.outcomes == OutcomeModel::kOrdinal
-            ? ordinal_row_score(eta, fit.draw_margin, static_cast<Outcome>(outcome))
-            : binary_row_score(eta, static_cast<Outcome>(outcome),
-                               options.outcomes == OutcomeModel::kFractional
-                                   ? DrawHandling::kHalfPoint
-                                   : DrawHandling::kLeaveOut);
-    for (int j = 0; j < columns; ++j) s[j] = score.eta * x[j];
-    if (fit.has_margin()) s[columns] = score.margin;
-  };
-  std::vector<double> meat(static_cast<std::size_t>(n) * n, 0.0), sa, sb;
+  std::vector<double> meat(static_cast<std::size_t>(n) * n, 0.0);
   if (options.target == Target::kEval) {
     if (!pairs.has_targets()) {
       return make_error(ErrorCode::kInvalidArgument,
@@ -101,25 +160,7 @@ Expected<ClusteredCovariance> clustered_covariance(const GamePairs& pairs, const
     }
     add_eval_meat(pairs, fit, meat);
   } else {
-    // Summed in sorted pair order: the result does not depend on how the pairs were gathered.
-    pairs.for_each_sorted([&](std::uint64_t a, std::uint64_t b, const OutcomeCounts& counts) {
-      for (int o = 0; o < kOutcomeCount; ++o) {
-        const std::uint64_t count = counts.by_outcome[o];
-        if (count == 0) continue;
-        row_score(a, o, xa, sa);
-        const double w = static_cast<double>(count);
-        if (a == b) {
-          for (int i = 0; i < n; ++i) {
-            for (int j = 0; j <= i; ++j) meat[i * n + j] += w * sa[i] * sa[j];
-          }
-        } else {
-          row_score(b, o, xb, sb);
-          for (int i = 0; i < n; ++i) {
-            for (int j = 0; j <= i; ++j) meat[i * n + j] += w * (sa[i] * sb[j] + sb[i] * sa[j]);
-          }
-        }
-      }
-    });
+    add_result_meat(pairs, fit, meat);
   }
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < i; ++j) meat[j * n + i] = meat[i * n + j];
@@ -134,29 +175,7 @@ Expected<ClusteredCovariance> clustered_covariance(const GamePairs& pairs, const
                       "clustered errors need more than one game and more rows than parameters");
   }
   result.correction = g / (g - 1.0) * (rows - 1.0) / (rows - n);
-  // V = c · B M B with B the inverse information (symmetric).
-  std::vector<double> bm(static_cast<std::size_t>(n) * n, 0.0);
-  for (int i = 0; i < n; ++i) {
-    for (int k = 0; k < n; ++k) {
-      const double bik = bread[i * n + k];
-      if (bik == 0) continue;
-      for (int j = 0; j < n; ++j) bm[i * n + j] += bik * meat[k * n + j];
-    }
-  }
-  result.covariance.assign(static_cast<std::size_t>(n) * n, 0.0);
-  for (int i = 0; i < n; ++i) {
-    for (int j = 0; j < n; ++j) {
-      double sum = 0;
-      for (int k = 0; k < n; ++k) sum += bm[i * n + k] * bread[k * n + j];
-      result.covariance[i * n + j] = result.correction * sum;
-    }
-  }
-  for (int i = 0; i < n; ++i) {
-    for (int j = i + 1; j < n; ++j) {
-      const double mean = 0.5 * (result.covariance[i * n + j] + result.covariance[j * n + i]);
-      result.covariance[i * n + j] = result.covariance[j * n + i] = mean;
-    }
-  }
+  result.covariance = sandwich(bread, meat, result.correction, n);
   result.meat = std::move(meat);
   return result;
 }
