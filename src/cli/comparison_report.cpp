@@ -24,27 +24,17 @@ using learn::Coefficient;
 using learn::Estimate;
 using learn::ModelFit;
 
-void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& all_datasets,
-                      const std::string& units) {
-  for (const ComparedDataset& d : all_datasets) {
-    if (!d.error.empty())
-      std::fprintf(out, "%s: not fitted: %s\n", d.name.c_str(), d.error.c_str());
-  }
-  std::vector<ComparedDataset> datasets;  // the fitted ones
-  for (const ComparedDataset& d : all_datasets) {
-    if (d.error.empty()) datasets.push_back(d);
-  }
-  if (datasets.empty()) return;
-  for (const ComparedDataset& d : datasets) print_warnings(out, d.fit, d.name + ": ");
-  std::vector<learn::DatasetFit> sets;
-  for (const ComparedDataset& d : datasets) sets.push_back({d.name, d.fit, d.bootstrap});
-  const learn::ComparisonTable table = learn::compare_fits(sets);
+namespace {
+
+constexpr int kWidth = 22;  // a dataset's column
+
+// The values table: a column per dataset, a row per coefficient.
+void print_value_rows(std::FILE* out, const std::vector<ComparedDataset>& datasets,
+                      const learn::ComparisonTable& table, const std::string& units) {
   const bool all_player_view =
       std::all_of(datasets.begin(), datasets.end(), [](const auto& d) { return d.player_view; });
   const bool any_player_view =
       std::any_of(datasets.begin(), datasets.end(), [](const auto& d) { return d.player_view; });
-
-  constexpr int kWidth = 22;
   std::fprintf(out, "%-18s", "");
   for (const ComparedDataset& d : datasets) {
     std::fprintf(out, " %*.*s", kWidth, kWidth, d.name.c_str());
@@ -75,10 +65,14 @@ void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& all_da
     }
     std::fputc('\n', out);
   }
-
   for (const ComparedDataset& d : datasets) {
     std::fprintf(out, "  (%s: %s)\n", d.name.c_str(), error_kind_text(d.fit).c_str());
   }
+}
+
+// Capablanca's relations, a column per dataset (where its five values are identified).
+void print_relation_rows(std::FILE* out, const std::vector<ComparedDataset>& datasets,
+                         const learn::ComparisonTable& table) {
   std::fprintf(out, "Capablanca's relations (margin in pawn = 100, verdict at 95%%):\n");
   const std::size_t relation_count = table.relations.empty() ? 0 : table.relations[0].size();
   for (std::size_t r = 0; r < relation_count; ++r) {
@@ -99,12 +93,14 @@ void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& all_da
     }
     std::fputc('\n', out);
   }
+}
 
-  if (datasets.size() < 2) return;
+// Bishop − Knight of each set against the first set that determines it (a first band of one
+// game determines none), with the difference's test.
+void print_bishop_minus_knight(std::FILE* out, const std::vector<learn::DatasetFit>& sets) {
   const learn::Contrast bishop_minus_knight = {{"bishop", 1.0}, {"knight", -1.0}};
   std::vector<const learn::ModelFit*> fits;
   for (const learn::DatasetFit& set : sets) fits.push_back(&set.fit);
-  // Against the first set that determines B−N (a first band of one game determines none).
   const std::optional<std::size_t> reference = learn::reference_dataset(fits, bishop_minus_knight);
   if (!reference) {
     std::fprintf(out, "Bishop - Knight: no set determines it (a piece value is not identified)\n");
@@ -129,6 +125,28 @@ void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& all_da
     }
     std::fputc('\n', out);
   }
+}
+
+}  // namespace
+
+void print_comparison(std::FILE* out, const std::vector<ComparedDataset>& all_datasets,
+                      const std::string& units) {
+  for (const ComparedDataset& d : all_datasets) {
+    if (!d.error.empty())
+      std::fprintf(out, "%s: not fitted: %s\n", d.name.c_str(), d.error.c_str());
+  }
+  std::vector<ComparedDataset> datasets;  // the fitted ones
+  for (const ComparedDataset& d : all_datasets) {
+    if (d.error.empty()) datasets.push_back(d);
+  }
+  if (datasets.empty()) return;
+  for (const ComparedDataset& d : datasets) print_warnings(out, d.fit, d.name + ": ");
+  std::vector<learn::DatasetFit> sets;
+  for (const ComparedDataset& d : datasets) sets.push_back({d.name, d.fit, d.bootstrap});
+  const learn::ComparisonTable table = learn::compare_fits(sets);
+  print_value_rows(out, datasets, table, units);
+  print_relation_rows(out, datasets, table);
+  if (datasets.size() >= 2) print_bishop_minus_knight(out, sets);
 }
 
 void print_target_comparison(std::FILE* out, const learn::TargetComparison& both, bool eval_first,
