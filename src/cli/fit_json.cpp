@@ -47,16 +47,13 @@ void write_error_json(JsonWriter& json, const std::string& code, const std::stri
   json.key("error").begin_object().field("code", code).field("message", message).end_object();
 }
 
-void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
-  constexpr double kNull = std::numeric_limits<double>::quiet_NaN();  // written as null
-  json.field("converged", fit.converged);
-  json.key("warnings").begin_array();
-  for (const learn::FitWarning& warning : fit.warnings) {
-    json.begin_object().field("code", warning.code).field("message", warning.message).end_object();
-  }
-  json.end_array();
-  json.field("errors", learn::error_kind_name(fit.errors)).field("clusteredGames", fit.clusters);
+namespace {
 
+constexpr double kNull = std::numeric_limits<double>::quiet_NaN();  // written as null
+
+// theta, thetaSe, thetaSeModel: θ per column (the draw margin is separate), null where not
+// identified.
+void write_theta_json(JsonWriter& json, const ModelFit& fit) {
   // θ per column (the draw margin is separate), null where not identified.
   const auto theta_column = [&](const char* key, auto get) {
     json.key(key).begin_array();
@@ -70,9 +67,10 @@ void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
   theta_column("thetaSe", [](const Coefficient& c) { return c.theta.se; });
   theta_column("thetaSeModel",
                [&](const Coefficient& c) { return model_se(fit, c.theta.se, c.model_theta_se); });
-  json.field("loss", fit.loss).field("iterations", fit.iterations);
-  json.field("weightedRows", fit.total_weight);
-  if (fit.has_margin()) json.field("drawMargin", fit.draw_margin);
+}
+
+// values, valuesSe, valuesSeModel: the coefficients that have a value (pawn = 100), by name.
+void write_values_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
   std::vector<std::string> names;
   std::vector<double> values, errors, model_errors;
   for (const Coefficient& c : fit.coefficients) {
@@ -85,6 +83,10 @@ void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
   learn::write_named_values(json, "values", names, values);
   learn::write_named_values(json, "valuesSe", names, errors);
   learn::write_named_values(json, "valuesSeModel", names, model_errors);
+}
+
+// coefficients: every coefficient in every unit.
+void write_coefficients_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
   json.key("coefficients").begin_array();
   for (const Coefficient& c : fit.coefficients) {
     const auto number = [&](double x) { return c.identified ? x : kNull; };
@@ -102,6 +104,10 @@ void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
         .end_object();
   }
   json.end_array();
+}
+
+// sides (split sides only): own against opponent's value per piece.
+void write_sides_json(JsonWriter& json, const ModelFit& fit) {
   const std::vector<learn::SideComparison> sides = learn::compare_sides(fit);
   if (!sides.empty()) {
     json.key("sides").begin_array();
@@ -127,6 +133,10 @@ void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
     }
     json.end_array();
   }
+}
+
+// relations: Capablanca's, when the five values are identified.
+void write_relations_json(JsonWriter& json, const ModelFit& fit) {
   json.key("relations").begin_array();
   const std::array<double, 5> v = values_array(fit);
   if (!std::isnan(v[0]) && all_pieces_identified(fit)) {
@@ -138,6 +148,26 @@ void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
     }
   }
   json.end_array();
+}
+
+}  // namespace
+
+void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
+  json.field("converged", fit.converged);
+  json.key("warnings").begin_array();
+  for (const learn::FitWarning& warning : fit.warnings) {
+    json.begin_object().field("code", warning.code).field("message", warning.message).end_object();
+  }
+  json.end_array();
+  json.field("errors", learn::error_kind_name(fit.errors)).field("clusteredGames", fit.clusters);
+  write_theta_json(json, fit);
+  json.field("loss", fit.loss).field("iterations", fit.iterations);
+  json.field("weightedRows", fit.total_weight);
+  if (fit.has_margin()) json.field("drawMargin", fit.draw_margin);
+  write_values_json(json, fit, player_view);
+  write_coefficients_json(json, fit, player_view);
+  write_sides_json(json, fit);
+  write_relations_json(json, fit);
 }
 
 }  // namespace materialist::cli
