@@ -81,41 +81,47 @@ bool has_stats_inputs(const std::vector<std::string>& files) {
   return false;
 }
 
-int run_stats(const CliOptions& options, const learn::SplitOptions& split, std::FILE* err) {
-  constexpr int kNoResult = 1, kBadOptions = 2;
-  if (options.output.empty()) return fail(err, "stats needs -o FILE.mstats", kBadOptions);
+namespace {
+
+constexpr int kNoResult = 1, kBadOptions = 2;
+
+// Why the options cannot make statistics, or "".
+std::string stats_options_problem(const CliOptions& options, const learn::SplitOptions& split) {
+  if (options.output.empty()) return "stats needs -o FILE.mstats";
   if (options.max_games != 0 || options.max_megabytes > 0) {
-    return fail(err, "stats reads whole files or --range: --max-games and --max-mb do not apply",
-                kBadOptions);
+    return "stats reads whole files or --range: --max-games and --max-mb do not apply";
   }
-  if (options.range && options.files.size() != 1) {
-    return fail(err, "--range reads one file", kBadOptions);
-  }
+  if (options.range && options.files.size() != 1) return "--range reads one file";
   if (options.range && options.range->start > 0 && split.bootstrap > 0) {
-    return fail(err,
-                "--bootstrap with --range needs the range to start at 0: the bootstrap numbers "
-                "games from the file's start, which a range starting later cannot know",
-                kBadOptions);
+    return "--bootstrap with --range needs the range to start at 0: the bootstrap numbers games "
+           "from the file's start, which a range starting later cannot know";
   }
-  // One statistics file per input (a .mstats input as it is), checked together as a merge
-  // checks them (settings, a file twice, overlapping ranges: gaps may be filled later), then
-  // written as one.
-  const learn::StatsSettings settings = learn::stats_settings(split);
-  std::vector<learn::StatsFile> inputs;
+  return "";
+}
+
+// A failure: its message and the exit status.
+struct StatsFailure {
+  std::string message;
+  int status = kNoResult;
+};
+
+// One statistics file per input (a .mstats input as it is, made with these settings).
+std::optional<StatsFailure> read_inputs(const CliOptions& options, const learn::SplitOptions& split,
+                                        const learn::StatsSettings& settings,
+                                        std::vector<learn::StatsFile>& inputs) {
   std::uint64_t index = options.file_index;
   for (const std::string& path : options.files) {
     if (path == "-") {
-      return fail(err, "stats reads files, not standard input (their size and sha-256 are kept)",
-                  kBadOptions);
+      return StatsFailure{"stats reads files, not standard input (their size and sha-256 are kept)",
+                          kBadOptions};
     }
     if (learn::is_stats_name(path)) {
       auto stats = read_stats_file(path);
-      if (!stats) return fail(err, stats.error().message, kNoResult);
+      if (!stats) return StatsFailure{stats.error().message};
       if (const auto d = learn::first_difference(stats->settings, settings)) {
-        return fail(err,
-                    path + " was made with " + d->name + " '" + d->a + "', these options give '" +
-                        d->b + "': give the options it was made with",
-                    kNoResult);
+        return StatsFailure{path + " was made with " + d->name + " '" + d->a +
+                            "', these options give '" + d->b +
+                            "': give the options it was made with"};
       }
       inputs.push_back(std::move(*stats));
       continue;
@@ -125,18 +131,89 @@ int run_stats(const CliOptions& options, const learn::SplitOptions& split, std::
     Expected<learn::StatsEntry> entry = make_error(ErrorCode::kOk, "");
     if (options.range) {
       auto made = learn::DatasetSplit::create(one);
-      if (!made) return fail(err, made.error().message, kBadOptions);
+      if (!made) return StatsFailure{made.error().message, kBadOptions};
       entry = read_range(path, *options.range, *made);
     } else {
       entry = read_whole_input(path, one, options);
     }
     if (!entry) {
       const bool bad = entry.error().code == ErrorCode::kInvalidArgument;
-      return fail(err, entry.error().message, bad ? kBadOptions : kNoResult);
+      return StatsFailure{entry.error().message, bad ? kBadOptions : kNoResult};
     }
     learn::StatsFile& read = inputs.emplace_back();
     read.settings = settings;
     read.entries.push_back(std::move(*entry));
+  }
+  return std::nullopt;
+}
+
+// Writes the file whole; false (errno says why) when it could not.
+bool write_file(const std::string& path, const std::string& bytes) {
+  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "wb"));
+  if (!file) return false;
+  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), file.get()) == bytes.size();
+  return std::fclose(file.release()) == 0 && written;
+}
+
+// The data options must be those the statistics were made with (the bootstrap and the key
+// fields are checked apart), and the target, which a result file does not name, the same.
+std::string settings_mismatch(const std::vector<learn::StatsFile>& stats,
+                              const std::vector<std::string>& files,
+                              const learn::SplitOptions& split) {
+  const learn::StatsSettings wanted = learn::stats_settings(split);
+  for (std::size_t i = 0; i < stats.size(); ++i) {
+    for (const auto& [name, value] : wanted) {
+      if (name == "key-fields" || name == "bootstrap" || name == "seed") continue;
+      for (const auto& [their_name, their_value] : stats[i].settings) {
+        if (their_name != name || their_value == value) continue;
+        return files[i] + " was made with " + name + " '" + their_value +
+               "', these options give '" + value +
+               "': give the options it was made with (or make it again)";
+      }
+    }
+  }
+  for (std::size_t i = 0; i < stats.size(); ++i) {
+    const learn::Target theirs = learn::target_of(stats[i].settings);
+    if (theirs != split.ingest.target) {
+      return files[i] + " was made for the " + learn::target_name(theirs) +
+             " target, these options fit the " + learn::target_name(split.ingest.target) +
+             " target: give --target " + learn::target_name(theirs) + " (or make it again)";
+    }
+  }
+  return "";
+}
+
+// What the merged statistics lack for this model and bootstrap, or "".
+std::string merged_lacks(const learn::Statistics& merged, const learn::SplitOptions& split,
+                         const learn::ModelOptions& model) {
+  const std::string missing = merged.pairs.fields().missing_for(model);
+  if (!missing.empty()) {
+    return "the statistics do not keep " + missing +
+           ", which this model reads: make them with the model's options";
+  }
+  if (split.bootstrap > 0 &&
+      (!merged.bootstrap || merged.bootstrap->replicate_count() != split.bootstrap ||
+       merged.bootstrap->seed() != split.seed)) {
+    return "--bootstrap " + std::to_string(split.bootstrap) + " --seed " +
+           std::to_string(split.seed) +
+           " needs statistics made with the same replicates and seed (stats --bootstrap " +
+           std::to_string(split.bootstrap) + ")";
+  }
+  return "";
+}
+
+}  // namespace
+
+int run_stats(const CliOptions& options, const learn::SplitOptions& split, std::FILE* err) {
+  if (const std::string problem = stats_options_problem(options, split); !problem.empty()) {
+    return fail(err, problem, kBadOptions);
+  }
+  // The inputs checked together as a merge checks them (settings, a file twice, overlapping
+  // ranges: gaps may be filled later), then written as one.
+  const learn::StatsSettings settings = learn::stats_settings(split);
+  std::vector<learn::StatsFile> inputs;
+  if (auto failure = read_inputs(options, split, settings, inputs)) {
+    return fail(err, failure->message, failure->status);
   }
   if (auto valid = learn::check_stats(inputs, options.files); !valid) {
     return fail(err, valid.error().message, kNoResult);
@@ -146,14 +223,8 @@ int run_stats(const CliOptions& options, const learn::SplitOptions& split, std::
   for (learn::StatsFile& input : inputs) {
     for (learn::StatsEntry& entry : input.entries) stats.entries.push_back(std::move(entry));
   }
-
   const std::string bytes = learn::encode_stats(stats);
-  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(options.output.c_str(), "wb"));
-  if (!file) {
-    return fail(err, "cannot write " + options.output + ": " + std::strerror(errno), kNoResult);
-  }
-  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), file.get()) == bytes.size();
-  if (std::fclose(file.release()) != 0 || !written) {
+  if (!write_file(options.output, bytes)) {
     return fail(err, "cannot write " + options.output + ": " + std::strerror(errno), kNoResult);
   }
   if (options.progress) {
@@ -189,33 +260,9 @@ LoadedStats load_stats(const std::vector<std::string>& files, const learn::Split
     }
     stats.push_back(std::move(*file));
   }
-  // The data options must be those the statistics were made with (the bootstrap and the key
-  // fields are checked apart).
-  const learn::StatsSettings wanted = learn::stats_settings(split);
-  for (std::size_t i = 0; i < stats.size(); ++i) {
-    for (const auto& [name, value] : wanted) {
-      if (name == "key-fields" || name == "bootstrap" || name == "seed") continue;
-      for (const auto& [their_name, their_value] : stats[i].settings) {
-        if (their_name != name || their_value == value) continue;
-        loaded.failure = {"incompatible-stats",
-                          files[i] + " was made with " + name + " '" + their_value +
-                              "', these options give '" + value +
-                              "': give the options it was made with (or make it again)"};
-        return loaded;
-      }
-    }
-  }
-  // The target, which a result file does not name: the same on both sides.
-  for (std::size_t i = 0; i < stats.size(); ++i) {
-    const learn::Target theirs = learn::target_of(stats[i].settings);
-    if (theirs != split.ingest.target) {
-      loaded.failure = {"incompatible-stats",
-                        files[i] + " was made for the " + learn::target_name(theirs) +
-                            " target, these options fit the " +
-                            learn::target_name(split.ingest.target) + " target: give --target " +
-                            learn::target_name(theirs) + " (or make it again)"};
-      return loaded;
-    }
+  if (std::string mismatch = settings_mismatch(stats, files, split); !mismatch.empty()) {
+    loaded.failure = {"incompatible-stats", std::move(mismatch)};
+    return loaded;
   }
   if (split.bootstrap == 0) {  // the replicates are not read: as if made without them
     for (learn::StatsFile& file : stats) {
@@ -230,22 +277,8 @@ LoadedStats load_stats(const std::vector<std::string>& files, const learn::Split
     loaded.failure = {"incompatible-stats", merged.error().message};
     return loaded;
   }
-  const std::string missing = merged->pairs.fields().missing_for(model);
-  if (!missing.empty()) {
-    loaded.failure = {"incompatible-stats",
-                      "the statistics do not keep " + missing +
-                          ", which this model reads: make them with the model's options"};
-    return loaded;
-  }
-  if (split.bootstrap > 0 &&
-      (!merged->bootstrap || merged->bootstrap->replicate_count() != split.bootstrap ||
-       merged->bootstrap->seed() != split.seed)) {
-    loaded.failure = {"incompatible-stats",
-                      "--bootstrap " + std::to_string(split.bootstrap) + " --seed " +
-                          std::to_string(split.seed) +
-                          " needs statistics made with the same replicates and seed (stats "
-                          "--bootstrap " +
-                          std::to_string(split.bootstrap) + ")"};
+  if (std::string lacks = merged_lacks(*merged, split, model); !lacks.empty()) {
+    loaded.failure = {"incompatible-stats", std::move(lacks)};
     return loaded;
   }
   loaded.stats = std::move(*merged);
