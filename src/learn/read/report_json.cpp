@@ -11,28 +11,11 @@ void write_named_values(JsonWriter& json, const char* key, const std::vector<std
   json.end_object();
 }
 
-void write_dataset_fields(JsonWriter& json, const DatasetReport& report, std::size_t max_issues) {
-  const IngestReport& games = report.games;
-  const OutcomeCounts& outcomes = games.rows_by_outcome;
-  json.field("games", games.games_read)
-      .field("used", games.games_used)
-      .field("partial", games.games_partial)
-      .field("skipped", games.games_skipped)
-      .field("filtered", games.games_filtered)
-      .field("rows", report.rows)
-      .field("gameRows", games.rows)
-      .field("matRows", report.mat.rows)
-      .field("matBadLines", report.mat.bad_lines)
-      .field("plies", games.plies_replayed)
-      .field("bytes", report.bytes)
-      .field("stoppedAtLimit", report.stopped_at_limit);
-  json.key("gameRowsByOutcome")
-      .begin_object()
-      .field("whiteWins", outcomes[Outcome::kWhiteWin])
-      .field("draws", outcomes[Outcome::kDraw])
-      .field("blackWins", outcomes[Outcome::kBlackWin])
-      .end_object();
+namespace {
 
+// skippedReasons, partialReasons, filteredReasons: the games per reason, reasons with none left
+// out.
+void write_reasons(JsonWriter& json, const IngestReport& games) {
   json.key("skippedReasons").begin_object();
   for (int i = 0; i < kIssueReasonCount; ++i) {
     if (games.skipped_by_reason[i] == 0) continue;
@@ -52,7 +35,10 @@ void write_dataset_fields(JsonWriter& json, const DatasetReport& report, std::si
     json.field(filter_reason_name(reason), games.filter_tally.count(reason));
   }
   json.end_object();
+}
 
+// files: each file's name, kind, bytes, games, rows and whole-file error.
+void write_files(JsonWriter& json, const DatasetReport& report) {
   json.key("files").begin_array();
   for (const FileReport& file : report.files) {
     json.begin_object()
@@ -66,7 +52,11 @@ void write_dataset_fields(JsonWriter& json, const DatasetReport& report, std::si
     json.end_object();
   }
   json.end_array();
+}
 
+// issueCount and the first `max_issues` issues: games skipped or partial, bad .mat lines.
+void write_issues(JsonWriter& json, const DatasetReport& report, std::size_t max_issues) {
+  const IngestReport& games = report.games;
   json.field("issueCount", games.issue_count + report.mat.bad_lines);
   json.key("issues").begin_array();
   std::size_t written = 0;
@@ -91,6 +81,35 @@ void write_dataset_fields(JsonWriter& json, const DatasetReport& report, std::si
         .end_object();
   }
   json.end_array();
+}
+
+}  // namespace
+
+void write_dataset_fields(JsonWriter& json, const DatasetReport& report, std::size_t max_issues) {
+  const IngestReport& games = report.games;
+  const OutcomeCounts& outcomes = games.rows_by_outcome;
+  json.field("games", games.games_read)
+      .field("used", games.games_used)
+      .field("partial", games.games_partial)
+      .field("skipped", games.games_skipped)
+      .field("filtered", games.games_filtered)
+      .field("rows", report.rows)
+      .field("gameRows", games.rows)
+      .field("matRows", report.mat.rows)
+      .field("matBadLines", report.mat.bad_lines)
+      .field("plies", games.plies_replayed)
+      .field("bytes", report.bytes)
+      .field("stoppedAtLimit", report.stopped_at_limit);
+  json.key("gameRowsByOutcome")
+      .begin_object()
+      .field("whiteWins", outcomes[Outcome::kWhiteWin])
+      .field("draws", outcomes[Outcome::kDraw])
+      .field("blackWins", outcomes[Outcome::kBlackWin])
+      .end_object();
+
+  write_reasons(json, games);
+  write_files(json, report);
+  write_issues(json, report, max_issues);
 }
 
 }  // namespace materialist::learn
