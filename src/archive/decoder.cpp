@@ -341,74 +341,86 @@ std::size_t Decoder::take_zstd_header(const char* data, std::size_t size, std::u
 }
 
 std::size_t Decoder::stream_step(const char* data, std::size_t size) {
+  if (format_ == Format::kZstd) return zstd_step(data, size);
+  if (format_ == Format::kGzip) return gzip_step(data, size);
+  return bzip2_step(data, size);
+}
+
+// Frames one after the other; an empty skippable frame is skipped whole.
+std::size_t Decoder::zstd_step(const char* data, std::size_t size) {
   Codec& codec = *codec_;
-  if (format_ == Format::kZstd) {
-    ZSTD_inBuffer in{data, size, 0};
-    bool output_full = false;
-    for (;;) {
-      if (codec.zstd_frame_start) {
-        in.pos += take_zstd_header(data + in.pos, size - in.pos, consumed_ + in.pos);
-        if (failed_ || in.pos == in.size) break;
-        if (codec.zstd_frame_start) continue;  // an empty skippable frame: the next one
-      }
-      const std::size_t read_before = in.pos;
-      ZSTD_outBuffer out{out_.data(), out_.size(), 0};
-      // An error loses the output of the call that meets it (a good block's, before a corrupt
-      // one or a wrong checksum), so one call never both writes and reads much: after a full
-      // output, a call with no new input only writes what is pending; otherwise a call gets
-      // at most the bytes zstd asks for (one block).
-      const std::size_t limit = output_full ? in.pos : std::min(size, in.pos + codec.zstd_hint);
-      ZSTD_inBuffer piece{data, limit, in.pos};
-      const std::size_t ret = ZSTD_decompressStream(codec.zstd, &out, &piece);
-      in.pos = piece.pos;
-      if (!ZSTD_isError(ret)) codec.zstd_hint = ret == 0 ? 1 : ret;
-      if (ZSTD_isError(ret)) {
-        fail_zstd(ret, consumed_ + in.pos);
-        return size;
-      }
-      emit(out_.data(), out.pos);
-      output_full = out.pos == out.size;
-      // After a frame's last byte, a call with nothing to read hints at the next frame's
-      // header (ret != 0) without starting one: only a call that read or wrote opens a frame.
-      if (ret == 0) {
-        codec.open = false;
-        codec.zstd_frame_start = true;
-        if (in.pos == in.size) break;
-      } else if (in.pos > read_before || out.pos > 0) {
-        codec.open = true;
-      }
-      if (in.pos == in.size && out.pos < out.size) break;
+  ZSTD_inBuffer in{data, size, 0};
+  bool output_full = false;
+  for (;;) {
+    if (codec.zstd_frame_start) {
+      in.pos += take_zstd_header(data + in.pos, size - in.pos, consumed_ + in.pos);
+      if (failed_ || in.pos == in.size) break;
+      if (codec.zstd_frame_start) continue;  // an empty skippable frame: the next one
     }
-    return size;
-  }
-  if (format_ == Format::kGzip) {
-    z_stream& z = codec.zlib;
-    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data));
-    z.avail_in = static_cast<uInt>(size);
-    for (;;) {
-      if (z.avail_in > 0) codec.open = true;
-      z.next_out = reinterpret_cast<Bytef*>(out_.data());
-      z.avail_out = static_cast<uInt>(out_.size());
-      const int ret = inflate(&z, Z_NO_FLUSH);
-      emit(out_.data(), out_.size() - z.avail_out);
-      const std::uint64_t at = consumed_ + (size - z.avail_in);
-      if (ret == Z_STREAM_END) {
-        codec.open = false;
-        inflateReset(&z);  // the next member, if any
-        if (z.avail_in == 0) break;
-        continue;
-      }
-      if (ret != Z_OK && ret != Z_BUF_ERROR) {
-        fail(ErrorKind::kCorrupt, at,
-             std::string("corrupt gzip data (") + (z.msg ? z.msg : "inflate error") + ")" +
-                 at_byte(at));
-        return size;
-      }
-      if (z.avail_in == 0 && z.avail_out != 0) break;
+    const std::size_t read_before = in.pos;
+    ZSTD_outBuffer out{out_.data(), out_.size(), 0};
+    // An error loses the output of the call that meets it (a good block's, before a corrupt
+    // one or a wrong checksum), so one call never both writes and reads much: after a full
+    // output, a call with no new input only writes what is pending; otherwise a call gets
+    // at most the bytes zstd asks for (one block).
+    const std::size_t limit = output_full ? in.pos : std::min(size, in.pos + codec.zstd_hint);
+    ZSTD_inBuffer piece{data, limit, in.pos};
+    const std::size_t ret = ZSTD_decompressStream(codec.zstd, &out, &piece);
+    in.pos = piece.pos;
+    if (!ZSTD_isError(ret)) codec.zstd_hint = ret == 0 ? 1 : ret;
+    if (ZSTD_isError(ret)) {
+      fail_zstd(ret, consumed_ + in.pos);
+      return size;
     }
-    return size;
+    emit(out_.data(), out.pos);
+    output_full = out.pos == out.size;
+    // After a frame's last byte, a call with nothing to read hints at the next frame's
+    // header (ret != 0) without starting one: only a call that read or wrote opens a frame.
+    if (ret == 0) {
+      codec.open = false;
+      codec.zstd_frame_start = true;
+      if (in.pos == in.size) break;
+    } else if (in.pos > read_before || out.pos > 0) {
+      codec.open = true;
+    }
+    if (in.pos == in.size && out.pos < out.size) break;
   }
-  // bzip2
+  return size;
+}
+
+// Members one after the other (inflateReset between them).
+std::size_t Decoder::gzip_step(const char* data, std::size_t size) {
+  Codec& codec = *codec_;
+  z_stream& z = codec.zlib;
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data));
+  z.avail_in = static_cast<uInt>(size);
+  for (;;) {
+    if (z.avail_in > 0) codec.open = true;
+    z.next_out = reinterpret_cast<Bytef*>(out_.data());
+    z.avail_out = static_cast<uInt>(out_.size());
+    const int ret = inflate(&z, Z_NO_FLUSH);
+    emit(out_.data(), out_.size() - z.avail_out);
+    const std::uint64_t at = consumed_ + (size - z.avail_in);
+    if (ret == Z_STREAM_END) {
+      codec.open = false;
+      inflateReset(&z);  // the next member, if any
+      if (z.avail_in == 0) break;
+      continue;
+    }
+    if (ret != Z_OK && ret != Z_BUF_ERROR) {
+      fail(ErrorKind::kCorrupt, at,
+           std::string("corrupt gzip data (") + (z.msg ? z.msg : "inflate error") + ")" +
+               at_byte(at));
+      return size;
+    }
+    if (z.avail_in == 0 && z.avail_out != 0) break;
+  }
+  return size;
+}
+
+// Streams one after the other (a fresh decompressor for each).
+std::size_t Decoder::bzip2_step(const char* data, std::size_t size) {
+  Codec& codec = *codec_;
   bz_stream& bz = codec.bzip;
   bz.next_in = const_cast<char*>(data);
   bz.avail_in = static_cast<unsigned>(size);

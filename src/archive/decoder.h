@@ -127,10 +127,14 @@ class Decoder {
 
   // One step each: how many of `size` bytes were used (all, unless the step changed state).
   std::size_t stream_step(const char* data, std::size_t size);
+  std::size_t zstd_step(const char* data, std::size_t size);
+  std::size_t gzip_step(const char* data, std::size_t size);
+  std::size_t bzip2_step(const char* data, std::size_t size);
   std::size_t take_zstd_header(const char* data, std::size_t size, std::uint64_t at);
   void fail_zstd(std::size_t error, std::uint64_t at);
   std::size_t zip_step(const char* data, std::size_t size);
   std::size_t zip_header_step(const char* data, std::size_t size);
+  void start_zip_entry();
   std::size_t zip_data_step(const char* data, std::size_t size);
   std::size_t zip_descriptor_step(const char* data, std::size_t size);
   void zip_entry_done(std::uint32_t crc_expected);

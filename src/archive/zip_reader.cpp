@@ -103,9 +103,16 @@ std::size_t Decoder::zip_header_step(const char* data, std::size_t size) {
   const std::size_t extra_size = le16(zip_header_, 28);
   if (zip_header_.size() < kZipLocalHeaderBytes + name_size + extra_size) return take;
 
-  // The whole local header is here.
+  start_zip_entry();  // the whole local header is here
+  return take;
+}
+
+// A local header read whole: the entry it opens, read (a .pgn entry) or skipped.
+void Decoder::start_zip_entry() {
   zip_any_header_ = true;
   const std::string_view header(zip_header_);
+  const std::size_t name_size = le16(header, 26);
+  const std::size_t extra_size = le16(header, 28);
   const std::uint32_t flags = le16(header, 6);
   const std::uint32_t method = le16(header, 8);
   const std::uint32_t crc = le32(header, 14);
@@ -121,7 +128,7 @@ std::size_t Decoder::zip_header_step(const char* data, std::size_t size) {
   const std::string entry = " (entry " + zip_name_ + at_byte(at) + ")";
   if (zip64) {
     fail(ErrorKind::kUnsupported, at, "zip64 archives are not supported" + entry);
-    return take;
+    return;
   }
   const bool encrypted = (flags & 1u) != 0;
   zip_descriptor_ = (flags & 8u) != 0;
@@ -135,18 +142,18 @@ std::size_t Decoder::zip_header_step(const char* data, std::size_t size) {
   if (zip_read_) {
     if (encrypted) {
       fail(ErrorKind::kUnsupported, at, "encrypted zip entries are not supported" + entry);
-      return take;
+      return;
     }
     if (method != 0 && method != 8) {
       fail(ErrorKind::kUnsupported, at,
            "zip compression method " + std::to_string(method) + " (" + zip_method_name(method) +
                ") is not supported: only stored and deflate" + entry);
-      return take;
+      return;
     }
     if (method == 0 && zip_descriptor_) {
       fail(ErrorKind::kUnsupported, at,
            "stored zip entries with a data descriptor are not supported" + entry);
-      return take;
+      return;
     }
     zip_inflate_ = method == 8;
     begin_entry(zip_name_);
@@ -155,14 +162,13 @@ std::size_t Decoder::zip_header_step(const char* data, std::size_t size) {
     if (zip_descriptor_ && (method != 8 || encrypted)) {
       fail(ErrorKind::kUnsupported, at,
            "zip entries of unknown size that are not deflate-compressed cannot be skipped" + entry);
-      return take;
+      return;
     }
     zip_inflate_ = zip_descriptor_;  // its end is found by inflating it; else skipped by size
   }
   if (zip_inflate_) inflateReset(&codec_->zlib);
   zip_state_ = ZipState::kData;
   if (!zip_inflate_ && zip_remaining_ == 0) zip_entry_done(zip_crc_expected_);
-  return take;
 }
 
 std::size_t Decoder::zip_data_step(const char* data, std::size_t size) {
