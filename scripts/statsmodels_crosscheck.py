@@ -13,7 +13,7 @@ groups by game itself) with `fit --lambda 0 --json`. Both use the default small-
 G/(G-1) * (N-1)/(N-K) (statsmodels' use_correction=True), N the decisive rows, K = 5, G the
 games with a decisive row. The clustered standard errors of theta must agree within --tolerance
 (1e-3, relative); theta and the model-based errors are compared as well. The table printed is
-the one in the README: model-based vs game-clustered errors and their ratio.
+the one in docs/METHOD.md: model-based vs game-clustered errors and their ratio.
 Exit status: 0 all agree, 1 a mismatch, 2 a setup problem (no statsmodels, CLI failed, bad file).
 Debian's python3-statsmodels lives in /usr/bin/python3 (a pyenv python3 may not see it).
 """

@@ -242,7 +242,7 @@ void draw_fit_values(AppState& state, const protocol::Fit& fit, const UiFonts& f
                   "Why not exactly the article's 288 / 345 / 1077: these games give %s positions "
                   "here, %s to the article's tool, which skipped moves written \"O-O+\" and read "
                   "words in comments as moves. Fitted on the article's own rows, the values are "
-                  "the article's to every printed digit (README: Fidelity to the article).",
+                  "the article's to every printed digit (docs/METHOD.md: Fidelity to the article).",
                   grouped(state.report.rows).c_str(), "20,196");
     note(text, kMuted);
     publish(state, "note:article", scale);

@@ -328,7 +328,7 @@ Reading options:
   --max-mb X                 read only the first X MB of the files (as stored: compressed bytes
                              of an archive), to the end of the game being read, in one thread
 
-A player's games (README: "Games by username"; the real services, over HTTPS):
+A player's games (docs/SERVICES.md; the real services, over HTTPS):
   --lichess NAME             read NAME's games from lichess (newest first; --max-games N asks
                              lichess for N) instead of or beside files; with --target eval
                              (or --targets) its export includes the evaluations (evals=true)

@@ -1,11 +1,15 @@
-// docs/ARCHITECTURE.md stays true where it lists files: every path of src/ it names exists, and
-// every folder of src/ that holds files has its row in the modules table.
+// The documentation stays true where it names files: docs/ARCHITECTURE.md's paths of src/ exist
+// and every folder of src/ that holds files has its row; every relative link of README.md and
+// docs/*.md leads to a file.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <regex>
 #include <string>
+#include <vector>
 
 #include "test_util.h"
 
@@ -50,6 +54,29 @@ TEST_CASE("docs/ARCHITECTURE.md: the paths it names exist, and it names every fo
     INFO(folder);
     CHECK(text.find("| `" + folder + "` |") != std::string::npos);
   }
+}
+
+TEST_CASE("docs: every relative link of README.md and docs/*.md leads to a file") {
+  const fs::path root = repository();
+  std::vector<fs::path> pages{root / "README.md"};
+  for (const auto& entry : fs::directory_iterator(root / "docs")) {
+    if (entry.path().extension() == ".md") pages.push_back(entry.path());
+  }
+  REQUIRE(pages.size() > 5);
+  const std::regex link_pattern(R"(\]\(([^)#:]+)(#[^)]*)?\))");  // [text](path) or (path#anchor)
+  int links = 0;
+  for (const fs::path& page : pages) {
+    std::ifstream in(page);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), link_pattern);
+         it != std::sregex_iterator(); ++it) {
+      const fs::path target = page.parent_path() / (*it)[1].str();
+      INFO(page.filename().string() << " -> " << (*it)[1].str());
+      CHECK(fs::exists(target));
+      ++links;
+    }
+  }
+  CHECK(links > 20);
 }
 
 }  // namespace materialist
