@@ -1,5 +1,6 @@
 #include "learn/fit/linear_algebra.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace materialist::learn {
@@ -97,6 +98,24 @@ std::vector<double> symmetric_eigenvalues(std::vector<double> a, int n) {
   std::vector<double> values(n);
   for (int i = 0; i < n; ++i) values[i] = a[i * n + i];
   return values;
+}
+
+// The condition number of the information in correlation form (unit diagonal), so that it
+// measures collinearity of columns and not their units; +inf when not positive.
+double scaled_condition(const std::vector<double>& information, int n) {
+  std::vector<double> scaled(information.size());
+  for (int i = 0; i < n; ++i) {
+    if (!(information[i * n + i] > 0)) return INFINITY;
+  }
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      scaled[i * n + j] =
+          information[i * n + j] / std::sqrt(information[i * n + i] * information[j * n + j]);
+    }
+  }
+  const std::vector<double> eigen = symmetric_eigenvalues(std::move(scaled), n);
+  const auto [low, high] = std::minmax_element(eigen.begin(), eigen.end());
+  return *low > 0 ? *high / *low : INFINITY;
 }
 
 }  // namespace materialist::learn

@@ -15,4 +15,8 @@ bool solve_symmetric(std::vector<double> matrix, std::vector<double>& rhs, int n
 // Eigenvalues of a symmetric matrix (cyclic Jacobi rotations), in no particular order.
 std::vector<double> symmetric_eigenvalues(std::vector<double> a, int n);
 
+// The condition number of a symmetric matrix in correlation form (unit diagonal), so that it
+// measures collinearity of columns and not their units; +inf when not positive definite.
+double scaled_condition(const std::vector<double>& information, int n);
+
 }  // namespace materialist::learn

@@ -66,24 +66,6 @@ Estimate scaled(Estimate e, double factor) {
   return {e.value * factor, e.se * factor};
 }
 
-// The condition number of the information in correlation form (unit diagonal), so that it
-// measures collinearity of columns and not their units; +inf when not positive.
-double scaled_condition(const std::vector<double>& information, int n) {
-  std::vector<double> scaled(information.size());
-  for (int i = 0; i < n; ++i) {
-    if (!(information[i * n + i] > 0)) return INFINITY;
-  }
-  for (int i = 0; i < n; ++i) {
-    for (int j = 0; j < n; ++j) {
-      scaled[i * n + j] =
-          information[i * n + j] / std::sqrt(information[i * n + i] * information[j * n + j]);
-    }
-  }
-  const std::vector<double> eigen = symmetric_eigenvalues(std::move(scaled), n);
-  const auto [low, high] = std::minmax_element(eigen.begin(), eigen.end());
-  return *low > 0 ? *high / *low : INFINITY;
-}
-
 std::string number(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3g", value);
