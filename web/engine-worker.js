@@ -282,9 +282,11 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
   const refused = engine.beginRead(JSON.stringify(options));
   if (refused) throw new Error(`Cannot read: ${refused}`);
   // Several datasets or bootstrap replicates are built by this engine alone: one reader; so is a
-  // read limit ("the first N games" are those of a reading in order).
+  // read limit ("the first N games" are those of a reading in order), and the evaluation target
+  // (a reader's share carries counts by outcome, not the summed evaluations).
   const limited = Number(options.maxGames) > 0 || Number(options.maxMegabytes) > 0;
-  const parallelAllowed = options.datasets === 'merge' && options.bootstrap === 0 && !limited;
+  const parallelAllowed = options.datasets === 'merge' && options.bootstrap === 0 && !limited &&
+    options.target !== 'eval';
   state('reading', `Reading ${files.length === 1 ? files[0].name : plural(files.length, 'file')}${why ? ` again: ${why}` : ''}…`);
 
   /** @type {EngineProgress | null} */
@@ -589,6 +591,7 @@ async function readAndFit(sources, myJob, why = '') {
     undoUnreadSettings();
     const r = outcome.report || { games: 0, filtered: 0 };
     const why = outcome.fileErrors.length ? outcome.fileErrors.join('; ')
+      : r.target === 'eval' && !r.gamesWithEvals && (r.gamesWithoutEvals || 0) > 0 ? noEvaluations(r)
       : r.games > 0 && r.filtered === r.games
         ? `the filters removed all ${plural(r.games, 'game')} (see which filter in the Analysis panel)`
         : 'no game produced a row (every game was skipped: see the data report)';
@@ -614,6 +617,16 @@ async function readAndFit(sources, myJob, why = '') {
     post({ type: 'error', message: said.join(' ') });
   }
   await fit(myJob);
+}
+
+// Why an evaluation-target read has no row: no game carries an [%eval], and where they come from.
+/** @param {DataReport} r @returns {string} */
+function noEvaluations(r) {
+  return `none of the ${plural(r.gamesWithoutEvals || 0, 'game')} carries an engine evaluation ` +
+    '(no [%eval] comment after any move), and the evaluation target learns only from annotated ' +
+    'positions. Read games with evaluations (lichess exports its server analysis with ' +
+    '"evals=true" in the API, or "Include analysis" when downloading a game or study; the ' +
+    'database files keep them for analysed games), or choose Target: game result in Settings, Read';
 }
 
 // The current data's rows as .mat text. Rows are not kept while reading (memory stays bounded by
@@ -800,6 +813,12 @@ function onMessage(message) {
         if (line) state('done', line);
       }
       break;
+    case 'compare-targets': {  // both targets on the annotated positions, fitted now
+      if (worker.reading) break;
+      const settings = { ...worker.settings, ...(message.settings || {}) };
+      post(JSON.parse(engine.compareTargets(JSON.stringify(settings))));
+      break;
+    }
     case 'export':
       exportData(message.format).catch((error) => post({ type: 'error', message: `Export failed: ${error}` }));
       break;

@@ -57,6 +57,7 @@ std::optional<Error> Engine::begin_read(const ReadOptions& options) {
   const auto filter = learn::parse_game_filter(options.filter);
   if (!filter) return make_error(filter.error().code, "filter: " + filter.error().message);
   ingest.games = *filter;
+  ingest.target = options.target;
   learn::SplitOptions split;
   split.ingest = ingest;
   split.filter = options.filter;
@@ -202,6 +203,7 @@ bool Engine::end_read() {
     pending_->ended = true;
   }
   last_read_report_ = pending_->report;
+  last_read_target_ = pending_->options.target;
   last_read_issues_ = pending_->issues;
   last_read_errors_ = pending_->file_errors;
   if (pending_->histogram.totals().total() == 0) {
@@ -365,6 +367,13 @@ protocol::DataReport Engine::data_report() const {
   out.issue_total = r.games.issue_count;
   for (const learn::FileReport& file : r.files) out.files.push_back(file.name);
   out.file_errors = last_read_errors_;
+  out.target = last_read_target_;
+  if (out.target == learn::Target::kEval) {
+    out.unannotated_rows = r.games.rows_without_eval;
+    out.games_with_evals = r.games.games_with_evals;
+    out.games_without_evals = r.games.games_without_evals;
+    out.malformed_evals = r.games.malformed_evals;
+  }
   for (const FileIssue& f : last_read_issues_) {
     out.issues.push_back({f.file, f.issue.line, f.issue.game, issue_reason(f.issue)});
   }
@@ -422,6 +431,7 @@ void Engine::reset() {
   current_.reset();
   pending_.reset();
   last_read_report_ = {};
+  last_read_target_ = learn::Target::kResult;
   last_read_issues_.clear();
   last_read_errors_.clear();
 }
@@ -456,7 +466,7 @@ protocol::Estimate Engine::estimate(const FitSettings& settings) const {
                           subset.builder->live_report()});
     }
   }
-  const learn::ModelOptions model = settings.model_options();
+  const learn::ModelOptions model = settings.model_options(pending_->options.target);
   const bool player = learn::player_view(pending_->options.filter);
   for (const Live& d : datasets) {
     if (d.histogram.totals().total() == 0) continue;
