@@ -19,13 +19,23 @@ void detail::put(JsonWriter& json, const TargetRow& value) {
   field(json, "evalSe", value.eval_se);
   field(json, "difference", value.difference);
   field(json, "differenceSe", value.difference_se);
+  field(json, "resultTheta", value.result_theta);
+  field(json, "resultThetaSe", value.result_theta_se);
+  field(json, "evalTheta", value.eval_theta);
+  field(json, "evalThetaSe", value.eval_theta_se);
+  field(json, "thetaDifference", value.theta_difference);
+  field(json, "thetaDifferenceSe", value.theta_difference_se);
   json.end_object();
 }
 
 Result detail::get(const JsonValue& json, const std::string& path, TargetRow& out) {
   return Fields(json, path)("name", out.name)("label", out.label)("identified", out.identified)(
              "result", out.result)("resultSe", out.result_se)("eval", out.eval)(
-             "evalSe", out.eval_se)("difference", out.difference)("differenceSe", out.difference_se)
+             "evalSe", out.eval_se)("difference", out.difference)(
+             "differenceSe", out.difference_se)("resultTheta", out.result_theta)(
+             "resultThetaSe", out.result_theta_se)("evalTheta", out.eval_theta)(
+             "evalThetaSe", out.eval_theta_se)("thetaDifference", out.theta_difference)(
+             "thetaDifferenceSe", out.theta_difference_se)
       .result();
 }
 

@@ -312,6 +312,9 @@ struct TargetRow {
   std::string label;  // "Pawn", "Bishop pair", ...
   bool identified = true;
   double result = 0, result_se = 0, eval = 0, eval_se = 0, difference = 0, difference_se = 0;
+  // The same in log-odds (θ): defined also when the pawn, the unit of values, is not identified.
+  double result_theta = 0, result_theta_se = 0, eval_theta = 0, eval_theta_se = 0;
+  double theta_difference = 0, theta_difference_se = 0;
 
   bool operator==(const TargetRow&) const = default;
 };

@@ -230,6 +230,12 @@ protocol::TargetCompare Engine::compare_targets(const FitSettings& settings) con
     row.eval_se = d.eval.value.se;
     row.difference = d.difference.value;
     row.difference_se = d.difference.se;
+    row.result_theta = d.result.theta.value;
+    row.result_theta_se = d.result.theta.se;
+    row.eval_theta = d.eval.theta.value;
+    row.eval_theta_se = d.eval.theta.se;
+    row.theta_difference = d.theta_difference.value;
+    row.theta_difference_se = d.theta_difference.se;
     out.rows.push_back(std::move(row));
   }
   return out;

@@ -104,8 +104,9 @@ TEST_CASE("protocol target-compare message round trips") {
   both.games = 96;
   both.outcomes = "fractional";
   both.difference_errors = "game-clustered";
-  both.rows.push_back({"knight", "Knight", true, 301.5, 12.5, 288.25, 10.5, -13.25, 6.5});
-  both.rows.push_back({"queen", "Queen", false, 0, 0, 0, 0, 0, 0});
+  both.rows.push_back({"knight", "Knight", true, 301.5, 12.5, 288.25, 10.5, -13.25, 6.5, 1.1, 0.05,
+                       1.05, 0.04, -0.05, 0.02});
+  both.rows.push_back({"queen", "Queen", false, 0, 0, 0, 0, 0, 0, 0.5, 0.25, 4.0, 0.9, 3.5, 0.9});
   check_round_trip(both);
   const std::string text = message(both);
   CHECK(text.rfind(R"({"type":"target-compare","positions":3000,)", 0) == 0);

@@ -124,6 +124,10 @@ TEST_CASE("engine: both targets side by side equal the learn library's compariso
   for (std::size_t i = 0; i < both.rows.size(); ++i) {
     const learn::TargetDifference& d = expected->rows[i];
     CHECK(both.rows[i].name == d.name);
+    CHECK(both.rows[i].identified == d.identified);
+    CHECK(both.rows[i].result_theta == doctest::Approx(d.result.theta.value).epsilon(1e-9));
+    CHECK(both.rows[i].eval_theta == doctest::Approx(d.eval.theta.value).epsilon(1e-9));
+    CHECK(both.rows[i].theta_difference_se == doctest::Approx(d.theta_difference.se).epsilon(1e-9));
     if (!d.identified) continue;
     CHECK(both.rows[i].result == doctest::Approx(d.result.value.value).epsilon(1e-9));
     CHECK(both.rows[i].eval == doctest::Approx(d.eval.value.value).epsilon(1e-9));
