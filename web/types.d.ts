@@ -240,10 +240,19 @@ type DownloadMessage = { type: 'download'; name: string; blob: Blob; text?: stri
 type ResetMessage = { type: 'reset' };
 // The settings of the kept data again, after a read that asked for others did not commit.
 type SettingsMessage = { type: 'settings'; settings: Settings };
+// Both targets on the annotated positions (protocol::TargetCompare), values in pawn = 100.
+interface TargetRow {
+  name: string; label: string; identified: boolean; result: number | null; resultSe: number | null;
+  eval: number | null; evalSe: number | null; difference: number | null; differenceSe: number | null;
+}
+type TargetCompareMessage = {
+  type: 'target-compare'; positions: number; games: number; outcomes: string;
+  differenceErrors: string; error?: string; rows: TargetRow[];
+};
 type WorkerMessage =
   | ReadyMessage | StateMessage | ProgressMessage | ReportMessage | BalanceMessage
   | FitBeginMessage | SnapshotMessage | FitDoneMessage | EstimateMessage | ErrorMessage | DownloadMessage
-  | ResetMessage | SettingsMessage;
+  | ResetMessage | SettingsMessage | TargetCompareMessage;
 
 // ---- page → worker ----
 

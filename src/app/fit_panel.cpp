@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/imbalance_controls.h"
+#include "app/target_panel.h"
 #include "app/theme.h"
 #include "app/widgets.h"
 #include "learn/game_filter.h"
@@ -179,6 +180,9 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
   ImGui::SameLine();
   const bool model_changed = outcome_options(state, scale);
   const bool terms_changed = model_terms(state, scale);
+  if (const std::string refusal = target_refusal(state); !refusal.empty()) {
+    note(("Not with the evaluation target: " + refusal).c_str(), kBad);
+  }
   if (model_changed || terms_changed) {
     const protocol::Preset* preset = protocol::find_preset(s.preset);
     if (preset == nullptr || s.draws != preset->fit.draws) s.preset = presets.back().id;
