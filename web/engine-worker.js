@@ -591,7 +591,8 @@ async function readAndFit(sources, myJob, why = '') {
     undoUnreadSettings();
     const r = outcome.report || { games: 0, filtered: 0 };
     const why = outcome.fileErrors.length ? outcome.fileErrors.join('; ')
-      : r.target === 'eval' && !r.gamesWithEvals && (r.gamesWithoutEvals || 0) > 0 ? noEvaluations(r)
+      : outcome.report && outcome.report.target === 'eval' && !outcome.report.gamesWithEvals &&
+        (outcome.report.gamesWithoutEvals || 0) > 0 ? noEvaluations(outcome.report)
       : r.games > 0 && r.filtered === r.games
         ? `the filters removed all ${plural(r.games, 'game')} (see which filter in the Analysis panel)`
         : 'no game produced a row (every game was skipped: see the data report)';

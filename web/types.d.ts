@@ -344,7 +344,7 @@ interface Engine {
   valuesCsv(): string;
   resultJson(): Json<Record<string, unknown>>;
   provenanceJson(): Json<Record<string, unknown>>;
-  compareTargets(settings: Json<Settings>): Json<Record<string, unknown>>;  // the target-compare message
+  compareTargets(settings: Json<Settings>): Json<TargetCompareMessage>;
   codeHeader(): string;
   statusLine(): string;
   setUnits(units: string): void;
