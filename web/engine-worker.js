@@ -624,10 +624,9 @@ async function readAndFit(sources, myJob, why = '') {
 /** @param {DataReport} r @returns {string} */
 function noEvaluations(r) {
   return `none of the ${plural(r.gamesWithoutEvals || 0, 'game')} carries an engine evaluation ` +
-    '(no [%eval] comment after any move), and the evaluation target learns only from annotated ' +
-    'positions. Read games with evaluations (lichess exports its server analysis with ' +
-    '"evals=true" in the API, or "Include analysis" when downloading a game or study; the ' +
-    'database files keep them for analysed games), or choose Target: game result in Settings, Read';
+    '([%eval] comments), and the evaluation target learns only from annotated positions. Read ' +
+    'games with evaluations (lichess: evals=true in the API, "Include analysis" when downloading), ' +
+    'or choose Target: game result in Settings (Read)';
 }
 
 // The current data's rows as .mat text. Rows are not kept while reading (memory stays bounded by

@@ -179,10 +179,11 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
   ImGui::TextColored(to_vec4(kMuted), "Model");
   ImGui::SameLine();
   const bool model_changed = outcome_options(state, scale);
-  const bool terms_changed = model_terms(state, scale);
+  // Beside the outcome coding and above the terms, where the refused choices are.
   if (const std::string refusal = target_refusal(state); !refusal.empty()) {
     note(("Not with the evaluation target: " + refusal).c_str(), kBad);
   }
+  const bool terms_changed = model_terms(state, scale);
   if (model_changed || terms_changed) {
     const protocol::Preset* preset = protocol::find_preset(s.preset);
     if (preset == nullptr || s.draws != preset->fit.draws) s.preset = presets.back().id;

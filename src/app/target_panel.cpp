@@ -36,12 +36,15 @@ constexpr const char* kNoEvalsHelp =
     "analysis\" when downloading; its database files keep them for analysed games. Or choose "
     "Target: game result in Settings (Read).";
 
-// A value with its error: "301 ± 12" (pawn = 100) or "1.52 ± 0.31" (log-odds), "—" when absent.
-std::string with_error(double value, double se, bool log_odds) {
+// A value with its error: "301 ± 12" (pawn = 100) or "1.52 ± 0.31" (log-odds), "—" when absent;
+// `tight` without the blanks (a phone's narrow table).
+std::string with_error(double value, double se, bool log_odds, bool tight) {
   if (!std::isfinite(value)) return "—";
   char text[64];
   if (std::isfinite(se) && se > 0) {
-    std::snprintf(text, sizeof text, log_odds ? "%.2f ± %.2f" : "%.0f ± %.0f", value, se);
+    const char* format =
+        log_odds ? (tight ? "%.2f±%.2f" : "%.2f ± %.2f") : (tight ? "%.0f±%.0f" : "%.0f ± %.0f");
+    std::snprintf(text, sizeof text, format, value, se);
   } else {
     std::snprintf(text, sizeof text, log_odds ? "%.2f" : "%.0f", value);
   }
@@ -81,21 +84,23 @@ std::vector<protocol::Fit> chart_fits(const protocol::TargetCompare& both) {
 
 void compare_table(AppState& state, const protocol::TargetCompare& both, float scale) {
   const bool log_odds = in_log_odds(both);
+  const bool tight = ImGui::GetContentRegionAvail().x < 32 * ImGui::GetFontSize();
+  // Each column as wide as its widest cell: the numbers are never cut.
   const ImGuiTableFlags flags =
-      ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerH;
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH;
   if (!ImGui::BeginTable("target-compare", 4, flags)) return;
-  ImGui::TableSetupColumn("term", ImGuiTableColumnFlags_WidthStretch, 1.1f);
-  ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableSetupColumn("evaluation", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableSetupColumn("eval − result", ImGuiTableColumnFlags_WidthStretch, 1.1f);
+  ImGui::TableSetupColumn("term");
+  ImGui::TableSetupColumn("result");
+  ImGui::TableSetupColumn("evaluation");
+  ImGui::TableSetupColumn("eval − result");
   ImGui::TableHeadersRow();
   for (const protocol::TargetRow& row : both.rows) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(row.label.c_str());
-    const auto cell = [log_odds](double value, double se) {
+    const auto cell = [log_odds, tight](double value, double se) {
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(with_error(value, se, log_odds).c_str());
+      ImGui::TextUnformatted(with_error(value, se, log_odds, tight).c_str());
     };
     cell(log_odds ? row.result_theta : row.result, log_odds ? row.result_theta_se : row.result_se);
     cell(log_odds ? row.eval_theta : row.eval, log_odds ? row.eval_theta_se : row.eval_se);
@@ -104,7 +109,7 @@ void compare_table(AppState& state, const protocol::TargetCompare& both, float s
     const double difference = log_odds ? row.theta_difference : row.difference;
     const double se = log_odds ? row.theta_difference_se : row.difference_se;
     const bool apart = std::isfinite(se) && se > 0 && std::abs(difference) > 1.96 * se;
-    const std::string text = with_error(difference, se, log_odds);
+    const std::string text = with_error(difference, se, log_odds, tight);
     ImGui::TextColored(to_vec4(apart ? kAccent : kMuted), "%s%s", difference > 0 ? "+" : "",
                        text.c_str());
   }
@@ -114,17 +119,17 @@ void compare_table(AppState& state, const protocol::TargetCompare& both, float s
 
 // What was compared, how, and in which unit.
 void compare_note(const protocol::TargetCompare& both) {
-  const bool log_odds = in_log_odds(both);
   const std::string about =
       "Both targets fitted on the same " + grouped(both.positions) + " annotated positions of " +
-      grouped(both.games) + " games (the result " +
-      (both.outcomes == "fractional" ? "with draws as half points" : "without draws") +
+      grouped(both.games) + " games (the result with " +
+      (both.outcomes == "fractional" ? "draws as half points" : "draws left out") +
       "). eval − result with its " +
       (both.difference_errors == "game-clustered" ? "game-clustered error" : "error") +
-      ", highlighted beyond two errors. " +
-      (log_odds ? "In log-odds: a fit's pawn is not identified, so it has no pawn = 100 scale."
-                : "In pawn = 100.");
-  note(about.c_str(), log_odds ? kBad : kMuted);
+      ", in blue beyond two errors.";
+  note(about.c_str(), kMuted);
+  if (in_log_odds(both)) {
+    note("In log-odds: a fit's pawn is not identified, so it has no pawn = 100 scale.", kAccent);
+  }
 }
 
 }  // namespace
@@ -189,7 +194,8 @@ void draw_target_compare(AppState& state, PlotRenderer& renderer, float scale) {
                     log_odds ? std::nullopt : std::optional<double>(1.0),
                     log_odds ? "Coefficients by target, with 95% intervals (log-odds)"
                              : "Piece values by target, with 95% intervals (pawn = 100)",
-                    renderer, ImVec2(ImGui::GetContentRegionAvail().x, height), scale);
+                    renderer, ImVec2(ImGui::GetContentRegionAvail().x, height), scale,
+                    "fitted (dots) with 95% intervals (bars)");
   }
   ImGui::End();
   ImGui::PopStyleColor();

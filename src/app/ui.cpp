@@ -302,6 +302,8 @@ void draw_settings_panel(AppState& state, std::vector<Command>& commands, float 
   }
   draw_fit_settings(state, commands, scale);
   draw_analysis_panel(state, commands, scale);
+  // Room under the last row: scrolled to the end, its buttons stand clear of the panel's edge.
+  ImGui::Dummy(ImVec2(0, 16 * scale));
 }
 
 // A pane whose content goes on below its edge says so: the rows it cuts fade out under

@@ -53,7 +53,7 @@ void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size
 
 void draw_fit_values(const std::vector<protocol::Fit>& fits, protocol::Units units,
                      std::optional<double> unit, const char* title, PlotRenderer& renderer,
-                     ImVec2 size, float scale) {
+                     ImVec2 size, float scale, const char* x_caption) {
   const bool fine = units == protocol::Units::kLogOdds;
   const double per_pawn = unit.value_or(1.0);
   static constexpr const char* kNames[] = {"", "Knight", "Bishop", "Rook", "Queen"};
@@ -90,7 +90,14 @@ void draw_fit_values(const std::vector<protocol::Fit>& fits, protocol::Units uni
                   "them to");
   }
   bool hovered = false;
-  PlotSpec spec{"##values", title, x_label, 0.5, 4.5, y_min, y_max, fine ? "%.1f" : "%.0f"};
+  PlotSpec spec{"##values",
+                title,
+                x_caption != nullptr ? x_caption : x_label,
+                0.5,
+                4.5,
+                y_min,
+                y_max,
+                fine ? "%.1f" : "%.0f"};
   spec.x_names = kNames;
   spec.x_name_count = kPieceCount;
   const PlotArea area = begin_plot(spec, size, scale, hovered);

@@ -19,9 +19,9 @@ bool shows_value_chart(const AppState& state);
 void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
 // The same chart of any fits under `title` (one colour each, named in the legend when several),
 // in `units`; the reference sets stand on `unit` (the fit's pawn in that unit), left out when
-// there is none.
+// there is none. `x_caption` replaces the words under the x axis when given.
 void draw_fit_values(const std::vector<protocol::Fit>& fits, protocol::Units units,
                      std::optional<double> unit, const char* title, PlotRenderer& renderer,
-                     ImVec2 size, float scale);
+                     ImVec2 size, float scale, const char* x_caption = nullptr);
 
 }  // namespace materialist::app

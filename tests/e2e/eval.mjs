@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, FIXTURES, REPO, check, clickControl, copyShareLink, dropFiles, mirrorResult, openPage,
+  ARTIFACTS, FIXTURES, REPO, check, clickButton, clickControl, copyShareLink, dropFiles, mirrorResult, openPage,
   saveDownload, settle, test, waitForReadEnd, waitForState, watchStates,
 } from './harness.mjs';
 
@@ -22,26 +22,41 @@ function cliJson(args) {
     { encoding: 'utf8' }));
 }
 
-// Picks the evaluation target in Settings (Read), applies it (no data yet: the worker keeps it)
-// and drops the lichess sample; resolves when it is read and fitted.
-async function readWithEvaluations(page) {
-  await clickControl(page, 'target:eval');
-  await clickControl(page, 'Apply filters');
+// Picks the evaluation target in Settings (Read) and applies it (no data yet: the worker keeps
+// it), unless the page was opened with it (#target=eval); drops the lichess sample and resolves
+// when it is read and fitted.
+async function readWithEvaluations(page, { click = true } = {}) {
+  if (click) {
+    await clickControl(page, 'target:eval');
+    await clickControl(page, 'Apply filters');
+  }
   await watchStates(page);
   await dropFiles(page, [{ name: LICHESS, text: lichessText() }]);
   check(await waitForReadEnd(page, 60000) === 'done', `the eval read failed: ${(await mirrorResult(page)).error}`);
   await settle(page, 4);
 }
 
-// Clicks "Result vs evaluation" and resolves with the comparison the worker sent back.
-async function compareTargets(page) {
-  await clickControl(page, 'compare-targets');
+// Clicks "Result vs evaluation" (under the values; on a phone, in its one scrolling column) and
+// resolves with the comparison the worker sent back (the pointer then leaves the button, whose
+// tooltip would cover the window).
+async function compareTargets(page, { phone = false } = {}) {
+  if (phone) await clickControl(page, 'compare-targets');
+  else await clickButton(page, 'compare-targets');
   const handle = await page.waitForFunction(() => {
     const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
     return r.targetCompare || null;
   }, null, { timeout: 20000 });
+  await page.mouse.move(1, 1);
   await settle(page, 4);
   return handle.jsonValue();
+}
+
+// Scrolls the page's one column (a phone) back to its top: the values and the counts.
+async function scrollToTop(page) {
+  const panel = await page.evaluate(() => window.materialist.ui.buttons['panel:scroll']);
+  await page.mouse.move(panel.x + panel.width / 2, panel.y + panel.height / 2);
+  for (let i = 0; i < 4; ++i) await page.mouse.wheel(0, -5000);
+  await settle(page, 6);
 }
 
 const PIECES = ['P', 'N', 'B', 'R', 'Q'];
@@ -97,9 +112,9 @@ test('evaluation target: the share link restores it, and the dropped file is rea
 });
 
 test('result vs evaluation: both targets on the same positions, as the CLI\'s compare --targets', async ({ baseUrl }) => {
-  const { context, page, problems } = await openPage(baseUrl);
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#target=eval' });
   const cli = cliJson(['compare', '--targets', 'result,eval']);
-  await readWithEvaluations(page);
+  await readWithEvaluations(page, { click: false });
   const both = await compareTargets(page);
   check(!both.error, `comparison error: ${both.error}`);
   check(both.positions === cli.rows && both.games === 96 && both.outcomes === cli.outcomes,
@@ -116,7 +131,7 @@ test('result vs evaluation: both targets on the same positions, as the CLI\'s co
   }
   await page.waitForFunction(() => Boolean(window.materialist.ui.buttons['target-compare:col3']), null, { timeout: 10000 });
   await page.screenshot({ path: join(ARTIFACTS, '85-result-vs-evaluation.png') });
-  await clickControl(page, 'target-compare:close');
+  await clickButton(page, 'target-compare:close');
 
   // A model the target refuses says why, in the Fit panel and in the error.
   await clickControl(page, 'model:ordinal');
@@ -129,10 +144,11 @@ test('result vs evaluation: both targets on the same positions, as the CLI\'s co
 });
 
 test('evaluation target on a phone: the counts, the side-by-side window', async ({ baseUrl }) => {
-  const { context, page, problems } = await openPage(baseUrl, { width: 390, height: 844, touch: true });
-  await readWithEvaluations(page);
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#target=eval', width: 390, height: 844, touch: true });
+  await readWithEvaluations(page, { click: false });
+  await scrollToTop(page);
   await page.screenshot({ path: join(ARTIFACTS, '87-eval-phone.png') });
-  const both = await compareTargets(page);
+  const both = await compareTargets(page, { phone: true });
   check(!both.error && both.rows.length >= 5, `comparison: ${JSON.stringify(both)}`);
   await page.waitForFunction(() => Boolean(window.materialist.ui.buttons['target-compare:col3']), null, { timeout: 10000 });
   const columns = await page.evaluate(() => [0, 1, 2, 3].map((i) => window.materialist.ui.buttons[`target-compare:col${i}`]));
