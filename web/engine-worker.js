@@ -180,7 +180,8 @@ async function isCompressed(file) {
 async function* chunksOf(source, onSize, signal, tally = { helperSlices: 0 }) {
   if (source.kind === 'player') throw new Error('a player source is read through its addresses (playerSources)');
   if (source.kind === 'url' && source.player) {  // lichess's address asks for the read limit's games
-    const url = source.player.service === 'lichess' ? lichessExportUrl(source.player, Number(worker.settings.maxGames) || 0) : source.url;
+    const url = source.player.service === 'lichess' ? lichessExportUrl(source.player, Number(worker.settings.maxGames) || 0,
+      worker.settings.target === 'eval') : source.url;
     yield* playerChunks(source.player, url, signal);
     return;
   }
@@ -228,7 +229,8 @@ async function playerSources(sources, signal) {
       continue;
     }
     state('reading', `Asking ${source.service === 'lichess' ? 'lichess' : 'chess.com'} for the games of ${source.user}…`);
-    for (const { url, name } of await playerStreams(source, Number(worker.settings.maxGames) || 0, signal)) {
+    for (const { url, name } of await playerStreams(source, Number(worker.settings.maxGames) || 0, signal,
+      worker.settings.target === 'eval')) {
       out.push({ kind: 'url', url, name, player: source });
     }
   }

@@ -10,6 +10,7 @@ import {
   ARTIFACTS, FIXTURES, REPO, check, clickButton, clickControl, copyShareLink, dropFiles, mirrorResult, openPage,
   saveDownload, settle, test, waitForReadEnd, waitForState, watchStates,
 } from './harness.mjs';
+import { startServicesStub } from './services-stub.mjs';
 
 const CLI = join(REPO, 'build/native/materialist');
 const LICHESS = 'lichess-2021-10-first999.pgn';  // 96 of its 999 games carry [%eval]
@@ -168,4 +169,24 @@ test('evaluation target on a file without any [%eval]: it says what to do', asyn
   await page.screenshot({ path: join(ARTIFACTS, '88-eval-no-evaluations.png') });
   check(problems.length === 0, problems.join('\n'));
   await context.close();
+});
+
+test('evaluation target with a lichess username: lichess is asked for its evaluations', async ({ baseUrl }) => {
+  const stub = await startServicesStub();
+  const { context, page, problems } = await openPage(baseUrl, {
+    hash: '#lichess=bob&maxGames=50&target=eval', query: `?lichess-base=${encodeURIComponent(stub.url)}`,
+  });
+  try {
+    check(await waitForState(page, ['done', 'error'], 30000) === 'done', `the load failed: ${(await mirrorResult(page)).error}`);
+    const asked = stub.requests.find((r) => r.startsWith('/api/games/user/bob'));
+    check(asked && asked.includes('evals=true'), `lichess was asked ${asked}`);
+    const r = await mirrorResult(page);
+    check(r.target === 'eval' && r.evaluations && r.evaluations.gamesWithEvals > 0 &&
+      r.evaluations.gamesWithEvals + r.evaluations.gamesWithoutEvals === r.used + r.partial,
+    `counts ${JSON.stringify(r.evaluations)} of ${r.used} games`);
+    check(problems.length === 0, problems.join('\n'));
+  } finally {
+    await context.close();
+    await stub.close();
+  }
 });
