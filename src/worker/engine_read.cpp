@@ -312,6 +312,10 @@ protocol::Balance balance_of(const learn::Histogram& histogram) {
   protocol::Balance out;
   const std::vector<learn::BalanceBin> bins = learn::balance_bins(histogram);
   for (const learn::BalanceBin& bin : bins) {
+    if (bin.targets) {  // the evaluation target: White's expected score, no draws
+      out.bins.push_back({bin.balance, *bin.targets, 0, double(bin.rows()) - *bin.targets});
+      continue;
+    }
     out.bins.push_back({bin.balance, double(bin.counts[learn::Outcome::kWhiteWin]),
                         double(bin.counts[learn::Outcome::kDraw]),
                         double(bin.counts[learn::Outcome::kBlackWin])});

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "learn/balance_curve.h"
 #include "learn/dataset.h"
 #include "learn/target_compare.h"
 #include "worker/engine.h"
@@ -50,6 +51,20 @@ TEST_CASE("engine: the evaluation target reads the annotated positions and count
   CHECK(report.unannotated_rows == direct.report().games.rows_without_eval);
   CHECK(report.games_with_evals == 96);
   CHECK(report.unannotated_rows > 0);
+  // The article's first chart holds the evaluations' expected scores (no draws), its α theirs.
+  const protocol::Balance balance = engine.balance();
+  REQUIRE_FALSE(balance.bins.empty());
+  double rows = 0;
+  for (const protocol::BalanceBin& bin : balance.bins) {
+    CHECK(bin.draws == 0);
+    rows += bin.count();
+  }
+  CHECK(rows == doctest::Approx(static_cast<double>(report.rows)));
+  const Expected<learn::BalanceFit> alpha =
+      learn::fit_balance_alpha(learn::balance_bins(direct.histogram()));
+  REQUIRE(alpha.ok());
+  REQUIRE(balance.alpha.has_value());
+  CHECK(*balance.alpha == doctest::Approx(alpha->alpha));
 
   FitSettings newton;
   newton.solver = learn::SolverKind::kNewton;
