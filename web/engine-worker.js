@@ -179,7 +179,8 @@ async function isCompressed(file) {
 async function* chunksOf(source, onSize, signal, tally = { helperSlices: 0 }) {
   if (source.kind === 'player') throw new Error('a player source is read through its addresses (playerSources)');
   if (source.kind === 'url' && source.player) {  // lichess's address asks for the read limit's games
-    const url = source.player.service === 'lichess' ? lichessExportUrl(source.player, Number(worker.settings.maxGames) || 0) : source.url;
+    const url = source.player.service === 'lichess' ? lichessExportUrl(source.player, Number(worker.settings.maxGames) || 0,
+      worker.settings.target === 'eval') : source.url;
     yield* playerChunks(source.player, url, signal);
     return;
   }
@@ -227,7 +228,8 @@ async function playerSources(sources, signal) {
       continue;
     }
     state('reading', `Asking ${source.service === 'lichess' ? 'lichess' : 'chess.com'} for the games of ${source.user}…`);
-    for (const { url, name } of await playerStreams(source, Number(worker.settings.maxGames) || 0, signal)) {
+    for (const { url, name } of await playerStreams(source, Number(worker.settings.maxGames) || 0, signal,
+      worker.settings.target === 'eval')) {
       out.push({ kind: 'url', url, name, player: source });
     }
   }
@@ -279,9 +281,11 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
   const refused = engine.beginRead(JSON.stringify(options));
   if (refused) throw new Error(`Cannot read: ${refused}`);
   // Several datasets or bootstrap replicates are built by this engine alone: one reader; so is a
-  // read limit ("the first N games" are those of a reading in order).
+  // read limit ("the first N games" are those of a reading in order), and the evaluation target
+  // (a reader's share carries counts by outcome, not the summed evaluations).
   const limited = Number(options.maxGames) > 0 || Number(options.maxMegabytes) > 0;
-  const parallelAllowed = options.datasets === 'merge' && options.bootstrap === 0 && !limited;
+  const parallelAllowed = options.datasets === 'merge' && options.bootstrap === 0 && !limited &&
+    options.target !== 'eval';
   state('reading', `Reading ${files.length === 1 ? files[0].name : plural(files.length, 'file')}${why ? ` again: ${why}` : ''}…`);
 
   /** @type {EngineProgress | null} */
@@ -580,6 +584,8 @@ async function readAndFit(sources, myJob, why = '') {
     undoUnreadSettings();
     const r = outcome.report || { games: 0, filtered: 0 };
     const why = outcome.fileErrors.length ? outcome.fileErrors.join('; ')
+      : outcome.report && outcome.report.target === 'eval' && !outcome.report.gamesWithEvals &&
+        (outcome.report.gamesWithoutEvals || 0) > 0 ? noEvaluations(outcome.report)
       : r.games > 0 && r.filtered === r.games
         ? `the filters removed all ${plural(r.games, 'game')} (see which filter in the Analysis panel)`
         : 'no game produced a row (every game was skipped: see the data report)';
@@ -605,6 +611,15 @@ async function readAndFit(sources, myJob, why = '') {
     post({ type: 'error', message: said.join(' ') });
   }
   await fit(myJob);
+}
+
+// Why an evaluation-target read has no row: no game carries an [%eval], and where they come from.
+/** @param {DataReport} r @returns {string} */
+function noEvaluations(r) {
+  return `none of the ${plural(r.gamesWithoutEvals || 0, 'game')} carries an engine evaluation ` +
+    '([%eval] comments), and the evaluation target learns only from annotated positions. Read ' +
+    'games with evaluations (lichess: evals=true in the API, "Include analysis" when downloading), ' +
+    'or choose Target: game result in Settings (Read)';
 }
 
 // The current data's rows as .mat text. Rows are not kept while reading (memory stays bounded by
@@ -790,6 +805,12 @@ function onMessage(message) {
         if (line) state('done', line);
       }
       break;
+    case 'compare-targets': {  // both targets on the annotated positions, fitted now
+      if (worker.reading) break;
+      const settings = { ...worker.settings, ...(message.settings || {}) };
+      post(JSON.parse(engine.compareTargets(JSON.stringify(settings))));
+      break;
+    }
     case 'export':
       exportData(message.format).catch((error) => post({ type: 'error', message: `Export failed: ${error}` }));
       break;

@@ -32,6 +32,7 @@ type AppCommand =
   | { type: 'reset'; settings: Partial<Settings> }
   | { type: 'units'; units: Settings['units'] }
   | { type: 'dismiss-error' }
+  | { type: 'compare-targets'; settings: Partial<Settings> }
   | PlayAppCommand;  // web/play.d.ts
 
 interface AppModuleOptions {

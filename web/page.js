@@ -228,6 +228,11 @@
           readers: r.readers || 1,
           filtered: r.filtered, filteredBy: r.filteredBy || null, datasets: r.datasets || null,
           stoppedAtLimit: Boolean(r.stoppedAtLimit),
+          // The evaluation target's counts (null for a read of the results).
+          target: r.target || 'result',
+          evaluations: r.target === 'eval' ? { unannotatedRows: r.unannotatedRows || 0, gamesWithEvals: r.gamesWithEvals || 0,
+            gamesWithoutEvals: r.gamesWithoutEvals || 0, malformedEvals: r.malformedEvals || 0 } : null,
+          ...(m.committed ? { targetCompare: null } : {}),  // new data: the comparison is asked again
         });
         break;
       }
@@ -262,6 +267,10 @@
         });
         break;
       }
+      case 'target-compare':
+        updateResult({ targetCompare: { positions: m.positions, games: m.games, outcomes: m.outcomes,
+          differenceErrors: m.differenceErrors, error: m.error || null, rows: m.rows } });
+        break;
       case 'error':
         page.readingOrigin = null;  // that read, if any, did not commit
         m.message = nameVariants(m.message);
@@ -448,6 +457,9 @@
         page.readingOrigin = null;
         page.dataOrigin = null;
         updateResult({ settings: command.settings });
+        toWorker(command);
+        break;
+      case 'compare-targets':  // both targets on the annotated positions: a target-compare comes back
         toWorker(command);
         break;
       case 'dismiss-error':

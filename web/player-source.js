@@ -21,10 +21,12 @@ function dayMs(date, days = 0) {
 }
 
 // lichess's export of a user's games (newest first), with the filters it offers; `maxGames` (the
-// read limit) also asks lichess for no more games than that.
-/** @param {PlayerSource} source @param {number} maxGames @returns {string} */
-function lichessExportUrl(source, maxGames) {
+// read limit) also asks lichess for no more games than that, and `evals` (the evaluation target)
+// for its server analysis as [%eval] comments.
+/** @param {PlayerSource} source @param {number} maxGames @param {boolean} [evals] @returns {string} */
+function lichessExportUrl(source, maxGames, evals = false) {
   const query = new URLSearchParams();
+  if (evals) query.set('evals', 'true');
   if (source.speed) query.set('perfType', source.speed);
   if (source.rated) query.set('rated', 'true');
   const since = dayMs(source.since || '');
@@ -91,10 +93,11 @@ async function chesscomMonths(source, signal) {
 /**
  * The addresses to stream for a player source, in reading order, each named for the report.
  * @param {PlayerSource} source @param {number} maxGames @param {AbortSignal} [signal]
+ * @param {boolean} [evals]  lichess's evaluations too (the evaluation target)
  * @returns {Promise<{url: string, name: string}[]>}
  */
-async function playerStreams(source, maxGames, signal) {
-  if (source.service === 'lichess') return [{ url: lichessExportUrl(source, maxGames), name: `lichess-${source.user}.pgn` }];
+async function playerStreams(source, maxGames, signal, evals = false) {
+  if (source.service === 'lichess') return [{ url: lichessExportUrl(source, maxGames, evals), name: `lichess-${source.user}.pgn` }];
   return (await chesscomMonths(source, signal)).map((url, i) => {
     const month = /(\d{4})\/(\d{2})\/?$/.exec(url);
     return { url: `${url.replace(/\/+$/, '')}/pgn`, name: `chesscom-${source.user}-${month ? `${month[1]}-${month[2]}` : i + 1}.pgn` };

@@ -22,6 +22,7 @@ function readOptionsOf(s) {
     bootstrap: Math.max(0, Math.floor(Number(s.bootstrap) || 0)), seed: Number(s.seed) || 1,
     datasets: s.datasets || 'merge', eachFilter: s.datasets === 'per-filter' ? (s.eachFilter || []) : [],
     maxGames: Math.max(0, Math.floor(Number(s.maxGames) || 0)), maxMegabytes: Math.max(0, Number(s.maxMegabytes) || 0),
+    target: s.target === 'eval' ? 'eval' : 'result',
   };
 }
 /** @param {Settings} s @returns {string} */

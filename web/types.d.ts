@@ -59,7 +59,10 @@ interface Settings {
   model?: ModelChoice;
   maxGames?: number;      // stop after this many games (0 or absent: all)
   maxMegabytes?: number;  // stop after the game being read at this many MB of the files
+  target?: Target;        // what the fit predicts (absent: the game's result)
 }
+// The fit's target: the game's result, or the engine's [%eval] of each position.
+type Target = 'result' | 'eval';
 
 /** The row-key fields a read keeps (learn/stats/key_fields.h): what the model reads. */
 interface KeyFields {
@@ -80,6 +83,7 @@ interface ReadOptions {
   eachFilter: string[];
   maxGames: number;
   maxMegabytes: number;
+  target: Target;
   keep?: KeyFields;
   keepRows?: boolean;
   hashFiles?: boolean;
@@ -157,6 +161,12 @@ interface DataReport {
   bytesRead?: number;
   helperSlices?: number;  // file slices read by the slice reader (web/slice-reader.js), not the engine worker
   readers?: number;  // the most parallel readers one file of the read had (1: every file read in order)
+  // The evaluation target's counts (target 'eval' only): rows are the annotated positions.
+  target?: Target;
+  unannotatedRows?: number;
+  gamesWithEvals?: number;
+  gamesWithoutEvals?: number;
+  malformedEvals?: number;
 }
 
 interface BalanceBin {
@@ -230,10 +240,19 @@ type DownloadMessage = { type: 'download'; name: string; blob: Blob; text?: stri
 type ResetMessage = { type: 'reset' };
 // The settings of the kept data again, after a read that asked for others did not commit.
 type SettingsMessage = { type: 'settings'; settings: Settings };
+// Both targets on the annotated positions (protocol::TargetCompare), values in pawn = 100.
+interface TargetRow {
+  name: string; label: string; identified: boolean; result: number | null; resultSe: number | null;
+  eval: number | null; evalSe: number | null; difference: number | null; differenceSe: number | null;
+}
+type TargetCompareMessage = {
+  type: 'target-compare'; positions: number; games: number; outcomes: string;
+  differenceErrors: string; error?: string; rows: TargetRow[];
+};
 type WorkerMessage =
   | ReadyMessage | StateMessage | ProgressMessage | ReportMessage | BalanceMessage
   | FitBeginMessage | SnapshotMessage | FitDoneMessage | EstimateMessage | ErrorMessage | DownloadMessage
-  | ResetMessage | SettingsMessage;
+  | ResetMessage | SettingsMessage | TargetCompareMessage;
 
 // ---- page → worker ----
 
@@ -243,6 +262,7 @@ type PageMessage =
   | { type: 'fit'; settings: Partial<Settings> }
   | { type: 'cancel' }
   | { type: 'export'; format: ExportFormat }
+  | { type: 'compare-targets'; settings?: Partial<Settings> }
   | { type: 'units'; units: Settings['units'] }
   | { type: 'reset'; settings?: Partial<Settings> };
 
@@ -324,6 +344,7 @@ interface Engine {
   valuesCsv(): string;
   resultJson(): Json<Record<string, unknown>>;
   provenanceJson(): Json<Record<string, unknown>>;
+  compareTargets(settings: Json<Settings>): Json<TargetCompareMessage>;
   codeHeader(): string;
   statusLine(): string;
   setUnits(units: string): void;

@@ -63,6 +63,28 @@ void date_field(AppState& state, const char* label, std::optional<learn::PgnDate
   publish(state, published_as, scale);
 }
 
+// The fit's target is a read option (only positions with an [%eval] become rows): like the
+// other read settings it waits for Apply, which reads the files again.
+void target_choice(AppState& state, float scale) {
+  constexpr const char* kAbout =
+      "Engine evaluation: each position's target is the [%eval] written after the move that led "
+      "to it (lichess's analysis), as White's expected score, instead of the game's result. Only "
+      "annotated positions count; Apply reads the files again.";
+  ImGui::BeginGroup();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(to_vec4(kMuted), "Target");
+  ImGui::SameLine();
+  constexpr std::array<Choice, 2> kTargets = {
+      {{"result", "game result"}, {"eval", "engine evaluation ([%eval])"}}};
+  int target = static_cast<int>(state.settings.read.target);
+  radio_row(state, "target", kTargets, target, scale);
+  state.settings.read.target = static_cast<learn::Target>(target);
+  ImGui::EndGroup();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kAbout);
+  // Said in words too while chosen (a phone has no pointer to hover with).
+  if (state.settings.read.target == learn::Target::kEval) note(kAbout, kMuted);
+}
+
 void bootstrap(AppState& state, float scale) {
   constexpr std::array<int, 4> kReplicates = {0, 100, 200, 500};
   ImGui::AlignTextToFramePadding();
@@ -299,6 +321,8 @@ void draw_analysis_panel(AppState& state, std::vector<Command>& commands, float 
   const float field =
       std::min(15.5f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x * 0.45f);
   ImGui::Indent(8 * scale);
+  target_choice(state, scale);
+  ImGui::Separator();
   bootstrap(state, scale);
   ImGui::Separator();
   position_options(state, field, scale);

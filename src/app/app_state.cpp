@@ -73,6 +73,8 @@ const char* command_type(Command::Kind kind) {
       return "load-player";
     case Command::Kind::kUnits:
       return "units";
+    case Command::Kind::kCompareTargets:
+      return "compare-targets";
   }
   return "unknown";
 }
@@ -174,6 +176,18 @@ bool apply_message(AppState& state, std::string_view json) {
     if (report == nullptr || !read_into(*report, state.report)) return false;
     state.has_report = true;
     if (state.has_data()) state.link_files.clear();  // the link's files, or others, are here
+    if (const JsonValue* committed = m.find("committed");
+        committed != nullptr && committed->is_bool() && committed->as_bool()) {
+      state.target_compare.reset();  // new data: its own comparison, when asked
+      state.target_compare_open = false;
+    }
+    return true;
+  }
+  if (type == "target-compare") {
+    protocol::TargetCompare both;
+    if (!read_into(m, both)) return false;
+    state.target_compare = std::move(both);
+    state.target_compare_waiting = false;
     return true;
   }
   if (type == "balance") return read_into(m, state.balance);
@@ -316,7 +330,7 @@ std::string encode_command(const Command& command) {
   JsonWriter json;
   json.begin_object().field("type", command_type(command.kind));
   if (command.kind == Command::Kind::kFit || command.kind == Command::Kind::kShare ||
-      command.kind == Command::Kind::kReset) {
+      command.kind == Command::Kind::kReset || command.kind == Command::Kind::kCompareTargets) {
     json.key("settings");
     protocol::write(json, command.settings);
   }

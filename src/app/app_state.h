@@ -92,6 +92,11 @@ struct AppState {
   bool touch = false;                    // a touch screen with no fine pointer: "Choose files"
   float zoom = 0;                        // text size factor (0: automatic, larger on wide screens)
   PlayTest play;                         // the Play-test window and its match (play_state.h)
+  // Result vs evaluation (target_panel.h): the last comparison of the two targets on this data,
+  // whether its window is open, and whether one was asked for and has not come back.
+  std::optional<protocol::TargetCompare> target_compare;
+  bool target_compare_open = false;
+  bool target_compare_waiting = false;
 
   bool has_data() const { return has_report && report.rows > 0; }
   // Values from one player's point of view (the applied filter names a player, pov on): the
@@ -107,16 +112,17 @@ struct AppState {
 // What the UI asks the worker (through the page) to do.
 struct Command {
   enum class Kind : std::uint8_t {
-    kOpenFiles,     // show the file picker
-    kLoadSample,    // read the bundled sample
-    kCancel,        // stop reading or fitting
-    kFit,           // refit with `settings` from the kept histogram
-    kExport,        // `format`: "mat", "csv", "json", "png", "provenance", "code"
-    kReset,         // forget all data
-    kDismissError,  // clear the error banner (app-only; the page resets data-state)
-    kShare,         // the page writes a share link of `settings` ("link": the compact query)
-    kLoadPlayer,    // read `player`'s games from lichess or chess.com with `settings`
-    kUnits          // the values' unit changed (`settings.units`): status line and exports
+    kOpenFiles,      // show the file picker
+    kLoadSample,     // read the bundled sample
+    kCancel,         // stop reading or fitting
+    kFit,            // refit with `settings` from the kept histogram
+    kExport,         // `format`: "mat", "csv", "json", "png", "provenance", "code"
+    kReset,          // forget all data
+    kDismissError,   // clear the error banner (app-only; the page resets data-state)
+    kShare,          // the page writes a share link of `settings` ("link": the compact query)
+    kLoadPlayer,     // read `player`'s games from lichess or chess.com with `settings`
+    kUnits,          // the values' unit changed (`settings.units`): status line and exports
+    kCompareTargets  // fit both targets on the annotated positions with `settings`' model
   };
   Kind kind;
   protocol::Settings settings{};  // with `read` as applied (kFit, kShare)

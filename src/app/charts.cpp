@@ -335,9 +335,13 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
   reach = std::min(reach, 24);
   const bool player = state.player_view();
   const bool several = state.trajectory.fits.size() > 1;
+  const bool eval = state.report.target == learn::Target::kEval;  // expected scores, not points
+  const char* what = eval ? (player ? "Evaluation (the player's expected score)"
+                                    : "Evaluation (White's expected score)")
+                          : (player ? "Points scored by the player" : "Points scored by White");
   char title[160];
-  std::snprintf(title, sizeof title, "Points scored by %s vs %s (1-3-3-5-9)%s",
-                player ? "the player" : "White", several ? "ΔM" : "material balance ΔM",
+  std::snprintf(title, sizeof title, "%s vs %s (1-3-3-5-9)%s", what,
+                several || eval ? "ΔM" : "material balance ΔM",
                 several ? ", all files together" : "");
   bool hovered = false;
   const PlotArea area = begin_plot(
@@ -363,7 +367,8 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
   char fitted_label[64];
   if (chart.alpha) {
     // The data's own curve (draws as ½ point): the same whichever draw model is fitted.
-    std::snprintf(fitted_label, sizeof fitted_label, "data: α = %.3f (draws ½)", *chart.alpha);
+    std::snprintf(fitted_label, sizeof fitted_label, "data: α = %.3f (%s)", *chart.alpha,
+                  eval ? "evaluations" : "draws ½");
     curve(*chart.alpha, fitted_label, kAccent, 2.5f);
   }
   // Each dataset's fitted expected score (win + draw / 2) along the pawn column: the model's own

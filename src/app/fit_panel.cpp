@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/imbalance_controls.h"
+#include "app/target_panel.h"
 #include "app/theme.h"
 #include "app/widgets.h"
 #include "learn/filter/game_filter.h"
@@ -178,6 +179,10 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
   ImGui::TextColored(to_vec4(kMuted), "Model");
   ImGui::SameLine();
   const bool model_changed = outcome_options(state, scale);
+  // Beside the outcome coding and above the terms, where the refused choices are.
+  if (const std::string refusal = target_refusal(state); !refusal.empty()) {
+    note(("Not with the evaluation target: " + refusal).c_str(), kBad);
+  }
   const bool terms_changed = model_terms(state, scale);
   if (model_changed || terms_changed) {
     const protocol::Preset* preset = protocol::find_preset(s.preset);

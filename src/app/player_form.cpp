@@ -73,8 +73,11 @@ Command load_player(AppState& state, const PlayerForm& form) {
 
 std::string values_title(const AppState& state) {
   // No data yet (a link's settings, a load that has not started): no one's values to name.
-  if (!state.player_view() || (!state.has_data() && state.phase != protocol::Phase::kReading))
-    return "Piece values";
+  if (!state.player_view() || (!state.has_data() && state.phase != protocol::Phase::kReading)) {
+    return state.applied_read.target == learn::Target::kEval
+               ? "Piece values: the engine's evaluation as the target"
+               : "Piece values";
+  }
   const Expected<learn::GameFilterOptions> filter =
       learn::parse_game_filter(state.applied_read.filter);
   const std::string name = filter ? filter->player : std::string();

@@ -14,6 +14,7 @@
 #include "app/play_panel.h"
 #include "app/player_panel.h"
 #include "app/results_panel.h"
+#include "app/target_panel.h"
 #include "app/theme.h"
 #include "app/widgets.h"
 
@@ -301,6 +302,8 @@ void draw_settings_panel(AppState& state, std::vector<Command>& commands, float 
   }
   draw_fit_settings(state, commands, scale);
   draw_analysis_panel(state, commands, scale);
+  // Room under the last row: scrolled to the end, its buttons stand clear of the panel's edge.
+  ImGui::Dummy(ImVec2(0, 16 * scale));
 }
 
 // A pane whose content goes on below its edge says so: the rows it cuts fade out under
@@ -343,8 +346,10 @@ void draw_test_values(AppState& state, float scale) {
   }
 }
 
-void draw_results(AppState& state, const UiFonts& fonts, float scale) {
+void draw_results(AppState& state, std::vector<Command>& commands, const UiFonts& fonts,
+                  float scale) {
   draw_values(state, fonts, scale);
+  draw_target_summary(state, commands, scale);
   draw_test_values(state, scale);
   draw_relations(state, scale);
   filtered_counts(state);
@@ -452,7 +457,7 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
     const float header = ImGui::GetFrameHeightWithSpacing() + spacing;
     const float settings_height = state.settings_open ? std::max(header, avail.y * 0.42f) : header;
     ImGui::BeginChild("results", ImVec2(left_width, avail.y - settings_height - spacing), false);
-    draw_results(state, fonts, scale);
+    draw_results(state, commands, fonts, scale);
     draw_report(state, scale);
     more_below(state, scale);
     ImGui::EndChild();
@@ -498,12 +503,12 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
     const float height = std::max(240 * scale, avail.y * 0.42f);
     if (drop_target_visible) {
       draw_drop_target(state, fonts, ImVec2(width, height * 0.8f), scale);
-      draw_results(state, fonts, scale);
+      draw_results(state, commands, fonts, scale);
     } else if (live) {
-      draw_results(state, fonts, scale);
+      draw_results(state, commands, fonts, scale);
       draw_estimates(state, renderer, ImVec2(width, height), scale);
     } else {
-      draw_results(state, fonts, scale);
+      draw_results(state, commands, fonts, scale);
       draw_main_chart(state, renderer, ImVec2(width, height), scale);
     }
     draw_settings_panel(state, commands, scale);
@@ -522,6 +527,7 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
   ImGui::End();
   draw_about(state, scale);
   draw_player_panel(state, commands, scale);
+  draw_target_compare(state, renderer, scale);
   draw_play_panel(state, fonts.large, scale);
   if (large_targets) ImGui::PopStyleVar(2);
   draw_drag_overlay(state, fonts, scale, drop_target_visible);

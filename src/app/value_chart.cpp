@@ -40,12 +40,21 @@ bool shows_value_chart(const AppState& state) {
 }
 
 void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
-  const std::vector<protocol::Fit>& fits = state.trajectory.fits;
-  const protocol::Units units = state.settings.units;
-  const bool fine = units == protocol::Units::kLogOdds;
+  char title[160];
+  std::snprintf(
+      title, sizeof title, "Piece values with 95%% intervals (%s, exact fit in %d Newton steps)",
+      unit_label(state.settings.units),
+      state.trajectory.snapshots.empty() ? 0 : state.trajectory.snapshots.back().iteration);
   // The reference sets are pawn = 100: in another unit they stand on the fit's pawn, and are
   // left out when it gives no scale (a pawn not identified, say).
-  const std::optional<double> unit = unit_scale(state);
+  draw_fit_values(state.trajectory.fits, state.settings.units, unit_scale(state), title, renderer,
+                  size, scale);
+}
+
+void draw_fit_values(const std::vector<protocol::Fit>& fits, protocol::Units units,
+                     std::optional<double> unit, const char* title, PlotRenderer& renderer,
+                     ImVec2 size, float scale, const char* x_caption) {
+  const bool fine = units == protocol::Units::kLogOdds;
   const double per_pawn = unit.value_or(1.0);
   static constexpr const char* kNames[] = {"", "Knight", "Bishop", "Rook", "Queen"};
   // The y range: every value with its 95% interval, and the reference sets.
@@ -65,11 +74,6 @@ void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size
     y_max = std::max({y_max, kArticle[i] * per_pawn, kTextbook[i] * per_pawn});
   const double step = nice_step(y_max - y_min, 6);
   y_max = std::ceil(y_max * 1.05 / step) * step;
-  char title[160];
-  std::snprintf(
-      title, sizeof title, "Piece values with 95%% intervals (%s, exact fit in %d Newton steps)",
-      unit_label(units),
-      state.trajectory.snapshots.empty() ? 0 : state.trajectory.snapshots.back().iteration);
   const bool split = !fits.empty() && fits.front().find("own-pawn") != nullptr;
   const char* scaled = units == protocol::Units::kPawn ? ""
                        : split                         ? " (scaled to the player's own pawn)"
@@ -86,7 +90,14 @@ void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size
                   "them to");
   }
   bool hovered = false;
-  PlotSpec spec{"##values", title, x_label, 0.5, 4.5, y_min, y_max, fine ? "%.1f" : "%.0f"};
+  PlotSpec spec{"##values",
+                title,
+                x_caption != nullptr ? x_caption : x_label,
+                0.5,
+                4.5,
+                y_min,
+                y_max,
+                fine ? "%.1f" : "%.0f"};
   spec.x_names = kNames;
   spec.x_name_count = kPieceCount;
   const PlotArea area = begin_plot(spec, size, scale, hovered);

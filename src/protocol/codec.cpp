@@ -130,6 +130,9 @@ void put(JsonWriter& json, learn::UnknownResultPolicy value) {
 void put(JsonWriter& json, learn::OutcomeModel value) {
   json.value(wire_name(value));
 }
+void put(JsonWriter& json, learn::Target value) {
+  json.value(learn::target_name(value));
+}
 
 // ---- reading scalars and enums ----
 
@@ -226,6 +229,9 @@ Result get(const JsonValue& json, const std::string& path, learn::UnknownResultP
 }
 Result get(const JsonValue& json, const std::string& path, learn::OutcomeModel& out) {
   return get_enum(json, path, out, parse_outcomes);
+}
+Result get(const JsonValue& json, const std::string& path, learn::Target& out) {
+  return get_enum(json, path, out, learn::parse_target);
 }
 
 }  // namespace detail

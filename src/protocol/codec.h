@@ -56,6 +56,7 @@ void write(JsonWriter& json, const Balance& value);
 void write(JsonWriter& json, const FitBegin& value);
 void write(JsonWriter& json, const FitDone& value);
 void write(JsonWriter& json, const Estimate& value);
+void write(JsonWriter& json, const TargetCompare& value);
 
 // The value alone, as JSON text.
 template <typename T>
@@ -76,6 +77,7 @@ std::string message(const Balance& value);
 std::string message(const FitBegin& value);
 std::string message(const FitDone& value);
 std::string message(const Estimate& value);
+std::string message(const TargetCompare& value);  // "target-compare"
 // A message's "type" ("" when it has none): what to read it as.
 std::string message_type(const JsonValue& message);
 
@@ -92,6 +94,7 @@ std::optional<Error> read(const JsonValue& json, Balance& out);
 std::optional<Error> read(const JsonValue& json, FitBegin& out);
 std::optional<Error> read(const JsonValue& json, FitDone& out);
 std::optional<Error> read(const JsonValue& json, Estimate& out);
+std::optional<Error> read(const JsonValue& json, TargetCompare& out);
 
 // Parses text and reads it.
 template <typename T>

@@ -40,6 +40,7 @@ void put(JsonWriter& json, learn::SolverKind value);
 void put(JsonWriter& json, learn::DrawHandling value);
 void put(JsonWriter& json, learn::UnknownResultPolicy value);
 void put(JsonWriter& json, learn::OutcomeModel value);
+void put(JsonWriter& json, learn::Target value);
 // Parts of the settings (codec_settings.cpp).
 void put(JsonWriter& json, const learn::QuietFilterOptions& value);
 void put(JsonWriter& json, const ModelChoice& value);
@@ -57,6 +58,7 @@ void put(JsonWriter& json, const Fit& value);
 void put(JsonWriter& json, const Difference& value);
 void put(JsonWriter& json, const Balance& value);
 void put(JsonWriter& json, const Snapshot& value);
+void put(JsonWriter& json, const TargetRow& value);
 
 template <typename T>
 void put(JsonWriter& json, const std::vector<T>& values) {
@@ -81,6 +83,7 @@ void fields(JsonWriter& json, const Balance& value);
 void fields(JsonWriter& json, const FitBegin& value);
 void fields(JsonWriter& json, const FitDone& value);
 void fields(JsonWriter& json, const Estimate& value);
+void fields(JsonWriter& json, const TargetCompare& value);
 
 template <typename T>
 void object(JsonWriter& json, const T& value) {
@@ -124,6 +127,7 @@ Result get(const JsonValue& json, const std::string& path, learn::SolverKind& ou
 Result get(const JsonValue& json, const std::string& path, learn::DrawHandling& out);
 Result get(const JsonValue& json, const std::string& path, learn::UnknownResultPolicy& out);
 Result get(const JsonValue& json, const std::string& path, learn::OutcomeModel& out);
+Result get(const JsonValue& json, const std::string& path, learn::Target& out);
 // Parts of the settings (codec_settings.cpp).
 Result get(const JsonValue& json, const std::string& path, learn::QuietFilterOptions& out);
 Result get(const JsonValue& json, const std::string& path, ModelChoice& out);
@@ -142,6 +146,7 @@ Result get(const JsonValue& json, const std::string& path, Warning& out);
 Result get(const JsonValue& json, const std::string& path, Fit& out);
 Result get(const JsonValue& json, const std::string& path, Difference& out);
 Result get(const JsonValue& json, const std::string& path, Snapshot& out);
+Result get(const JsonValue& json, const std::string& path, TargetRow& out);
 
 template <typename T>
 Result get(const JsonValue& json, const std::string& path, std::vector<T>& out) {

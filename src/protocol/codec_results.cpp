@@ -170,6 +170,13 @@ void fields(JsonWriter& json, const DataReport& value) {
   for (const FilteredCount& count : value.filtered_by) field(json, count.reason, count.games);
   json.end_object();
   if (!value.datasets.empty()) field(json, "datasets", value.datasets);
+  if (value.target == learn::Target::kEval) {  // only then: result reads' reports unchanged
+    field(json, "target", value.target);
+    field(json, "unannotatedRows", value.unannotated_rows);
+    field(json, "gamesWithEvals", value.games_with_evals);
+    field(json, "gamesWithoutEvals", value.games_without_evals);
+    field(json, "malformedEvals", value.malformed_evals);
+  }
 }
 
 void fields(JsonWriter& json, const Balance& value) {
@@ -404,7 +411,9 @@ Result read(const JsonValue& json, DataReport& out) {
              "stoppedAtLimit", out.stopped_at_limit)("bytes", out.bytes)("seconds", out.seconds)(
              "mbps", out.mb_per_s)("files", out.files)("fileErrors", out.file_errors)(
              "skippedGames", out.issues)("skippedTotal", out.issue_total)(
-             "filteredBy", out.filtered_by)("datasets", out.datasets)
+             "filteredBy", out.filtered_by)("datasets", out.datasets)("target", out.target)(
+             "unannotatedRows", out.unannotated_rows)("gamesWithEvals", out.games_with_evals)(
+             "gamesWithoutEvals", out.games_without_evals)("malformedEvals", out.malformed_evals)
       .result();
 }
 

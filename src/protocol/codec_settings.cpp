@@ -103,6 +103,7 @@ void shared_read_fields(JsonWriter& json, const ReadOptions& value) {
   // Always, 0 included: the worker keeps what a message leaves out, so a cleared limit is sent.
   field(json, "maxGames", value.max_games);
   field(json, "maxMegabytes", value.max_megabytes);
+  field(json, "target", value.target);
 }
 
 // ---- reading ----
@@ -128,7 +129,8 @@ Fields& fit_fields(Fields& fields, FitSettings& out) {
 Fields& shared_read_fields(Fields& fields, ReadOptions& out) {
   return fields("unknown", out.unknown)("filter", out.filter)("quiet", out.quiet)(
       "bootstrap", out.bootstrap)("seed", out.seed)("datasets", out.datasets)(
-      "eachFilter", out.each_filter)("maxGames", out.max_games)("maxMegabytes", out.max_megabytes);
+      "eachFilter", out.each_filter)("maxGames", out.max_games)("maxMegabytes", out.max_megabytes)(
+      "target", out.target);
 }
 
 }  // namespace
@@ -152,6 +154,7 @@ void write(JsonWriter& json, const ReadOptions& value) {
   field(json, "eachFilter", value.each_filter);
   field(json, "maxGames", value.max_games);
   field(json, "maxMegabytes", value.max_megabytes);
+  field(json, "target", value.target);
   field(json, "keep", value.keep);
   field(json, "keepRows", value.keep_rows);
   field(json, "hashFiles", value.hash_files);

@@ -10,11 +10,13 @@ bool ReadOptions::operator==(const ReadOptions& other) const {
          quiet.skip_first_plies == other.quiet.skip_first_plies && bootstrap == other.bootstrap &&
          seed == other.seed && datasets == other.datasets && each_filter == other.each_filter &&
          max_games == other.max_games && max_megabytes == other.max_megabytes &&
-         keep == other.keep && keep_rows == other.keep_rows && hash_files == other.hash_files;
+         target == other.target && keep == other.keep && keep_rows == other.keep_rows &&
+         hash_files == other.hash_files;
 }
 
-learn::ModelOptions FitSettings::model_options() const {
+learn::ModelOptions FitSettings::model_options(learn::Target target) const {
   learn::ModelOptions options;
+  options.target = target;
   if (model.outcomes == learn::OutcomeModel::kDrawsOut) {
     options.outcomes = draws == learn::DrawHandling::kHalfPoint ? learn::OutcomeModel::kFractional
                                                                 : learn::OutcomeModel::kDrawsOut;

@@ -18,6 +18,7 @@
 #include "learn/fit/models.h"
 #include "learn/fit/solvers.h"
 #include "learn/stats/key_fields.h"
+#include "learn/vocabulary/eval_target.h"
 #include "learn/vocabulary/imbalance.h"
 #include "learn/vocabulary/quiet_filter.h"
 #include "learn/vocabulary/result.h"
@@ -46,6 +47,9 @@ struct ReadOptions {
   // files (as stored: compressed bytes for an archive) have been read (0: no limit).
   std::uint64_t max_games = 0;
   double max_megabytes = 0;
+  // What the fit predicts: the game's result, or the engine's [%eval] of each position (only
+  // annotated positions become rows, learn/vocabulary/eval_target.h).
+  learn::Target target = learn::Target::kResult;
   // Engine-side switches (not part of a share link):
   // The row-key fields the histogram, game pairs and bootstrap keep: what the models to be
   // fitted read (learn/stats/key_fields.h); a model that needs more needs a new read.
@@ -81,8 +85,8 @@ struct FitSettings {
   learn::DrawHandling draws = learn::DrawHandling::kLeaveOut;
   ModelChoice model;
 
-  // The learn model these settings ask for.
-  learn::ModelOptions model_options() const;
+  // The learn model these settings ask for, fitting `target` (the read's).
+  learn::ModelOptions model_options(learn::Target target = learn::Target::kResult) const;
   bool operator==(const FitSettings&) const = default;
 };
 
@@ -167,6 +171,11 @@ struct DataReport {
   std::uint64_t issue_total = 0;         // partial + skipped games, exact
   std::vector<FilteredCount> filtered_by;
   std::vector<DatasetSummary> datasets;  // with several datasets
+  // The evaluation target's counts (target kEval): `rows` are the annotated positions; these
+  // are what was left out (learn::IngestReport).
+  learn::Target target = learn::Target::kResult;
+  std::uint64_t unannotated_rows = 0, games_with_evals = 0, games_without_evals = 0,
+                malformed_evals = 0;
 
   bool operator==(const DataReport&) const = default;
 };
@@ -294,6 +303,30 @@ struct Estimate {
   std::vector<Fit> fits;
 
   bool operator==(const Estimate&) const = default;
+};
+
+// The two targets side by side: the result and the evaluation fitted on the same annotated
+// positions (learn/fit/target_compare.h). Values in pawn = 100; the difference is eval − result.
+struct TargetRow {
+  std::string name;   // "pawn", ..., "bishop-pair", "intercept"
+  std::string label;  // "Pawn", "Bishop pair", ...
+  bool identified = true;
+  double result = 0, result_se = 0, eval = 0, eval_se = 0, difference = 0, difference_se = 0;
+  // The same in log-odds (θ): defined also when the pawn, the unit of values, is not identified.
+  double result_theta = 0, result_theta_se = 0, eval_theta = 0, eval_theta_se = 0;
+  double theta_difference = 0, theta_difference_se = 0;
+
+  bool operator==(const TargetRow&) const = default;
+};
+
+struct TargetCompare {
+  std::uint64_t positions = 0, games = 0;  // annotated positions, games with evaluations
+  std::string outcomes;                    // the result fit's outcome model ("fractional")
+  std::string difference_errors;           // "game-clustered" or "independent"
+  std::string error;                       // why there is no comparison ("" when there is one)
+  std::vector<TargetRow> rows;
+
+  bool operator==(const TargetCompare&) const = default;
 };
 
 }  // namespace materialist::protocol

@@ -208,6 +208,10 @@ class Engine {
   protocol::FitDone fit_done() const;
   // fit_done() as JSON (web/PROTOCOL.md, fit-done).
   std::string fits_json() const;
+  // Both targets fitted on the current data's annotated positions (a read for the evaluation
+  // target), with `settings`' model; the result fit takes draws as half points unless the model
+  // is ordinal (refused, as is the rating offset), so both read every annotated position.
+  protocol::TargetCompare compare_targets(const FitSettings& settings) const;
 
   // ---- exports ----
   // A read with ReadOptions::keep_rows: the rows read since the last call, in order, as `.mat`
@@ -297,6 +301,7 @@ class Engine {
 
   std::unique_ptr<Dataset> current_, pending_;
   learn::DatasetReport last_read_report_;
+  learn::Target last_read_target_ = learn::Target::kResult;
   std::vector<FileIssue> last_read_issues_;
   std::vector<std::string> last_read_errors_;
   // The file being read.

@@ -309,6 +309,12 @@ class JsEngine {
   // The fit-done message.
   std::string fitDone() const { return protocol::message(engine_.fit_done()); }
   std::string provenanceJson() const { return engine_.provenance_json(); }
+  // The target-compare message: both targets on the annotated positions, fitted with
+  // `settings` (FitSettings JSON).
+  std::string compareTargets(std::string settings) const {
+    Expected<FitSettings> fit = protocol::decode<FitSettings>(settings);
+    return protocol::message(engine_.compare_targets(fit ? *fit : FitSettings{}));
+  }
   std::string codeHeader() const { return engine_.code_header(); }
   std::string statusLine() const { return engine_.status_line(); }
   // A share link's "compare=SPEC" over the base filter: the per-filter texts as a JSON array,
@@ -447,6 +453,7 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("fitDone", &JsEngine::fitDone)
       .function("snapshot", &JsEngine::snapshot)
       .function("provenanceJson", &JsEngine::provenanceJson)
+      .function("compareTargets", &JsEngine::compareTargets)
       .function("codeHeader", &JsEngine::codeHeader)
       .function("statusLine", &JsEngine::statusLine)
       .function("setUnits", &JsEngine::setUnits)

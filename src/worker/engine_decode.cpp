@@ -62,7 +62,7 @@ protocol::Estimate Engine::estimate_with(const std::vector<Part>& parts,
       files == 0 ? (import_name_.empty() ? file_name_ : import_name_) : std::string("all files");
   const FitTarget target{name, &histogram, &pairs, nullptr, &report};
   const Expected<learn::ModelFit> fit =
-      learn::fit_model(histogram, settings.model_options(), &pairs);
+      learn::fit_model(histogram, settings.model_options(pending_->options.target), &pairs);
   out.fits.push_back(describe(target, fit ? &*fit : nullptr, nullptr, "",
                               fit ? std::string() : fit.error().message,
                               learn::player_view(pending_->options.filter)));

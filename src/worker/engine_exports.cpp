@@ -122,7 +122,7 @@ std::string Engine::take_mat_text() {
 std::string Engine::values_csv() const {
   std::string out =
       "dataset,coefficient,label,identified,value,value_se,value_se_model,low,high,elo,elo_se,"
-      "theta,theta_se,errors,warnings\n";
+      "theta,theta_se,errors,warnings,target\n";
   const bool player = learn::player_view(read_options().filter);
   auto number = [](double v) { return std::isfinite(v) ? format("%.6g", v) : std::string(); };
   auto quoted = [](const std::string& text) {
@@ -154,7 +154,8 @@ std::string Engine::values_csv() const {
                              c.elo.value, c.elo.se, c.theta.value, c.theta.se}) {
         out += "," + (ok ? number(v) : std::string());
       }
-      out += std::string(",") + learn::error_kind_name(fit->errors) + "," + quoted(warnings) + "\n";
+      out += std::string(",") + learn::error_kind_name(fit->errors) + "," + quoted(warnings) + "," +
+             learn::target_name(fit->options.target) + "\n";
     }
   }
   return out;
@@ -311,6 +312,7 @@ std::string Engine::fits_json() const {
 void Engine::write_results(JsonWriter& json) const {
   json.key("settings");
   protocol::write(json, settings());
+  json.field("target", learn::target_name(fit_.analysis.model.target));
   json.field("solverUsed", learn::solver_name(fit_.analysis.solver));
   if (!fit_.reason.empty()) json.field("reason", fit_.reason);
   json.field("playerView", learn::player_view(read_options().filter));
@@ -377,6 +379,11 @@ std::string Engine::code_header() const {
   }
   const ReadOptions& read = read_options();
   const learn::ModelOptions& model = fit_.analysis.model;
+  out += "// target: " +
+         std::string(model.target == learn::Target::kEval
+                         ? "the engine's evaluation ([%eval]) as an expected score"
+                         : "the game's result") +
+         "\n";
   out += "// model: outcomes " + std::string(learn::outcome_model_name(model.outcomes));
   if (model.intercept) out += ", intercept";
   if (model.bishop_pair) out += ", bishop pair";

@@ -3,6 +3,8 @@
 
 #include "learn/filter/game_filter.h"
 #include "learn/fit/design.h"
+#include "learn/fit/target_compare.h"
+#include "learn/vocabulary/coefficient_names.h"
 #include "worker/engine.h"
 
 namespace materialist::worker {
@@ -20,7 +22,7 @@ Expected<int> Engine::begin_fit(const FitSettings& settings) {
   run.settings = settings;
   run.analysis = learn::AnalysisSettings::article();
   run.analysis.preset = settings.preset;
-  run.analysis.model = settings.model_options();
+  run.analysis.model = settings.model_options(read_options().target);
   run.analysis.gd.learning_rate = settings.step;
   run.analysis.gd.iterations = settings.iterations;
   run.analysis.solver = settings.solver;
@@ -184,6 +186,59 @@ Snapshot Engine::snapshot_from(const learn::FitState& state) const {
   s.gradient_norm = state.gradient_norm;
   for (const learn::Feature& feature : fit_.spec.features) s.columns.push_back(feature.name());
   return s;
+}
+
+protocol::TargetCompare Engine::compare_targets(const FitSettings& settings) const {
+  protocol::TargetCompare out;
+  out.difference_errors = "independent";
+  if (!has_data() || read_options().target != learn::Target::kEval) {
+    out.error =
+        "read the games with the evaluation target first (Settings, Read: Target engine "
+        "evaluation): both fits use the positions that carry an [%eval]";
+    return out;
+  }
+  learn::AnalysisSettings analysis = learn::AnalysisSettings::article();
+  analysis.preset = settings.preset;
+  analysis.model = settings.model_options(learn::Target::kEval);
+  if (analysis.model.outcomes == learn::OutcomeModel::kDrawsOut) {
+    analysis.model.outcomes = learn::OutcomeModel::kFractional;
+  }
+  analysis.gd.learning_rate = settings.step;
+  analysis.gd.iterations = settings.iterations;
+  analysis.solver = settings.solver;
+  out.outcomes = learn::outcome_model_name(analysis.model.outcomes);
+  const bool player = learn::player_view(read_options().filter);
+  const std::vector<FitTarget> targets = fit_targets();
+  const FitTarget& data = targets.front();
+  out.positions = data.histogram->totals().total();
+  out.games = data.report->games.games_with_evals;
+  const Expected<learn::TargetComparison> both =
+      learn::compare_targets(*data.histogram, analysis, data.pairs);
+  if (!both) {
+    out.error = both.error().message;
+    return out;
+  }
+  out.difference_errors = both->joint_errors ? "game-clustered" : "independent";
+  for (const learn::TargetDifference& d : both->rows) {
+    protocol::TargetRow row;
+    row.name = d.name;
+    row.label = learn::coefficient_label(d.name, player);
+    row.identified = d.identified;
+    row.result = d.result.value.value;
+    row.result_se = d.result.value.se;
+    row.eval = d.eval.value.value;
+    row.eval_se = d.eval.value.se;
+    row.difference = d.difference.value;
+    row.difference_se = d.difference.se;
+    row.result_theta = d.result.theta.value;
+    row.result_theta_se = d.result.theta.se;
+    row.eval_theta = d.eval.theta.value;
+    row.eval_theta_se = d.eval.theta.se;
+    row.theta_difference = d.theta_difference.value;
+    row.theta_difference_se = d.theta_difference.se;
+    out.rows.push_back(std::move(row));
+  }
+  return out;
 }
 
 }  // namespace materialist::worker

@@ -54,6 +54,7 @@ std::optional<Error> Engine::begin_read(const ReadOptions& options) {
   request.unknown = options.unknown;
   request.quiet = options.quiet;
   request.filter = options.filter;
+  request.target = options.target;
   request.mode = options.datasets == DatasetMode::kPerFile     ? learn::SplitMode::kPerFile
                  : options.datasets == DatasetMode::kPerFilter ? learn::SplitMode::kPerFilter
                                                                : learn::SplitMode::kMerge;
@@ -199,6 +200,7 @@ bool Engine::end_read() {
     pending_->ended = true;
   }
   last_read_report_ = pending_->report;
+  last_read_target_ = pending_->options.target;
   last_read_issues_ = pending_->issues;
   last_read_errors_ = pending_->file_errors;
   if (pending_->histogram.totals().total() == 0) {
@@ -307,6 +309,10 @@ protocol::Balance balance_of(const learn::Histogram& histogram) {
   protocol::Balance out;
   const std::vector<learn::BalanceBin> bins = learn::balance_bins(histogram);
   for (const learn::BalanceBin& bin : bins) {
+    if (bin.targets) {  // the evaluation target: White's expected score, no draws
+      out.bins.push_back({bin.balance, *bin.targets, 0, double(bin.rows()) - *bin.targets});
+      continue;
+    }
     out.bins.push_back({bin.balance, double(bin.counts[learn::Outcome::kWhiteWin]),
                         double(bin.counts[learn::Outcome::kDraw]),
                         double(bin.counts[learn::Outcome::kBlackWin])});
@@ -362,6 +368,13 @@ protocol::DataReport Engine::data_report() const {
   out.issue_total = r.games.issue_count;
   for (const learn::FileReport& file : r.files) out.files.push_back(file.name);
   out.file_errors = last_read_errors_;
+  out.target = last_read_target_;
+  if (out.target == learn::Target::kEval) {
+    out.unannotated_rows = r.games.rows_without_eval;
+    out.games_with_evals = r.games.games_with_evals;
+    out.games_without_evals = r.games.games_without_evals;
+    out.malformed_evals = r.games.malformed_evals;
+  }
   for (const FileIssue& f : last_read_issues_) {
     out.issues.push_back({f.file, f.issue.line, f.issue.game, issue_reason(f.issue)});
   }
@@ -419,6 +432,7 @@ void Engine::reset() {
   current_.reset();
   pending_.reset();
   last_read_report_ = {};
+  last_read_target_ = learn::Target::kResult;
   last_read_issues_.clear();
   last_read_errors_.clear();
 }
@@ -453,7 +467,7 @@ protocol::Estimate Engine::estimate(const FitSettings& settings) const {
                           subset.builder->live_report()});
     }
   }
-  const learn::ModelOptions model = settings.model_options();
+  const learn::ModelOptions model = settings.model_options(pending_->options.target);
   const bool player = learn::player_view(pending_->options.filter);
   for (const Live& d : datasets) {
     if (d.histogram.totals().total() == 0) continue;

@@ -23,6 +23,7 @@ ReadOptions read_options_of(const learn::StatsSettings& settings) {
   options.seed = std::strtoull(value("seed").c_str(), nullptr, 10);
   if (options.seed == 0) options.seed = 1;
   options.keep = learn::key_fields_of(settings);
+  options.target = learn::target_of(settings);  // version 2 files: the evaluation target
   return options;
 }
 

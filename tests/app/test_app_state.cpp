@@ -176,6 +176,38 @@ TEST_CASE("app state: commands carry the applied settings through the codec") {
   CHECK(encode_command(export_csv) == R"({"type":"export","format":"csv"})");
 }
 
+TEST_CASE("app state: result vs evaluation is asked with the settings, kept until new data") {
+  AppState state;
+  state.applied_read.target = learn::Target::kEval;
+  Command compare{Command::Kind::kCompareTargets, applied_settings(state)};
+  const Expected<JsonValue> json = parse_json(encode_command(compare));
+  REQUIRE(json.ok());
+  CHECK(json->find("type")->as_string() == "compare-targets");
+  protocol::Settings back;
+  REQUIRE_FALSE(protocol::read(*json->find("settings"), back));
+  CHECK(back.read.target == learn::Target::kEval);
+
+  protocol::TargetCompare both;
+  both.positions = 442;
+  both.games = 96;
+  both.rows.push_back({"knight", "Knight", true, 300, 10, 420, 80, 120, 81});
+  state.target_compare_waiting = true;
+  CHECK(apply_message(state, protocol::message(both)));
+  REQUIRE(state.target_compare.has_value());
+  CHECK(*state.target_compare == both);
+  CHECK_FALSE(state.target_compare_waiting);
+  // A read that did not commit keeps it; new data drops it.
+  protocol::DataReport report;
+  const std::string kept =
+      R"({"type":"report","committed":false,"report":)" + protocol::encode(report) + "}";
+  CHECK(apply_message(state, kept));
+  CHECK(state.target_compare.has_value());
+  const std::string replaced =
+      R"({"type":"report","committed":true,"report":)" + protocol::encode(report) + "}";
+  CHECK(apply_message(state, replaced));
+  CHECK_FALSE(state.target_compare.has_value());
+}
+
 TEST_CASE("app state: the page's toast and device messages; a share command carries its link") {
   AppState state;
   CHECK(apply_message(state, R"({"type":"toast","text":"Link copied"})"));

@@ -109,27 +109,16 @@ TEST_CASE("share link: a preset's own values are left out, edits to them kept") 
   CHECK(read_back(query) == s);
 }
 
-}  // namespace
-}  // namespace materialist::app
-
-namespace materialist::app {
-
-TEST_CASE("share link: imbalance terms and split sides are carried and read back") {
+TEST_CASE("share link: the evaluation target is carried as target=eval and read back") {
   protocol::Settings s;
-  s.fit.model.imbalances = static_cast<learn::ImbalanceSet>(
-      (1u << static_cast<int>(learn::ImbalanceTerm::kKnightPawns)) |
-      (1u << static_cast<int>(learn::ImbalanceTerm::kRookPair)));
-  s.fit.model.split_sides = true;
+  CHECK(share_link_query(s).find("target") == std::string::npos);  // the result: the default
+  s.read.target = learn::Target::kEval;
   const std::string query = share_link_query(s);
-  CHECK(query.find("model.imbalance=knight-pawns,rook-pair") != std::string::npos);
-  CHECK(query.find("model.splitSides=true") != std::string::npos);
+  CHECK(query == "target=eval");
   CHECK(read_back(query) == s);
-  // A list the page cannot read is refused, naming the field.
-  const Expected<protocol::Settings> bad =
-      protocol::decode<protocol::Settings>(R"({"model":{"imbalance":"knight-pawns,queen-pawns"}})");
-  REQUIRE_FALSE(bad.ok());
-  CHECK(bad.error().message.find("imbalance") != std::string::npos);
-  CHECK(bad.error().message.find("'queen-pawns'") != std::string::npos);
+  s.fit.preset = "exact";
+  CHECK(read_back(share_link_query(s)).read.target == learn::Target::kEval);
 }
 
+}  // namespace
 }  // namespace materialist::app

@@ -84,6 +84,38 @@ TEST_CASE("protocol report uses today's wire names") {
   CHECK(issue.find("game")->as_number() == 4);
 }
 
+TEST_CASE("protocol data report carries the evaluation target's counts, only for that target") {
+  CHECK(encode(DataReport{}).find("target") == std::string::npos);
+  DataReport eval;
+  eval.target = learn::Target::kEval;
+  eval.rows = 4200;
+  eval.unannotated_rows = 31000;
+  eval.games_with_evals = 96;
+  eval.games_without_evals = 903;
+  eval.malformed_evals = 2;
+  check_round_trip(eval);
+  CHECK(encode(eval).find(R"("target":"eval","unannotatedRows":31000,"gamesWithEvals":96,)"
+                          R"("gamesWithoutEvals":903,"malformedEvals":2)") != std::string::npos);
+}
+
+TEST_CASE("protocol target-compare message round trips") {
+  TargetCompare both;
+  both.positions = 3000;
+  both.games = 96;
+  both.outcomes = "fractional";
+  both.difference_errors = "game-clustered";
+  both.rows.push_back({"knight", "Knight", true, 301.5, 12.5, 288.25, 10.5, -13.25, 6.5, 1.1, 0.05,
+                       1.05, 0.04, -0.05, 0.02});
+  both.rows.push_back({"queen", "Queen", false, 0, 0, 0, 0, 0, 0, 0.5, 0.25, 4.0, 0.9, 3.5, 0.9});
+  check_round_trip(both);
+  const std::string text = message(both);
+  CHECK(text.rfind(R"({"type":"target-compare","positions":3000,)", 0) == 0);
+  CHECK(text.find("\"error\"") == std::string::npos);
+  TargetCompare refused;
+  refused.error = "read the games with the evaluation target first";
+  check_round_trip(refused);
+}
+
 TEST_CASE("protocol omits empty optional fields") {
   const std::string snapshot = encode(Snapshot{});
   CHECK(snapshot.find("valueSe") == std::string::npos);

@@ -65,13 +65,13 @@ TEST_CASE("protocol enum wire names parse back and unknown names fail") {
 TEST_CASE("protocol read options compare every field and round trip") {
   const ReadOptions full = full_read_options();
   check_round_trip(full);
-  CHECK(
-      encode(full) ==
-      R"({"unknown":"skip","filter":"elo=1500-;tc=blitz,rapid;exclude_termination=Time forfeit",)"
-      R"("quiet":{"plies":3,"checksBreak":false,"distinct":false,"skipFirst":8},)"
-      R"("bootstrap":200,"seed":42,"datasets":"per-filter","eachFilter":["tc=blitz","tc=rapid"],)"
-      R"("maxGames":5000,"maxMegabytes":250.5,"keep":{"bishopPair":true,"phase":false,"sideToMove":true,"rating":true},)"
-      R"("keepRows":true,"hashFiles":true})");
+  CHECK(encode(full) ==
+        R"({"unknown":"skip","filter":"elo=1500-;tc=blitz,rapid;exclude_termination=Time forfeit",)"
+        R"("quiet":{"plies":3,"checksBreak":false,"distinct":false,"skipFirst":8},)"
+        R"("bootstrap":200,"seed":42,"datasets":"per-filter","eachFilter":["tc=blitz","tc=rapid"],)"
+        R"("maxGames":5000,"maxMegabytes":250.5,"target":"result",)"
+        R"("keep":{"bishopPair":true,"phase":false,"sideToMove":true,"rating":true},)"
+        R"("keepRows":true,"hashFiles":true})");
   CHECK(full == full_read_options());
   ReadOptions fewer = full_read_options();
   fewer.keep.rating = false;
@@ -93,6 +93,24 @@ TEST_CASE("protocol read options compare every field and round trip") {
   other = full;
   other.hash_files = false;
   CHECK_FALSE(other == full);
+  other = full;
+  other.target = learn::Target::kEval;
+  CHECK_FALSE(other == full);
+  check_round_trip(other);
+}
+
+TEST_CASE("protocol settings carry the target, and a share link with target=eval reads back") {
+  Settings eval;
+  eval.read.target = learn::Target::kEval;
+  check_round_trip(eval);
+  CHECK(encode(eval).find(R"("target":"eval")") != std::string::npos);
+  const Expected<Settings> read = decode<Settings>(R"({"target":"eval"})");
+  REQUIRE(read.ok());
+  CHECK(read->read.target == learn::Target::kEval);
+  CHECK_FALSE(decode<Settings>(R"({"target":"evaluation"})").ok());
+  // The model the fit asks for takes the read's target.
+  CHECK(eval.fit.model_options(eval.read.target).target == learn::Target::kEval);
+  CHECK(eval.fit.model_options().target == learn::Target::kResult);
 }
 
 TEST_CASE("protocol fit settings round trip") {
@@ -107,7 +125,8 @@ TEST_CASE("protocol settings are one flat share-link object") {
         R"("draws":"exclude","unknown":"draw","model":{"outcomes":"draws-out","intercept":false,)"
         R"("bishopPair":false,"phase":false,"eloOffset":false},"units":"pawn","bootstrap":0,)"
         R"("seed":1,"filter":"","quiet":{"plies":2,"checksBreak":true,"distinct":true,)"
-        R"("skipFirst":0},"datasets":"merge","eachFilter":[],"maxGames":0,"maxMegabytes":0})");
+        R"("skipFirst":0},"datasets":"merge","eachFilter":[],"maxGames":0,"maxMegabytes":0,)"
+        R"("target":"result"})");
   // The engine's switches are not settings: they are neither written nor read.
   Settings switches;
   switches.read.keep = learn::KeyFields::all();

@@ -43,6 +43,7 @@ Objective evaluate(const std::vector<BalanceBin>& bins, double alpha, double row
 double BalanceBin::score() const {
   const double n = static_cast<double>(rows());
   if (n == 0) return 0.5;
+  if (targets) return *targets / n;
   return (static_cast<double>(counts[Outcome::kWhiteWin]) +
           0.5 * static_cast<double>(counts[Outcome::kDraw])) /
          n;
@@ -50,15 +51,19 @@ double BalanceBin::score() const {
 
 std::vector<BalanceBin> balance_bins(const Histogram& histogram,
                                      const std::array<int, kPieceKinds>& scale) {
-  std::map<int, OutcomeCounts> by_balance;
-  histogram.for_each([&](const RowKey& key, const OutcomeCounts& counts) {
+  std::map<int, std::pair<OutcomeCounts, TargetSum>> by_balance;
+  histogram.for_each_target([&](const RowKey& key, const OutcomeCounts& counts, TargetSum target) {
     int balance = 0;
     for (int i = 0; i < kPieceKinds; ++i) balance += scale[i] * key.delta[i];
-    by_balance[balance] += counts;
+    by_balance[balance].first += counts;
+    by_balance[balance].second += target;
   });
   std::vector<BalanceBin> bins;
   bins.reserve(by_balance.size());
-  for (const auto& [balance, counts] : by_balance) bins.push_back({balance, counts});
+  for (const auto& [balance, sums] : by_balance) {
+    bins.push_back({balance, sums.first, std::nullopt});
+    if (histogram.has_targets()) bins.back().targets = target_sum_value(sums.second);
+  }
   return bins;
 }
 

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "core/error.h"
@@ -22,13 +23,17 @@ inline constexpr std::array<int, kPieceKinds> kTextbookScale = {1, 3, 3, 5, 9};
 struct BalanceBin {
   int balance = 0;  // ΔM in pawns, White minus Black
   OutcomeCounts counts;
+  // A histogram of the evaluation target: the rows' summed expected scores (learn/eval_target.h).
+  std::optional<double> targets;
 
   std::uint64_t rows() const { return counts.total(); }
-  // White's mean points per row (draw = ½), 0.5 for an empty bin.
+  // White's mean points per row (draw = ½), or with targets the rows' mean expected score; 0.5
+  // for an empty bin.
   double score() const;
 };
 
-// Sums the histogram's rows per material balance under `scale`, sorted by balance.
+// Sums the histogram's rows per material balance under `scale`, sorted by balance (and their
+// targets, for a histogram with targets: α is then the evaluations' curve).
 std::vector<BalanceBin> balance_bins(const Histogram& histogram,
                                      const std::array<int, kPieceKinds>& scale = kTextbookScale);
 

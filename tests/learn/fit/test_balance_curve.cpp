@@ -31,6 +31,27 @@ TEST_CASE("balance bins sum rows by 1-3-3-5-9 material balance") {
   CHECK(bins[1].score() == doctest::Approx((3 + 0.5 * 6) / 9.0));
 }
 
+TEST_CASE("balance bins of the evaluation target hold the mean expected score, and α fits it") {
+  Histogram h;
+  h.enable_targets();
+  // Ten rows a knight up, expected score 0.8 each whatever the results; ten a knight down, 0.2.
+  h.add(RowKey::from_delta({0, 1, 0, 0, 0}), counts(5, 0, 5), 8 * TargetSum{kTargetOne});
+  h.add(RowKey::from_delta({0, -1, 0, 0, 0}), counts(5, 0, 5), 2 * TargetSum{kTargetOne});
+  const std::vector<BalanceBin> bins = balance_bins(h);
+  REQUIRE(bins.size() == 2);
+  REQUIRE(bins[1].targets.has_value());
+  CHECK(bins[1].score() == doctest::Approx(0.8));
+  CHECK(bins[0].score() == doctest::Approx(0.2));
+  const Expected<BalanceFit> fit = fit_balance_alpha(bins);
+  REQUIRE(fit.ok());
+  CHECK(fit->alpha == doctest::Approx(std::log(4.0) / 3).epsilon(1e-9));  // 1/(1+e^(−3α)) = 0.8
+  // Without targets the same rows score ½ (as many wins as losses).
+  Histogram results;
+  results.add(RowKey::from_delta({0, 1, 0, 0, 0}), counts(5, 0, 5));
+  CHECK_FALSE(balance_bins(results)[0].targets.has_value());
+  CHECK(balance_bins(results)[0].score() == doctest::Approx(0.5));
+}
+
 TEST_CASE("fit_balance_alpha recovers the α that generated the scores") {
   for (double alpha : {0.35, 0.7, 1.4}) {
     std::vector<BalanceBin> bins;
