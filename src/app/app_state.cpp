@@ -127,6 +127,8 @@ play::ValueSet fit_value_set(const protocol::Fit& fit, const std::string& name,
     if (c != nullptr && c->identified && std::isfinite(c->value) && c->value > 0 &&
         c->value < 100000) {
       set.middlegame[static_cast<std::size_t>(i)] = static_cast<int>(std::lround(c->value));
+    } else {
+      set.fallback_pieces |= 1u << i;
     }
   }
   if (const protocol::Coefficient* pair = fit.find("bishop-pair");

@@ -159,7 +159,8 @@ std::string export_hint(const AppState& state);
 // a single fit is never taken for a comparison that did not run. "" otherwise.
 std::string comparison_note(const AppState& state);
 // A fit's piece values as a value set to play (pawn = 100; a piece the fit did not identify
-// keeps the fallback's value, 1-3-3-5-9's without one; a bishop pair when fitted), named `name`.
+// keeps the fallback's value, 1-3-3-5-9's without one, and is marked in `fallback_pieces`; a
+// bishop pair when fitted), named `name`.
 play::ValueSet fit_value_set(const protocol::Fit& fit, const std::string& name,
                              const play::ValueSet* fallback = nullptr);
 

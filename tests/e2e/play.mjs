@@ -217,3 +217,70 @@ test('play-test: "Test these values" on a fit, then "Learn from these games" rea
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
+
+test('play-test: the self-play loop plays each round\'s learned values and names the pieces kept', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { query: '?playWorkers=2' });
+  await clickButton(page, 'Play-test…');
+  await typeField(page, 'play:nodes', '300');
+  await typeField(page, 'play:pairs', '2');
+  await clickButton(page, 'play:selfplay');
+  const done = await page.waitForFunction(() => {
+    const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+    const rounds = r.play && r.play.selfplay;
+    return rounds && rounds.length === 3 && rounds[2].learned && !r.play.running && r.fits ? r : null;
+  }, null, { timeout: 60000 }).then((h) => h.jsonValue());
+  const rounds = done.play.selfplay;
+  // Each round's 2 pairs became the data of its fit: the last round's 4 games are read.
+  check(rounds.every((r) => r.games === 4), `games per round: ${rounds.map((r) => r.games)}`);
+  check(done.games === 4, `${done.games} games read from the last round`);
+  // Round 1 plays the start set; each later round the values the round before learned.
+  check(rounds[0].played === '100,289,346,480,1078', `round 1 played ${rounds[0].played}`);
+  for (let i = 1; i < 3; ++i) {
+    check(rounds[i].played === rounds[i - 1].learned, `round ${i + 1} played ${rounds[i].played}, learned ${rounds[i - 1].learned}`);
+  }
+  // The last round's learned values are its fit's where it identified the piece; the others keep
+  // the value played and are named, in the status and on the page.
+  const words = ['pawn', 'knight', 'bishop', 'rook', 'queen'];
+  const fitted = done.fits[0].values;
+  const learned = rounds[2].learned.split(',').map(Number);
+  const played = rounds[2].played.split(',').map(Number);
+  const kept = rounds[2].fallback || '';
+  let keptPieces = 0;
+  ['N', 'B', 'R', 'Q'].forEach((letter, k) => {
+    const i = k + 1;
+    const value = fitted[letter];
+    if (typeof value === 'number' && value > 0 && value < 100000) {
+      check(Math.abs(learned[i] - value) <= 0.5 && !kept.includes(words[i]), `${words[i]}: learned ${learned[i]}, fitted ${value}, kept "${kept}"`);
+    } else {
+      keptPieces += 1;
+      check(learned[i] === played[i] && kept.includes(`${words[i]} ${played[i]}`), `${words[i]} not fitted: learned ${learned[i]}, played ${played[i]}, kept "${kept}"`);
+    }
+  });
+  check(keptPieces > 0, 'four games identified every piece: the fallback is not exercised (fewer pairs)');
+  await settle(page, 4);
+  check(await page.evaluate(() => Boolean(window.materialist.ui.buttons['play:kept:3'])), 'the kept pieces are not shown on the page');
+  await page.screenshot({ path: join(ARTIFACTS, 'play-selfplay.png') });
+
+  // "Test these values" on the last round's fit: the pieces it did not identify play 1-3-3-5-9's
+  // values, and the page says which.
+  await clickButton(page, 'play:close');
+  await clickButton(page, 'test-values:0');
+  const tested = await page.waitForFunction(() => {
+    const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+    return r.play && r.play.fallback ? r : null;
+  }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+  const classic = [100, 300, 300, 500, 900];
+  ['N', 'B', 'R', 'Q'].forEach((letter, k) => {
+    const value = fitted[letter];
+    const named = tested.play.fallback.includes(`${words[k + 1]} ${classic[k + 1]}`);
+    check(named === !(typeof value === 'number' && value > 0 && value < 100000), `${words[k + 1]}: fitted ${value}, fallback "${tested.play.fallback}"`);
+  });
+  await settle(page, 2);
+  check(await page.evaluate(() => Boolean(window.materialist.ui.buttons.toast)), 'no toast on "Test these values"');
+  await settle(page, 2);
+  const name = Object.keys(await page.evaluate(() => window.materialist.ui.buttons)).find((label) => label.startsWith('play:fallback:'));
+  check(name, 'the fallback is not shown beside its set');
+  await page.screenshot({ path: join(ARTIFACTS, 'play-fallback.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
