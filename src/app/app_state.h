@@ -120,7 +120,8 @@ struct Command {
   Kind kind;
   protocol::Settings settings{};  // with `read` as applied (kFit, kShare)
   std::string format{};
-  PlayerForm player{};  // kLoadPlayer
+  PlayerForm player{};         // kLoadPlayer
+  bool with_settings = false;  // kLoadSample: read with `settings` (else the worker's own)
 };
 
 // Applies one worker or page message (JSON text, web/PROTOCOL.md) to the state; returns false
@@ -144,6 +145,11 @@ protocol::Settings preset_settings(std::string_view preset_id);
 // player's model, bootstrap and datasets included), with or without a fit; the command carries
 // them to the worker, which takes them for the next read.
 Command reset_to_preset(AppState& state);
+
+// Load sample. A link made from local files (link_files) carries a game filter meant for those
+// files (a player's name, an event): the sample is read without it, and a player's model with
+// it, and a toast names what was left out; the command then carries the settings to read with.
+Command load_sample(AppState& state);
 
 // Applies the Read group's settings (its Apply button). "My values" has one meaning whichever way
 // it is reached: a filter that newly takes a player's point of view turns on the Player window's

@@ -86,7 +86,7 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
   if (button(state, state.touch ? "Choose files…" : "Open files…", scale, true, "Open files…"))
     commands.push_back({Command::Kind::kOpenFiles});
   same_line_if_fits("Load sample");
-  if (button(state, "Load sample", scale)) commands.push_back({Command::Kind::kLoadSample});
+  if (button(state, "Load sample", scale)) commands.push_back(load_sample(state));
   same_line_if_fits("Player…");
   if (button(state, "Player…", scale, !state.busy())) state.player_open = true;
   same_line_if_fits("Play-test…");

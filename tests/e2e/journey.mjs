@@ -186,6 +186,39 @@ test('journey: a new user from a cold page through a failed load, the sample, fi
   }
 });
 
+// A player's own file: the lichess-100 fixture with every White renamed "bob".
+const bobsGames = () => readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8').replace(/\[White "[^"]*"\]/g, '[White "bob"]');
+
+test('journey: Load sample on a link made from a player\'s file leaves the player\'s filter out, and says so', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  await typeInto(page, 'filter:player', 'bob');
+  await clickControl(page, 'filter:pov');
+  await clickControl(page, 'Apply filters');
+  await watchStates(page);
+  await dropFiles(page, [{ name: 'bob.pgn', text: bobsGames() }]);
+  check(await waitForReadEnd(page, 60000) === 'done', `bob.pgn did not fit: ${(await mirrorResult(page)).error}`);
+  const link = await copyShareLink(page);
+  check(link.includes('file=bob.pgn') && /player%3Dbob/.test(link), `link ${link}`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+
+  const opened = await openPage(baseUrl, { hash: new URL(link).hash });
+  await settle(opened.page, 8);
+  check(JSON.stringify((await mirrorResult(opened.page)).linkFiles) === '["bob.pgn"]', 'the link does not name its file');
+  await watchStates(opened.page);
+  await clickButton(opened.page, 'Load sample');
+  await settle(opened.page, 3);
+  check(await published(opened.page, 'toast'), 'no toast on what Load sample left out');
+  await opened.page.screenshot({ path: join(ARTIFACTS, '96-journey-link-then-sample.png') });
+  check(await waitForReadEnd(opened.page, 90000) === 'done', `the sample: ${(await mirrorResult(opened.page)).error}`);
+  const sample = await mirrorResult(opened.page);
+  check(sample.games === 2997 && !sample.filtered, `the sample under the link: ${sample.games} games, ${sample.filtered} filtered`);
+  check(!String((sample.settings || {}).filter || '').includes('player='), `the filter stayed: ${JSON.stringify(sample.settings)}`);
+  check(!(sample.settings.model && sample.settings.model.splitSides), 'the player\'s model stayed');
+  check(opened.problems.length === 0, opened.problems.join('\n'));
+  await opened.context.close();
+});
+
 test('journey: phone, laptop and wide screen: every control inside the screen', async ({ baseUrl }) => {
   for (const [name, width, height, touch] of [['phone', 390, 844, true], ['small', 360, 740, true], ['laptop', 1400, 900, false], ['wide', 2560, 1440, false]]) {
     const { context, page, problems } = await openPage(baseUrl, { hash: '#sample', width, height, touch });
