@@ -200,7 +200,7 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
   }
 }
 
-void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+void draw_loss(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
   const Trajectory& t = state.trajectory;
   double lo = 1e300, hi = -1e300;
   for (const protocol::Snapshot& s : t.snapshots) {
@@ -215,21 +215,24 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
       std::max({1, t.done ? last_iteration : t.planned_iterations, last_iteration});
   char title[160];
   const bool converged = !t.fits.empty() && t.fits.front().converged;
-  // An exact fit with no steps to show (the ordinal model's): its loss as a number, not a line.
+  // An exact fit with no steps to show (the ordinal model's): its loss as a one-line note, not
+  // an empty plot frame.
   const bool single = t.done && t.snapshots.size() == 1;
   if (single) {
     std::snprintf(title, sizeof title,
                   "Loss J(θ) = %.5f at the exact fit (Newton fitted it at once: no steps to draw)",
                   t.snapshots.front().loss);
-  } else {
-    std::snprintf(
-        title, sizeof title,
-        t.solver == learn::SolverKind::kNewton ? "Loss J(θ) by Newton step%s" : "Loss J(θ)%s",
-        t.snapshots.empty() ? ""
-        : !t.done           ? " — fitting…"
-        : converged         ? " — converged"
-                            : " — stopped before converging");
+    note(title, kMuted);
+    publish(state, "note:loss", scale);
+    return;
   }
+  std::snprintf(
+      title, sizeof title,
+      t.solver == learn::SolverKind::kNewton ? "Loss J(θ) by Newton step%s" : "Loss J(θ)%s",
+      t.snapshots.empty() ? ""
+      : !t.done           ? " — fitting…"
+      : converged         ? " — converged"
+                          : " — stopped before converging");
   bool hovered = false;
   const PlotArea area = begin_plot({"##loss", title, "iteration", 0, x_max, lo - pad, hi + pad,
                                     hi - lo < 0.01 ? "%.4f" : "%.3f"},
@@ -249,7 +252,7 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
       loss.ys.push_back(s.loss);
     }
     spread_single_point(loss, x_max);
-    if (!loss.xs.empty() && !single) losses.push_back(std::move(loss));
+    if (!loss.xs.empty()) losses.push_back(std::move(loss));
   }
   draw_series(renderer, area, losses, scale, LegendCorner::kTopRight);
 }
@@ -392,7 +395,7 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
         std::max(2.5f * scale, max_radius * static_cast<float>(std::sqrt(bin.count() / max_count)));
     disks.push_back({double(bin.dm), bin.score(), radius, IM_COL32(242, 142, 43, 170)});
   }
-  draw_series(renderer, area, curves, scale, LegendCorner::kTopLeft);
+  draw_series(renderer, area, curves, scale, LegendCorner::kTopLeft, disks);
   renderer.add_disks(ImGui::GetWindowDrawList(), area, disks);
   if (hovered) {
     const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *

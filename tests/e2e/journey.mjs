@@ -131,6 +131,7 @@ test('journey: a new user from a cold page through a failed load, the sample, fi
     check(await waitForFitEnd(page, 60000) === 'done', `the ordinal fit failed: ${(await mirrorResult(page)).error}`);
     await settle(page, 8);
     await page.screenshot({ path: join(ARTIFACTS, '93-journey-ordinal.png') });
+    check(await published(page, 'note:loss'), 'an exact fit with no steps draws an empty loss chart, not its one-line note');
     await clickControl(page, 'model:draws-out');
 
     // A truncated .zst: read in part, where it stopped and what was kept (item 7).
