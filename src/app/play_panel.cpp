@@ -76,10 +76,14 @@ void draw_form(AppState& state, float scale) {
              scale);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", candidate.source.c_str());
     if (candidate.set.fallback_pieces != 0) {
-      const std::string kept = "  not identified by its fit, so played at 1-3-3-5-9's: " +
+      // Under the set's label, its wrapped lines aligned with it.
+      const float indent = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
+      ImGui::Indent(indent);
+      const std::string kept = "not identified by its fit, played at 1-3-3-5-9's values: " +
                                play::fallback_text(candidate.set);
       note(kept.c_str(), kWarn);
       publish(state, ("play:fallback:" + candidate.set.name).c_str(), scale);
+      ImGui::Unindent(indent);
     }
     ImGui::PopID();
   }
@@ -476,7 +480,8 @@ void test_values(AppState& state, const play::ValueSet& set, const std::string& 
   form.round_robin = false;
   state.play.open = true;
   if (set.fallback_pieces != 0) {
-    state.toast = "Not identified by the fit, played at 1-3-3-5-9's: " + play::fallback_text(set);
+    state.toast =
+        "Not identified by the fit, played at 1-3-3-5-9's values: " + play::fallback_text(set);
     state.toast_since = -1;
   }
   state.play.outbox.push_back(play_status_json(state.play));

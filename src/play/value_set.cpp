@@ -173,7 +173,8 @@ Expected<ValueSet> value_set_from_fit_json(std::string_view json, std::string na
     if (fallback != nullptr && (!middlegame || !endgame)) {
       if (!middlegame) middlegame = fallback->middlegame[piece];
       if (!endgame) endgame = fallback->endgame[piece];
-      set.fallback_pieces |= 1u << piece;
+      // The pawn is the unit (100 whatever the fit): only the pieces are named.
+      if (piece != learn::kPawnIndex) set.fallback_pieces |= 1u << piece;
     }
     if (!middlegame || !endgame) {
       return invalid("the fit's \"values\" lack the " + word + (phased ? "'s phases" : ""));

@@ -106,6 +106,11 @@ TEST_CASE("value sets: a piece the fit could not identify keeps the fallback's v
       R"({"values": {"P": 100, "N": 300, "B": 300, "R": 500, "Q": 900}})", "", &previous);
   REQUIRE(whole);
   CHECK(whole->fallback_pieces == 0);
+  // A fit that identifies nothing keeps every piece; the pawn, the unit, is not among them.
+  auto none = value_set_from_fit_json(
+      R"({"values": {"P": null, "N": null, "B": null, "R": null, "Q": null}})", "", &previous);
+  REQUIRE(none);
+  CHECK(fallback_text(*none) == "knight 310, bishop 320, rook 490, queen 950");
 }
 
 TEST_CASE("evaluation: material follows the set, the positional part is the same for every set") {
