@@ -237,11 +237,12 @@ void draw_loss(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale
   const PlotArea area = begin_plot({"##loss", title, "iteration", 0, x_max, lo - pad, hi + pad,
                                     hi - lo < 0.01 ? "%.4f" : "%.3f"},
                                    size, scale, hovered);
-  // One line per dataset (a single dataset keeps the accent colour).
+  // One line per dataset (a single dataset keeps the accent colour). Named in a legend for up to
+  // three: more (rating bands) would cover the lines, and the table's colours name them.
   const int datasets = dataset_count(t);
   std::vector<Series> losses;
   for (int d = 0; d < datasets; ++d) {
-    Series loss{datasets > 1 ? dataset_name(t, d) : "",
+    Series loss{datasets > 1 && datasets <= 3 ? dataset_name(t, d) : "",
                 {},
                 {},
                 datasets > 1 ? dataset_color(d) : kAccent,

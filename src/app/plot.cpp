@@ -96,12 +96,17 @@ PlotArea begin_plot(const PlotSpec& spec, ImVec2 size, float scale, bool& hovere
   ImGui::InvisibleButton(spec.id, size);
   hovered = ImGui::IsItemHovered();
 
-  draw->AddText(ImVec2(origin.x, origin.y), kTitleText, spec.title);
+  // The title wraps within the plot's width (a phone's narrow plot): never cut at the edge.
+  const float title_height = ImGui::CalcTextSize(spec.title, nullptr, false, size.x).y;
+  draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(origin.x, origin.y), kTitleText,
+                spec.title, nullptr, size.x);
   // Room for tick labels on the left, the title on top, tick labels and axis label below.
   const float left = 6.0f * line * 0.62f + 8 * scale;
   PlotArea area;
-  area.min = ImVec2(origin.x + left, origin.y + line * 1.5f);
-  area.max = ImVec2(origin.x + size.x - 24 * scale, origin.y + size.y - line * 2.4f);
+  area.min = ImVec2(origin.x + left, origin.y + title_height + line * 0.5f);
+  // The axis label wraps within the plot's width too, and takes the lines it needs.
+  const float label_height = ImGui::CalcTextSize(spec.x_label, nullptr, false, size.x).y;
+  area.max = ImVec2(origin.x + size.x - 24 * scale, origin.y + size.y - line * 1.4f - label_height);
   area.x0 = spec.x0;
   area.x1 = spec.x1 > spec.x0 ? spec.x1 : spec.x0 + 1;
   area.y0 = spec.y0;
@@ -147,8 +152,16 @@ PlotArea begin_plot(const PlotSpec& spec, ImVec2 size, float scale, bool& hovere
     draw->AddText(ImVec2(px - extent.x * 0.5f, area.max.y + 3 * scale), kTickText, text);
   }
   const ImVec2 label_size = ImGui::CalcTextSize(spec.x_label);
-  draw->AddText(ImVec2((area.min.x + area.max.x - label_size.x) * 0.5f, area.max.y + line * 1.25f),
-                kTickText, spec.x_label);
+  if (label_size.x <= size.x) {
+    // Centred under the data, kept inside the plot's width.
+    const float x = std::clamp((area.min.x + area.max.x - label_size.x) * 0.5f, origin.x,
+                               origin.x + size.x - label_size.x);
+    draw->AddText(ImVec2(x, area.max.y + line * 1.25f), kTickText, spec.x_label);
+  } else {
+    draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(),
+                  ImVec2(origin.x, area.max.y + line * 1.25f), kTickText, spec.x_label, nullptr,
+                  size.x);
+  }
   draw->AddRect(area.min, area.max, kFrameBorder, 4 * scale);
   return area;
 }

@@ -221,6 +221,7 @@ test('journey: Load sample on a link made from a player\'s file leaves the playe
 });
 
 test('journey: phone, laptop and wide screen: every control inside the screen', async ({ baseUrl }) => {
+  const tableHeights = {};
   for (const [name, width, height, touch] of [['phone', 390, 844, true], ['small', 360, 740, true], ['laptop', 1400, 900, false], ['wide', 2560, 1440, false]]) {
     const { context, page, problems } = await openPage(baseUrl, { hash: '#sample', width, height, touch });
     try {
@@ -229,6 +230,7 @@ test('journey: phone, laptop and wide screen: every control inside the screen', 
       await settle(page, 8);
       await page.screenshot({ path: join(ARTIFACTS, `97-journey-${name}-sample.png`) });
       await checkInsideWidth(page, name);
+      tableHeights[name] = (await published(page, 'values:col0') || {}).height;
       // The settings, open, scrolled to the Read group.
       await clickControl(page, 'bootstrap:500');
       await settle(page, 4);
@@ -255,4 +257,9 @@ test('journey: phone, laptop and wide screen: every control inside the screen', 
       await context.close();
     }
   }
+  // The values table is as tall as its rows on a touch screen too (its header is a line of text,
+  // not a touch-sized frame): no gap under it, only its sideways scroll bar.
+  console.log(`      values table heights: ${JSON.stringify(tableHeights)}`);
+  check(tableHeights.phone > 0 && tableHeights.phone <= tableHeights.laptop + 20,
+    `the phone's values table is ${tableHeights.phone} px tall, the laptop's ${tableHeights.laptop}`);
 });
