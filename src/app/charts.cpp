@@ -200,6 +200,10 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
   }
 }
 
+bool has_loss_plot(const AppState& state) {
+  return !(state.trajectory.done && state.trajectory.snapshots.size() == 1);
+}
+
 void draw_loss(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
   const Trajectory& t = state.trajectory;
   double lo = 1e300, hi = -1e300;
@@ -217,8 +221,7 @@ void draw_loss(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale
   const bool converged = !t.fits.empty() && t.fits.front().converged;
   // An exact fit with no steps to show (the ordinal model's): its loss as a one-line note, not
   // an empty plot frame.
-  const bool single = t.done && t.snapshots.size() == 1;
-  if (single) {
+  if (!has_loss_plot(state)) {
     std::snprintf(title, sizeof title,
                   "Loss J(θ) = %.5f at the exact fit (Newton fitted it at once: no steps to draw)",
                   t.snapshots.front().loss);
