@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/play_board.h"
+#include "app/play_selfplay.h"
 #include "app/theme.h"
 #include "app/widgets.h"
 #include "core/json.h"
@@ -177,75 +178,6 @@ void draw_actions(AppState& state, float scale) {
         "games against the first chosen set");
   }
   if (!play.error.empty()) note(play.error.c_str(), kBad);
-}
-
-// The self-play rounds: the values each round played and learned, and a bar per piece and set.
-void draw_selfplay(AppState& state, float scale) {
-  const PlayTest& play = state.play;
-  if (play.selfplay.empty()) return;
-  section("Self-play: learn, play, learn again");
-  if (ImGui::BeginTable("play-selfplay", 4,
-                        ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-    ImGui::TableSetupColumn("round");
-    ImGui::TableSetupColumn("played (P,N,B,R,Q)");
-    ImGui::TableSetupColumn("score vs start");
-    ImGui::TableSetupColumn("learned from its games");
-    ImGui::TableHeadersRow();
-    for (std::size_t i = 0; i < play.selfplay.size(); ++i) {
-      const SelfPlayRound& round = play.selfplay[i];
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::Text("%zu", i + 1);
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(round.played.values_text().c_str());
-      ImGui::TableNextColumn();
-      if (std::isnan(round.score)) {
-        ImGui::TextUnformatted("…");
-      } else {
-        ImGui::Text("%.1f%% (%llu games)", 100 * round.score,
-                    static_cast<unsigned long long>(round.games));
-      }
-      ImGui::TableNextColumn();
-      const bool fitting = play.selfplay_waiting_fit && i + 1 == play.selfplay.size();
-      ImGui::TextUnformatted(round.learned ? round.learned->values_text().c_str()
-                             : fitting     ? "fitting…"
-                                           : "…");
-      if (round.learned && round.learned->fallback_pieces != 0) {
-        // The round's games did not identify these pieces: they keep the round's values.
-        const std::string kept = "kept: " + play::fallback_text(*round.learned);
-        ImGui::TextColored(to_vec4(kWarn), "%s", kept.c_str());
-        publish(state, ("play:kept:" + std::to_string(i + 1)).c_str(), scale);
-      }
-    }
-    ImGui::EndTable();
-  }
-  note("A piece a round's games cannot identify keeps the value it played (\"kept\").", kMuted);
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const float width = ImGui::GetContentRegionAvail().x;
-  const float height = 6 * ImGui::GetFontSize();
-  const ImVec2 at = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(width, height));
-  std::vector<play::ValueSet> sets = {play.selfplay_start};
-  for (const SelfPlayRound& round : play.selfplay) {
-    if (round.learned) sets.push_back(*round.learned);
-  }
-  const float group = width / 4;
-  const float bar = std::max(2.0f, group * 0.8f / static_cast<float>(sets.size()));
-  const float label = ImGui::GetTextLineHeight();
-  for (int piece = 1; piece < 5; ++piece) {
-    for (std::size_t s = 0; s < sets.size(); ++s) {
-      const float value = static_cast<float>(sets[s].middlegame[static_cast<std::size_t>(piece)]);
-      const float h = std::min(1.0f, value / 1300.0f) * (height - label - 2);
-      const float x = at.x + group * static_cast<float>(piece - 1) + bar * static_cast<float>(s);
-      draw->AddRectFilled(ImVec2(x, at.y + height - label - h),
-                          ImVec2(x + bar - 2, at.y + height - label),
-                          dataset_color(static_cast<int>(s)));
-    }
-    draw->AddText(ImVec2(at.x + group * static_cast<float>(piece - 1), at.y + height - label),
-                  kMuted, piece_name(piece).c_str());
-  }
-  note("Bars: the start set, then each round's learned values (N, B, R, Q; the pawn is 100).",
-       kMuted);
 }
 
 // ---- the live figures ----
