@@ -1,8 +1,9 @@
 // End-to-end tests: a new user's journey without a wrong turn (issue 39). One walk from a cold
 // page through a failed player load (no network), Reset, the sample beside the article, units,
 // the C++ header, a truncated .zst, a dropped file, a comparison by speed that finds one speed,
-// the ordinal model's charts, a share link made from a local file and back; then the phone, the
-// laptop and a wide screen, every control inside the screen. Screenshots 90-99.
+// the ordinal model's charts, a share link made from a local file and back; Load sample on a link
+// made from a player's file; then the phone, the laptop and a wide screen, every control inside
+// the screen. Screenshots 90-99.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {

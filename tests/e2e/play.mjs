@@ -4,7 +4,9 @@
 // `materialist match`'s for the same seed and settings, run here with build/native/materialist),
 // the share link reopened at phone size; screenshots at desktop and phone sizes; the frame gaps
 // while the match runs, printed (no timing assertion); the article's round robin with its rating
-// table; "Test these values" on the sample's fit and "Learn from these games" reading them back.
+// table; "Test these values" on the sample's fit and "Learn from these games" reading them back;
+// the self-play loop (each round plays the values the last one learned, a piece its games could
+// not identify named with the value it kept).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
