@@ -23,7 +23,7 @@ type AppInboxMessage =
 // App → page: Module.onAppCommand(command).
 type AppCommand =
   | { type: 'open-files' }
-  | { type: 'load-sample' }
+  | { type: 'load-sample'; settings?: Partial<Settings> }
   | { type: 'load-player'; player: Omit<PlayerSource, 'kind' | 'base'>; mine: boolean; settings: Partial<Settings> }
   | { type: 'export'; format: ExportFormat | 'png' }
   | { type: 'share'; settings: Partial<Settings>; link: string }

@@ -421,8 +421,9 @@
       case 'open-files':
         fileInput.click();  // within the click's user activation
         break;
-      case 'load-sample':
-        loadSample();
+      case 'load-sample':  // with settings: a local files' link's filter left out (app_state.h)
+        if (command.settings) updateResult({ settings: command.settings });
+        loadSample(command.settings || null);
         break;
       case 'load-player': {  // the app's Player form; its settings hold the filter and read limit
         const base = new URLSearchParams(location.search).get(`${command.player.service}-base`);

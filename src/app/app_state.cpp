@@ -129,6 +129,8 @@ play::ValueSet fit_value_set(const protocol::Fit& fit, const std::string& name,
     if (c != nullptr && c->identified && std::isfinite(c->value) && c->value > 0 &&
         c->value < 100000) {
       set.middlegame[static_cast<std::size_t>(i)] = static_cast<int>(std::lround(c->value));
+    } else {
+      set.fallback_pieces |= 1u << i;
     }
   }
   if (const protocol::Coefficient* pair = fit.find("bishop-pair");
@@ -330,7 +332,8 @@ std::string encode_command(const Command& command) {
   JsonWriter json;
   json.begin_object().field("type", command_type(command.kind));
   if (command.kind == Command::Kind::kFit || command.kind == Command::Kind::kShare ||
-      command.kind == Command::Kind::kReset || command.kind == Command::Kind::kCompareTargets) {
+      command.kind == Command::Kind::kReset || command.kind == Command::Kind::kCompareTargets ||
+      command.with_settings) {
     json.key("settings");
     protocol::write(json, command.settings);
   }
@@ -413,6 +416,27 @@ Command reset_to_preset(AppState& state) {
   state.terminations_text.clear();
   state.error.clear();
   return Command{Command::Kind::kReset, state.settings};
+}
+
+Command load_sample(AppState& state) {
+  Command command{Command::Kind::kLoadSample};
+  if (state.link_files.empty() || state.applied_read.filter.empty()) return command;
+  const std::string left_out = state.applied_read.filter;
+  if (learn::player_view(left_out)) {
+    state.settings.fit.model = preset_settings(state.settings.fit.preset).fit.model;
+  }
+  state.settings.read.filter.clear();
+  state.applied_read.filter.clear();
+  state.filter_form = {};
+  state.filter_error.clear();
+  std::string files;
+  for (const std::string& name : state.link_files) files += (files.empty() ? "" : ", ") + name;
+  state.toast =
+      "The link's filter " + left_out + " is for " + files + ": the sample is read without it";
+  state.toast_since = -1;
+  command.settings = applied_settings(state);
+  command.with_settings = true;
+  return command;
 }
 
 double in_unit(const protocol::Coefficient& c, protocol::Units units) {

@@ -127,7 +127,8 @@ struct Command {
   Kind kind;
   protocol::Settings settings{};  // with `read` as applied (kFit, kShare)
   std::string format{};
-  PlayerForm player{};  // kLoadPlayer
+  PlayerForm player{};         // kLoadPlayer
+  bool with_settings = false;  // kLoadSample: read with `settings` (else the worker's own)
 };
 
 // Applies one worker or page message (JSON text, web/PROTOCOL.md) to the state; returns false
@@ -152,6 +153,11 @@ protocol::Settings preset_settings(std::string_view preset_id);
 // them to the worker, which takes them for the next read.
 Command reset_to_preset(AppState& state);
 
+// Load sample. A link made from local files (link_files) carries a game filter meant for those
+// files (a player's name, an event): the sample is read without it, and a player's model with
+// it, and a toast names what was left out; the command then carries the settings to read with.
+Command load_sample(AppState& state);
+
 // Applies the Read group's settings (its Apply button). "My values" has one meaning whichever way
 // it is reached: a filter that newly takes a player's point of view turns on the Player window's
 // model too (the player's edge: the intercept; own vs opponent's pieces), as Player… does.
@@ -166,7 +172,8 @@ std::string export_hint(const AppState& state);
 // a single fit is never taken for a comparison that did not run. "" otherwise.
 std::string comparison_note(const AppState& state);
 // A fit's piece values as a value set to play (pawn = 100; a piece the fit did not identify
-// keeps the fallback's value, 1-3-3-5-9's without one; a bishop pair when fitted), named `name`.
+// keeps the fallback's value, 1-3-3-5-9's without one, and is marked in `fallback_pieces`; a
+// bishop pair when fitted), named `name`.
 play::ValueSet fit_value_set(const protocol::Fit& fit, const std::string& name,
                              const play::ValueSet* fallback = nullptr);
 

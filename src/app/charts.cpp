@@ -200,7 +200,11 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
   }
 }
 
-void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+bool has_loss_plot(const AppState& state) {
+  return !(state.trajectory.done && state.trajectory.snapshots.size() == 1);
+}
+
+void draw_loss(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
   const Trajectory& t = state.trajectory;
   double lo = 1e300, hi = -1e300;
   for (const protocol::Snapshot& s : t.snapshots) {
@@ -215,30 +219,33 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
       std::max({1, t.done ? last_iteration : t.planned_iterations, last_iteration});
   char title[160];
   const bool converged = !t.fits.empty() && t.fits.front().converged;
-  // An exact fit with no steps to show (the ordinal model's): its loss as a number, not a line.
-  const bool single = t.done && t.snapshots.size() == 1;
-  if (single) {
+  // An exact fit with no steps to show (the ordinal model's): its loss as a one-line note, not
+  // an empty plot frame.
+  if (!has_loss_plot(state)) {
     std::snprintf(title, sizeof title,
                   "Loss J(θ) = %.5f at the exact fit (Newton fitted it at once: no steps to draw)",
                   t.snapshots.front().loss);
-  } else {
-    std::snprintf(
-        title, sizeof title,
-        t.solver == learn::SolverKind::kNewton ? "Loss J(θ) by Newton step%s" : "Loss J(θ)%s",
-        t.snapshots.empty() ? ""
-        : !t.done           ? " — fitting…"
-        : converged         ? " — converged"
-                            : " — stopped before converging");
+    note(title, kMuted);
+    publish(state, "note:loss", scale);
+    return;
   }
+  std::snprintf(
+      title, sizeof title,
+      t.solver == learn::SolverKind::kNewton ? "Loss J(θ) by Newton step%s" : "Loss J(θ)%s",
+      t.snapshots.empty() ? ""
+      : !t.done           ? " — fitting…"
+      : converged         ? " — converged"
+                          : " — stopped before converging");
   bool hovered = false;
   const PlotArea area = begin_plot({"##loss", title, "iteration", 0, x_max, lo - pad, hi + pad,
                                     hi - lo < 0.01 ? "%.4f" : "%.3f"},
                                    size, scale, hovered);
-  // One line per dataset (a single dataset keeps the accent colour).
+  // One line per dataset (a single dataset keeps the accent colour). Named in a legend for up to
+  // three: more (rating bands) would cover the lines, and the table's colours name them.
   const int datasets = dataset_count(t);
   std::vector<Series> losses;
   for (int d = 0; d < datasets; ++d) {
-    Series loss{datasets > 1 ? dataset_name(t, d) : "",
+    Series loss{datasets > 1 && datasets <= 3 ? dataset_name(t, d) : "",
                 {},
                 {},
                 datasets > 1 ? dataset_color(d) : kAccent,
@@ -249,7 +256,7 @@ void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float
       loss.ys.push_back(s.loss);
     }
     spread_single_point(loss, x_max);
-    if (!loss.xs.empty() && !single) losses.push_back(std::move(loss));
+    if (!loss.xs.empty()) losses.push_back(std::move(loss));
   }
   draw_series(renderer, area, losses, scale, LegendCorner::kTopRight);
 }
@@ -397,7 +404,7 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
         std::max(2.5f * scale, max_radius * static_cast<float>(std::sqrt(bin.count() / max_count)));
     disks.push_back({double(bin.dm), bin.score(), radius, IM_COL32(242, 142, 43, 170)});
   }
-  draw_series(renderer, area, curves, scale, LegendCorner::kTopLeft);
+  draw_series(renderer, area, curves, scale, LegendCorner::kTopLeft, disks);
   renderer.add_disks(ImGui::GetWindowDrawList(), area, disks);
   if (hovered) {
     const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *

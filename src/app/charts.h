@@ -9,7 +9,9 @@
 namespace materialist::app {
 
 void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
-void draw_loss(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
+// Whether the loss has steps to plot (else draw_loss writes it as a line of text).
+bool has_loss_plot(const AppState& state);
+void draw_loss(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
 // While reading: each value of the exact fit so far against the games read (log scale), with its
 // 95% band narrowing as data arrives.
 void draw_estimates(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);

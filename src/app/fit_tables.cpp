@@ -189,9 +189,10 @@ void draw_fit_values(AppState& state, const protocol::Fit& fit, const UiFonts& f
   for (int i = 0; i < 6; ++i)
     total += (i == 2 && !bootstrap) ? 0 : width[i] + 2 * style.CellPadding.x;
   const bool scrolls = total > ImGui::GetContentRegionAvail().x;
-  // A value row is a line of the large font; "not identified" one of the body font.
-  float height =
-      ImGui::GetFrameHeight() + (scrolls ? style.ScrollbarSize : 0) + style.CellPadding.y;
+  // The header row is a line of the body font (not a frame: a touch screen's frames are taller);
+  // a value row is a line of the large font, "not identified" one of the body font.
+  float height = ImGui::GetTextLineHeight() + 3 * style.CellPadding.y +
+                 (scrolls ? style.ScrollbarSize : 0) + style.CellPadding.y;
   for (const protocol::Coefficient& c : fit.coefficients)
     height += c.identified ? row_height : ImGui::GetTextLineHeight() + 2 * style.CellPadding.y;
   if (!ImGui::BeginTable("fit-values", bootstrap ? 6 : 5, flags, ImVec2(0, height))) return;

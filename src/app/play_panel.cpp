@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "app/play_board.h"
+#include "app/play_selfplay.h"
 #include "app/theme.h"
 #include "app/widgets.h"
 #include "core/json.h"
@@ -13,10 +15,6 @@
 
 namespace materialist::app {
 namespace {
-
-constexpr ImU32 kLight = IM_COL32(222, 227, 235, 255);
-constexpr ImU32 kDark = IM_COL32(125, 146, 170, 255);
-constexpr ImU32 kMoveTint = IM_COL32(246, 214, 92, 150);
 
 // A number field after its label (no +/- buttons); only the field is published. `input` draws
 // the field itself and says whether it changed.
@@ -52,6 +50,8 @@ void same_line_if_fits(const char* label) {
   if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
 }
 
+constexpr ImU32 kWarn = IM_COL32(240, 190, 90, 255);
+
 std::string signed_text(double value, const char* format) {
   if (std::isnan(value)) return "n/a";
   if (std::isinf(value)) return value > 0 ? "+inf" : "-inf";
@@ -76,6 +76,16 @@ void draw_form(AppState& state, float scale) {
     checkbox(state, label.c_str(), candidate.chosen, ("play:set:" + candidate.set.name).c_str(),
              scale);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", candidate.source.c_str());
+    if (candidate.set.fallback_pieces != 0) {
+      // Under the set's label, its wrapped lines aligned with it.
+      const float indent = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
+      ImGui::Indent(indent);
+      const std::string kept = "not identified by its fit, played at 1-3-3-5-9's values: " +
+                               play::fallback_text(candidate.set);
+      note(kept.c_str(), kWarn);
+      publish(state, ("play:fallback:" + candidate.set.name).c_str(), scale);
+      ImGui::Unindent(indent);
+    }
     ImGui::PopID();
   }
   ImGui::AlignTextToFramePadding();
@@ -168,68 +178,6 @@ void draw_actions(AppState& state, float scale) {
         "games against the first chosen set");
   }
   if (!play.error.empty()) note(play.error.c_str(), kBad);
-}
-
-// The self-play rounds: the values each round played and learned, and a bar per piece and set.
-void draw_selfplay(AppState& state) {
-  const PlayTest& play = state.play;
-  if (play.selfplay.empty()) return;
-  section("Self-play: learn, play, learn again");
-  if (ImGui::BeginTable("play-selfplay", 4,
-                        ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-    ImGui::TableSetupColumn("round");
-    ImGui::TableSetupColumn("played (P,N,B,R,Q)");
-    ImGui::TableSetupColumn("score vs start");
-    ImGui::TableSetupColumn("learned from its games");
-    ImGui::TableHeadersRow();
-    for (std::size_t i = 0; i < play.selfplay.size(); ++i) {
-      const SelfPlayRound& round = play.selfplay[i];
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::Text("%zu", i + 1);
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(round.played.values_text().c_str());
-      ImGui::TableNextColumn();
-      if (std::isnan(round.score)) {
-        ImGui::TextUnformatted("…");
-      } else {
-        ImGui::Text("%.1f%% (%llu games)", 100 * round.score,
-                    static_cast<unsigned long long>(round.games));
-      }
-      ImGui::TableNextColumn();
-      const bool fitting = play.selfplay_waiting_fit && i + 1 == play.selfplay.size();
-      ImGui::TextUnformatted(round.learned ? round.learned->values_text().c_str()
-                             : fitting     ? "fitting…"
-                                           : "…");
-    }
-    ImGui::EndTable();
-  }
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const float width = ImGui::GetContentRegionAvail().x;
-  const float height = 6 * ImGui::GetFontSize();
-  const ImVec2 at = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(width, height));
-  std::vector<play::ValueSet> sets = {play.selfplay_start};
-  for (const SelfPlayRound& round : play.selfplay) {
-    if (round.learned) sets.push_back(*round.learned);
-  }
-  const float group = width / 4;
-  const float bar = std::max(2.0f, group * 0.8f / static_cast<float>(sets.size()));
-  const float label = ImGui::GetTextLineHeight();
-  for (int piece = 1; piece < 5; ++piece) {
-    for (std::size_t s = 0; s < sets.size(); ++s) {
-      const float value = static_cast<float>(sets[s].middlegame[static_cast<std::size_t>(piece)]);
-      const float h = std::min(1.0f, value / 1300.0f) * (height - label - 2);
-      const float x = at.x + group * static_cast<float>(piece - 1) + bar * static_cast<float>(s);
-      draw->AddRectFilled(ImVec2(x, at.y + height - label - h),
-                          ImVec2(x + bar - 2, at.y + height - label),
-                          dataset_color(static_cast<int>(s)));
-    }
-    draw->AddText(ImVec2(at.x + group * static_cast<float>(piece - 1), at.y + height - label),
-                  kMuted, piece_name(piece).c_str());
-  }
-  note("Bars: the start set, then each round's learned values (N, B, R, Q; the pawn is 100).",
-       kMuted);
 }
 
 // ---- the live figures ----
@@ -343,6 +291,9 @@ void draw_figures(AppState& state, float scale) {
               play.workers == 1 ? "" : "s");
   publish(state, "play:progress", scale);
   const play::MatchSettings& settings = match.settings();
+  if (const std::string kept = fallback_notes(settings.sets); !kept.empty()) {
+    note(("Fallback values (pieces their fit could not identify): " + kept).c_str(), kWarn);
+  }
   const float width = ImGui::GetContentRegionAvail().x;
   if (match.pairings().size() == 1) {
     const play::PairingStats& stats = match.stats().front();
@@ -449,149 +400,6 @@ void draw_figures(AppState& state, float scale) {
   }
 }
 
-// ---- the board ----
-
-// The glyph of a FEN piece letter: the filled symbols (♚ … ♟), white ones outlined after.
-const char* filled_glyph(char piece) {
-  switch (piece | 0x20) {
-    case 'k':
-      return "\xE2\x99\x9A";
-    case 'q':
-      return "\xE2\x99\x9B";
-    case 'r':
-      return "\xE2\x99\x9C";
-    case 'b':
-      return "\xE2\x99\x9D";
-    case 'n':
-      return "\xE2\x99\x9E";
-    default:
-      return "\xE2\x99\x9F";
-  }
-}
-const char* outline_glyph(char piece) {
-  switch (piece | 0x20) {
-    case 'k':
-      return "\xE2\x99\x94";
-    case 'q':
-      return "\xE2\x99\x95";
-    case 'r':
-      return "\xE2\x99\x96";
-    case 'b':
-      return "\xE2\x99\x97";
-    case 'n':
-      return "\xE2\x99\x98";
-    default:
-      return "\xE2\x99\x99";
-  }
-}
-
-int square_of(std::string_view name) {
-  if (name.size() < 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8')
-    return -1;
-  return (name[1] - '1') * 8 + (name[0] - 'a');
-}
-
-void draw_board(AppState& state, const PlayBoard& board, ImFont* large, float side, float scale) {
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const ImVec2 at = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(side, side));
-  publish(state, "play:board", scale);
-  const float square = side / 8;
-  const int from = board.last_move.size() >= 4 ? square_of(board.last_move.substr(0, 2)) : -1;
-  const int to = board.last_move.size() >= 4 ? square_of(board.last_move.substr(2, 2)) : -1;
-  for (int rank = 0; rank < 8; ++rank) {
-    for (int file = 0; file < 8; ++file) {
-      const ImVec2 min(at.x + file * square, at.y + (7 - rank) * square);
-      const ImVec2 max(min.x + square, min.y + square);
-      draw->AddRectFilled(min, max, (rank + file) % 2 == 0 ? kDark : kLight);
-      const int index = rank * 8 + file;
-      if (index == from || index == to) draw->AddRectFilled(min, max, kMoveTint);
-    }
-  }
-  // The placement field of the FEN, rank 8 first.
-  int rank = 7, file = 0;
-  const float size = square * 0.86f;
-  for (const char c : board.fen) {
-    if (c == ' ') break;
-    if (c == '/') {
-      --rank;
-      file = 0;
-      continue;
-    }
-    if (c >= '1' && c <= '8') {
-      file += c - '0';
-      continue;
-    }
-    if (rank < 0 || file > 7) break;
-    const ImVec2 extent = large->CalcTextSizeA(size, 1e9f, 0, filled_glyph(c));
-    const ImVec2 pos(at.x + file * square + (square - extent.x) * 0.5f,
-                     at.y + (7 - rank) * square + (square - extent.y) * 0.5f);
-    const bool white = c >= 'A' && c <= 'Z';
-    draw->AddText(large, size, pos,
-                  white ? IM_COL32(250, 250, 250, 255) : IM_COL32(20, 20, 24, 255),
-                  filled_glyph(c));
-    if (white) draw->AddText(large, size, pos, IM_COL32(20, 20, 24, 255), outline_glyph(c));
-    ++file;
-  }
-  draw->AddRect(at, ImVec2(at.x + side, at.y + side), IM_COL32(0, 0, 0, 160));
-}
-
-void draw_game(AppState& state, ImFont* large, float scale) {
-  PlayTest& play = state.play;
-  const PlayBoard* shown = nullptr;
-  for (const PlayBoard& board : play.boards) {
-    if (board.live && !board.fen.empty()) {
-      shown = &board;
-      break;
-    }
-  }
-  if (shown == nullptr) {
-    for (const PlayBoard& board : play.boards) {
-      if (!board.fen.empty()) shown = &board;
-    }
-  }
-  section("A game in progress");
-  if (shown == nullptr) {
-    note(play.running ? "The first moves are on their way…" : "Start a match to watch a game.",
-         kMuted);
-    return;
-  }
-  ImGui::TextWrapped("%s (White) – %s (Black), pair %zu, %s", shown->white.c_str(),
-                     shown->black.c_str(), shown->task + 1,
-                     shown->san.size() <= static_cast<std::size_t>(shown->opening_plies)
-                         ? "from the book"
-                         : ("ply " + std::to_string(shown->san.size())).c_str());
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float line = ImGui::GetTextLineHeightWithSpacing();
-  // The board beside its move list when there is room, else above it.
-  const bool beside = avail.x >= 560 * scale;
-  float side = std::min(avail.x * (beside ? 0.55f : 1.0f), 380 * scale);
-  if (beside) side = std::max(160 * scale, std::min(side, avail.y - line));
-  draw_board(state, *shown, large, side, scale);
-  // The move list: its last moves, so the latest is always in view (the book's first plies are
-  // the opening).
-  const std::size_t keep = beside ? 80 : 36;
-  const std::size_t first =
-      shown->san.size() > keep ? (shown->san.size() - keep) & ~std::size_t{1} : 0;
-  std::string text = first > 0 ? "… " : "";
-  for (std::size_t i = first; i < shown->san.size(); ++i) {
-    if (i % 2 == 0) text += std::to_string(i / 2 + 1) + ". ";
-    text += shown->san[i] + " ";
-  }
-  if (beside) ImGui::SameLine();
-  const float width = beside ? ImGui::GetContentRegionAvail().x : side;
-  ImGui::BeginChild("play-moves", ImVec2(width, beside ? side : 5.5f * line), true);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(text.c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::Spacing();
-  char book[64];
-  std::snprintf(book, sizeof book, "(the book: the first %d plies)", shown->opening_plies);
-  note(book, kMuted);
-  ImGui::EndChild();
-  publish(state, "play:moves", scale);
-}
-
 }  // namespace
 
 void test_values(AppState& state, const play::ValueSet& set, const std::string& source) {
@@ -603,6 +411,12 @@ void test_values(AppState& state, const play::ValueSet& set, const std::string& 
   }
   form.round_robin = false;
   state.play.open = true;
+  if (set.fallback_pieces != 0) {
+    state.toast =
+        "Not identified by the fit, played at 1-3-3-5-9's values: " + play::fallback_text(set);
+    state.toast_since = -1;
+  }
+  state.play.outbox.push_back(play_status_json(state.play));
 }
 
 void draw_play_panel(AppState& state, ImFont* large, float scale) {
@@ -634,7 +448,7 @@ void draw_play_panel(AppState& state, ImFont* large, float scale) {
     draw_actions(state, scale);
     draw_game(state, large, scale);
     draw_figures(state, scale);
-    draw_selfplay(state);
+    draw_selfplay(state, scale);
     draw_form(state, scale);
     ImGui::EndChild();
   } else {
@@ -647,7 +461,7 @@ void draw_play_panel(AppState& state, ImFont* large, float scale) {
                              ImGui::GetWindowWidth() / scale, ImGui::GetWindowHeight() / scale});
     draw_form(state, scale);
     draw_actions(state, scale);
-    draw_selfplay(state);
+    draw_selfplay(state, scale);
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("play-right", ImVec2(0, 0), false);

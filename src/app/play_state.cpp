@@ -323,7 +323,10 @@ void selfplay_learned(PlayTest& play, const play::ValueSet& learned) {
   play::ValueSet set = learned;
   set.name = "round-" + std::to_string(play.selfplay.size());
   play.selfplay.back().learned = set;
-  if (play.selfplay_rounds_left <= 0) return;
+  if (play.selfplay_rounds_left <= 0) {
+    send_status(play);
+    return;
+  }
   --play.selfplay_rounds_left;
   PlayForm& form = play.form;
   const std::vector<PlayCandidate> candidates = form.candidates;
@@ -572,9 +575,42 @@ std::string play_status_json(const PlayTest& play) {
           .field("sprt", play::kSprtDecisionNames[static_cast<std::size_t>(sprt->decision)]);
     }
   }
+  if (const std::string notes = fallback_notes(chosen_sets(play.form)); !notes.empty())
+    json.field("fallback", notes);
+  if (!play.selfplay.empty()) {
+    json.key("selfplay").begin_array();
+    for (const SelfPlayRound& round : play.selfplay) {
+      json.begin_object().field("played", round.played.values_text()).field("games", round.games);
+      if (std::isfinite(round.score)) json.field("score", round.score);
+      if (round.learned) {
+        json.field("learned", round.learned->values_text());
+        if (round.learned->fallback_pieces != 0)
+          json.field("fallback", play::fallback_text(*round.learned));
+      }
+      json.end_object();
+    }
+    json.end_array();
+  }
   if (!play.error.empty()) json.field("error", play.error);
   json.end_object();
   return json.take();
+}
+
+std::vector<play::ValueSet> chosen_sets(const PlayForm& form) {
+  std::vector<play::ValueSet> sets;
+  for (const PlayCandidate& candidate : form.candidates) {
+    if (candidate.chosen) sets.push_back(candidate.set);
+  }
+  return sets;
+}
+
+std::string fallback_notes(const std::vector<play::ValueSet>& sets) {
+  std::string notes;
+  for (const play::ValueSet& set : sets) {
+    if (set.fallback_pieces == 0) continue;
+    notes += (notes.empty() ? "" : "; ") + set.name + ": " + play::fallback_text(set);
+  }
+  return notes;
 }
 
 }  // namespace materialist::app

@@ -139,5 +139,10 @@ std::string play_link(const PlayForm& form);
 std::optional<Error> read_play_link(PlayForm& form, std::string_view query);
 // A one-line summary for the page's mirror (the `play-status` command's fields).
 std::string play_status_json(const PlayTest& play);
+// The form's chosen sets, in order.
+std::vector<play::ValueSet> chosen_sets(const PlayForm& form);
+// The pieces of these sets that play a fallback value because their fit could not identify
+// them: "fit:merged: queen 900; round-1: knight 310" ("" when none).
+std::string fallback_notes(const std::vector<play::ValueSet>& sets);
 
 }  // namespace materialist::app

@@ -14,6 +14,70 @@ constexpr ImU32 kGrid = IM_COL32(255, 255, 255, 22);
 constexpr ImU32 kTickText = IM_COL32(170, 176, 188, 255);
 constexpr ImU32 kTitleText = IM_COL32(230, 233, 240, 255);
 
+// How much of the data a legend card at `min` (of size `card`) would cover: the series' lines,
+// sampled every few pixels, and the disks that reach into it (each as much as a line's stretch).
+int covered(const PlotArea& area, const std::vector<Series>& series, const std::vector<Disk>& disks,
+            ImVec2 min, ImVec2 card, float scale) {
+  const ImVec2 max(min.x + card.x, min.y + card.y);
+  auto inside = [&](ImVec2 p, float reach) {
+    return p.x >= min.x - reach && p.x <= max.x + reach && p.y >= min.y - reach &&
+           p.y <= max.y + reach;
+  };
+  int count = 0;
+  const float step = 6 * scale;
+  for (const Series& s : series) {
+    for (std::size_t i = 0; i + 1 < s.xs.size() && i + 1 < s.ys.size(); ++i) {
+      const ImVec2 a = area.to_pixels(s.xs[i], s.ys[i]);
+      const ImVec2 b = area.to_pixels(s.xs[i + 1], s.ys[i + 1]);
+      const float length = std::hypot(b.x - a.x, b.y - a.y);
+      const int samples = std::clamp(static_cast<int>(length / step), 1, 64);
+      for (int k = 0; k < samples; ++k) {
+        const float t = static_cast<float>(k) / static_cast<float>(samples);
+        count += inside(ImVec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t), 2 * scale) ? 1 : 0;
+      }
+    }
+  }
+  for (const Disk& disk : disks) {
+    count += inside(area.to_pixels(disk.x, disk.y), disk.radius) ? 8 : 0;
+  }
+  return count;
+}
+
+// The legend's top-left corner: the asked corner unless another covers less of the data.
+ImVec2 legend_position(const PlotArea& area, const std::vector<Series>& series,
+                       const std::vector<Disk>& disks, ImVec2 card, float scale,
+                       LegendCorner asked) {
+  const float margin = 8 * scale;
+  const float left = area.min.x + margin, right = std::max(left, area.max.x - card.x - margin);
+  const float top = area.min.y + margin, bottom = std::max(top, area.max.y - card.y - margin);
+  auto position = [&](LegendCorner corner) {
+    switch (corner) {
+      case LegendCorner::kTopLeft:
+        return ImVec2(left, top);
+      case LegendCorner::kTopRight:
+        return ImVec2(right, top);
+      case LegendCorner::kBottomRight:
+        return ImVec2(right, bottom);
+      case LegendCorner::kBottomLeft:
+        return ImVec2(left, bottom);
+    }
+    return ImVec2(left, top);
+  };
+  ImVec2 best = position(asked);
+  int least = covered(area, series, disks, best, card, scale);
+  for (const LegendCorner corner : {LegendCorner::kTopLeft, LegendCorner::kTopRight,
+                                    LegendCorner::kBottomRight, LegendCorner::kBottomLeft}) {
+    if (least == 0) break;
+    const ImVec2 at = position(corner);
+    const int count = covered(area, series, disks, at, card, scale);
+    if (count < least) {
+      least = count;
+      best = at;
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 double nice_step(double range, int target) {
@@ -32,12 +96,17 @@ PlotArea begin_plot(const PlotSpec& spec, ImVec2 size, float scale, bool& hovere
   ImGui::InvisibleButton(spec.id, size);
   hovered = ImGui::IsItemHovered();
 
-  draw->AddText(ImVec2(origin.x, origin.y), kTitleText, spec.title);
+  // The title wraps within the plot's width (a phone's narrow plot): never cut at the edge.
+  const float title_height = ImGui::CalcTextSize(spec.title, nullptr, false, size.x).y;
+  draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(origin.x, origin.y), kTitleText,
+                spec.title, nullptr, size.x);
   // Room for tick labels on the left, the title on top, tick labels and axis label below.
   const float left = 6.0f * line * 0.62f + 8 * scale;
   PlotArea area;
-  area.min = ImVec2(origin.x + left, origin.y + line * 1.5f);
-  area.max = ImVec2(origin.x + size.x - 24 * scale, origin.y + size.y - line * 2.4f);
+  area.min = ImVec2(origin.x + left, origin.y + title_height + line * 0.5f);
+  // The axis label wraps within the plot's width too, and takes the lines it needs.
+  const float label_height = ImGui::CalcTextSize(spec.x_label, nullptr, false, size.x).y;
+  area.max = ImVec2(origin.x + size.x - 24 * scale, origin.y + size.y - line * 1.4f - label_height);
   area.x0 = spec.x0;
   area.x1 = spec.x1 > spec.x0 ? spec.x1 : spec.x0 + 1;
   area.y0 = spec.y0;
@@ -83,14 +152,22 @@ PlotArea begin_plot(const PlotSpec& spec, ImVec2 size, float scale, bool& hovere
     draw->AddText(ImVec2(px - extent.x * 0.5f, area.max.y + 3 * scale), kTickText, text);
   }
   const ImVec2 label_size = ImGui::CalcTextSize(spec.x_label);
-  draw->AddText(ImVec2((area.min.x + area.max.x - label_size.x) * 0.5f, area.max.y + line * 1.25f),
-                kTickText, spec.x_label);
+  if (label_size.x <= size.x) {
+    // Centred under the data, kept inside the plot's width.
+    const float x = std::clamp((area.min.x + area.max.x - label_size.x) * 0.5f, origin.x,
+                               origin.x + size.x - label_size.x);
+    draw->AddText(ImVec2(x, area.max.y + line * 1.25f), kTickText, spec.x_label);
+  } else {
+    draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(),
+                  ImVec2(origin.x, area.max.y + line * 1.25f), kTickText, spec.x_label, nullptr,
+                  size.x);
+  }
   draw->AddRect(area.min, area.max, kFrameBorder, 4 * scale);
   return area;
 }
 
 void draw_series(PlotRenderer& renderer, const PlotArea& area, const std::vector<Series>& series,
-                 float scale, LegendCorner corner) {
+                 float scale, LegendCorner corner, const std::vector<Disk>& disks) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   for (const Series& s : series) {
     renderer.add_polyline(draw, area, s.xs, s.ys, s.color, s.width * scale);
@@ -115,11 +192,7 @@ void draw_series(PlotRenderer& renderer, const PlotArea& area, const std::vector
   const float column_width = width + swatch + 3 * pad;
   const ImVec2 card(column_width * static_cast<float>(columns),
                     static_cast<float>(rows) * line * 1.15f + pad * 1.5f);
-  ImVec2 at(area.min.x + 8 * scale, area.min.y + 8 * scale);
-  if (corner == LegendCorner::kTopRight) at.x = area.max.x - card.x - 8 * scale;
-  if (corner == LegendCorner::kBottomRight) {
-    at = ImVec2(area.max.x - card.x - 8 * scale, area.max.y - card.y - 8 * scale);
-  }
+  ImVec2 at = legend_position(area, series, disks, card, scale, corner);
   at.x = std::max(at.x, area.min.x);
   draw->PushClipRect(area.min, area.max, true);
   draw->AddRectFilled(at, ImVec2(at.x + card.x, at.y + card.y), IM_COL32(16, 18, 22, 210),

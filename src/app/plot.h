@@ -32,10 +32,11 @@ struct PlotSpec {
 // area; `hovered` reports whether the mouse is over it (for tooltips).
 PlotArea begin_plot(const PlotSpec& spec, ImVec2 size, float scale, bool& hovered);
 
-// Draws the series with the renderer and a legend in the top-left or bottom-right corner.
-enum class LegendCorner { kTopLeft, kTopRight, kBottomRight };
+// Draws the series with the renderer and their legend in a corner of the plot: the asked one,
+// unless another covers less of the data (the series' lines and `disks`, drawn by the caller).
+enum class LegendCorner { kTopLeft, kTopRight, kBottomRight, kBottomLeft };
 void draw_series(PlotRenderer& renderer, const PlotArea& area, const std::vector<Series>& series,
-                 float scale, LegendCorner corner);
+                 float scale, LegendCorner corner, const std::vector<Disk>& disks = {});
 
 // A "nice" tick step (1, 2 or 5 times a power of ten) giving about `target` ticks over `range`.
 double nice_step(double range, int target);

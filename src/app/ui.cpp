@@ -87,7 +87,7 @@ void draw_toolbar(AppState& state, std::vector<Command>& commands, const UiFonts
   if (button(state, state.touch ? "Choose files…" : "Open files…", scale, true, "Open files…"))
     commands.push_back({Command::Kind::kOpenFiles});
   same_line_if_fits("Load sample");
-  if (button(state, "Load sample", scale)) commands.push_back({Command::Kind::kLoadSample});
+  if (button(state, "Load sample", scale)) commands.push_back(load_sample(state));
   same_line_if_fits("Player…");
   if (button(state, "Player…", scale, !state.busy())) state.player_open = true;
   same_line_if_fits("Play-test…");
@@ -481,14 +481,18 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
       } else {
         draw_main_chart(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
         draw_loss(state, renderer, ImVec2(plots.x, usable * 0.2f), scale);
+        // A loss without steps is a line of text: the charts under it take its room.
+        const float lower = has_loss_plot(state)
+                                ? usable * 0.38f
+                                : usable * 0.58f - ImGui::GetFrameHeightWithSpacing();
         if (has_outcome_curves(state)) {
           // Side by side: the data's balance chart and the model's outcome probabilities.
           const float half = (plots.x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
-          draw_balance(state, renderer, ImVec2(half, usable * 0.38f), scale);
+          draw_balance(state, renderer, ImVec2(half, lower), scale);
           ImGui::SameLine();
-          draw_outcome_curves(state, renderer, ImVec2(half, usable * 0.38f), scale);
+          draw_outcome_curves(state, renderer, ImVec2(half, lower), scale);
         } else {
-          draw_balance(state, renderer, ImVec2(plots.x, usable * 0.38f), scale);
+          draw_balance(state, renderer, ImVec2(plots.x, lower), scale);
         }
       }
     }

@@ -89,7 +89,10 @@ void note(const char* text, ImU32 color) {
 void section(const char* title) {
   ImGui::Spacing();
   ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kAccent));
+  // Wrapped: a narrow screen shows the whole title on two lines rather than cutting it.
+  ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(title);
+  ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
   ImGui::Separator();
 }

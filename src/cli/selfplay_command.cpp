@@ -113,6 +113,8 @@ void write_rounds_json(std::FILE* out, const std::vector<Round>& rounds,
           .field("score", round.estimate->score);
     }
     json.field("learned", round.learned.values_text()).field("largestChange", round.largest_change);
+    // The pieces the round's games did not identify, with the value they kept.
+    if (round.learned.fallback_pieces != 0) json.field("kept", play::fallback_text(round.learned));
     json.end_object();
   }
   json.end_array().end_object();
@@ -140,6 +142,10 @@ void write_rounds_text(std::FILE* out, const std::vector<Round>& rounds,
     std::fprintf(out, "%5zu  %-30s  %-19s  %-26s %4d cp\n", i + 1,
                  round.played.values_text().c_str(), elo, round.learned.values_text().c_str(),
                  round.largest_change);
+    if (round.learned.fallback_pieces != 0) {
+      std::fprintf(out, "       not identified by the round's games, kept: %s\n",
+                   play::fallback_text(round.learned).c_str());
+    }
   }
   std::fprintf(out, "Games in %s/round-N.pgn\n", folder.c_str());
 }
@@ -187,6 +193,10 @@ int run_selfplay(const std::vector<std::string>& args, std::FILE* out, std::FILE
                    result->played.name.c_str(), start->name.c_str(),
                    static_cast<unsigned long long>(result->games),
                    result->learned.values_text().c_str(), result->largest_change);
+      if (result->learned.fallback_pieces != 0) {
+        std::fprintf(err, "round %d: not identified by its games, kept: %s\n", round,
+                     play::fallback_text(result->learned).c_str());
+      }
     }
     current = result->learned;
     rounds.push_back(std::move(*result));

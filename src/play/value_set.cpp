@@ -92,6 +92,17 @@ std::string ValueSet::values_text() const {
   return text;
 }
 
+std::string fallback_text(const ValueSet& set) {
+  std::string text;
+  for (int piece = 0; piece < learn::kPieceKinds; ++piece) {
+    if ((set.fallback_pieces & (1u << piece)) == 0) continue;
+    if (!text.empty()) text += ", ";
+    text += std::string(kPieceWords[piece]) + ' ' + std::to_string(set.middlegame[piece]);
+    if (set.tapered()) text += '/' + std::to_string(set.endgame[piece]);
+  }
+  return text;
+}
+
 std::string default_name(const ValueSet& set) {
   for (const NamedValueSet& named : kNamedValueSets) {
     if (!set.tapered() && set.middlegame == named.values && set.bishop_pair_middlegame == 0 &&
@@ -159,8 +170,12 @@ Expected<ValueSet> value_set_from_fit_json(std::string_view json, std::string na
     const std::string word = kPieceWords[piece];
     auto middlegame = phased ? number(word + "-mg") : number(std::string(1, "PNBRQ"[piece]));
     auto endgame = phased ? number(word + "-eg") : middlegame;
-    if (fallback != nullptr && !middlegame) middlegame = fallback->middlegame[piece];
-    if (fallback != nullptr && !endgame) endgame = fallback->endgame[piece];
+    if (fallback != nullptr && (!middlegame || !endgame)) {
+      if (!middlegame) middlegame = fallback->middlegame[piece];
+      if (!endgame) endgame = fallback->endgame[piece];
+      // The pawn is the unit (100 whatever the fit): only the pieces are named.
+      if (piece != learn::kPawnIndex) set.fallback_pieces |= 1u << piece;
+    }
     if (!middlegame || !endgame) {
       return invalid("the fit's \"values\" lack the " + word + (phased ? "'s phases" : ""));
     }

@@ -29,6 +29,9 @@ struct ValueSet {
   int bishop_pair_endgame = 0;
   // Centipawns per unit of each learn::ImbalanceTerm (White's term minus Black's).
   std::array<int, learn::kImbalanceTerms> imbalance{};
+  // The pieces (bit 1 << piece) a fit could not identify, whose values are a fallback's: said
+  // wherever the set is shown, never silent.
+  unsigned fallback_pieces = 0;
 
   bool tapered() const { return middlegame != endgame; }
   // "100,300,300,500,900", or "mg/eg" pairs per piece when tapered.
@@ -67,9 +70,13 @@ Expected<ValueSet> parse_value_set(std::string_view text);
 // with --phase, their middlegame and endgame columns, the bishop pair and imbalance terms when
 // fitted. Values are rescaled so the pawn is 100 (a fit in Elo or log-odds units included).
 // With `fallback`, a piece the fit could not identify (a null value: too few games with that
-// imbalance) keeps the fallback's value instead of being an error.
+// imbalance) keeps the fallback's value instead of being an error, and is marked in
+// `fallback_pieces`.
 Expected<ValueSet> value_set_from_fit_json(std::string_view json, std::string name,
                                            const ValueSet* fallback = nullptr);
+
+// The pieces that took a fallback value, with it: "knight 300, queen 900" ("" when none).
+std::string fallback_text(const ValueSet& set);
 
 // The named sets' names, comma-separated (for messages and --help).
 std::string named_value_set_list();

@@ -49,6 +49,35 @@ TEST_CASE("journey: Reset returns every setting to the preset's, without a fit t
   CHECK(state.settings == preset_settings("article"));
 }
 
+TEST_CASE("journey: Load sample on a link made from a local file leaves out the file's filter") {
+  AppState state;
+  REQUIRE(apply_message(state, R"({"type":"link-files","files":["bob.pgn"]})"));
+  state.settings.read.filter = "player=bob;pov=1";
+  state.settings.read.bootstrap = 200;
+  apply_read_settings(state);  // as a link's settings arrive: the filter and its model
+  REQUIRE(state.settings.fit.model.split_sides);
+  const Command sample = load_sample(state);
+  CHECK(sample.kind == Command::Kind::kLoadSample);
+  CHECK(state.applied_read.filter.empty());
+  CHECK(state.settings.read.filter.empty());
+  CHECK_FALSE(state.settings.fit.model.split_sides);
+  CHECK_FALSE(state.settings.fit.model.intercept);
+  CHECK(state.applied_read.bootstrap == 200);  // what is not the file's stays
+  CHECK(state.toast.find("player=bob;pov=1") != std::string::npos);
+  CHECK(state.toast.find("bob.pgn") != std::string::npos);
+  const std::string json = encode_command(sample);
+  CHECK(json.find("\"settings\"") != std::string::npos);
+  CHECK(json.find("player=bob") == std::string::npos);
+  // Without a link of local files, the sample is read with the worker's settings, as applied.
+  AppState plain;
+  plain.settings.read.filter = "elo=1500-";
+  apply_read_settings(plain);
+  const Command ordinary = load_sample(plain);
+  CHECK_FALSE(ordinary.with_settings);
+  CHECK(plain.applied_read.filter == "elo=1500-");
+  CHECK(encode_command(ordinary) == R"({"type":"load-sample"})");
+}
+
 TEST_CASE("journey: a filter from the player's point of view gives the Player window's model") {
   AppState state;
   state.settings.read.filter = "player=bob;pov=1";

@@ -236,6 +236,14 @@ TEST_CASE("play state: a board message, the share link and a fit's values") {
   const play::ValueSet set = fit_value_set(fit, "fit:merged");
   CHECK(set.middlegame == play::PieceValues{100, 289, 345, 480, 1077});
   CHECK(set.endgame == set.middlegame);
+  CHECK(set.fallback_pieces == 0);
+  // A queen the fit could not identify plays 1-3-3-5-9's 900, and the set says so.
+  fit.coefficients.back().identified = false;
+  const play::ValueSet partial = fit_value_set(fit, "fit:merged");
+  CHECK(partial.middlegame[4] == 900);
+  CHECK(play::fallback_text(partial) == "queen 900");
+  add_candidate(play.form, partial, "fitted: merged");
+  CHECK(play_status_json(play).find("\"fallback\":\"fit:merged: queen 900\"") != std::string::npos);
 }
 
 }  // namespace materialist::app

@@ -1,8 +1,9 @@
 // End-to-end tests: a new user's journey without a wrong turn. One walk from a cold
 // page through a failed player load (no network), Reset, the sample beside the article, units,
 // the C++ header, a truncated .zst, a dropped file, a comparison by speed that finds one speed,
-// the ordinal model's charts, a share link made from a local file and back; then the phone, the
-// laptop and a wide screen, every control inside the screen. Screenshots 90-99.
+// the ordinal model's charts, a share link made from a local file and back; Load sample on a link
+// made from a player's file; then the phone, the laptop and a wide screen, every control inside
+// the screen. Screenshots 90-99.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -131,6 +132,7 @@ test('journey: a new user from a cold page through a failed load, the sample, fi
     check(await waitForFitEnd(page, 60000) === 'done', `the ordinal fit failed: ${(await mirrorResult(page)).error}`);
     await settle(page, 8);
     await page.screenshot({ path: join(ARTIFACTS, '93-journey-ordinal.png') });
+    check(await published(page, 'note:loss'), 'an exact fit with no steps draws an empty loss chart, not its one-line note');
     await clickControl(page, 'model:draws-out');
 
     // A truncated .zst: read in part, where it stopped and what was kept (item 7).
@@ -186,7 +188,41 @@ test('journey: a new user from a cold page through a failed load, the sample, fi
   }
 });
 
+// A player's own file: the lichess-100 fixture with every White renamed "bob".
+const bobsGames = () => readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8').replace(/\[White "[^"]*"\]/g, '[White "bob"]');
+
+test('journey: Load sample on a link made from a player\'s file leaves the player\'s filter out, and says so', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  await typeInto(page, 'filter:player', 'bob');
+  await clickControl(page, 'filter:pov');
+  await clickControl(page, 'Apply filters');
+  await watchStates(page);
+  await dropFiles(page, [{ name: 'bob.pgn', text: bobsGames() }]);
+  check(await waitForReadEnd(page, 60000) === 'done', `bob.pgn did not fit: ${(await mirrorResult(page)).error}`);
+  const link = await copyShareLink(page);
+  check(link.includes('file=bob.pgn') && /player%3Dbob/.test(link), `link ${link}`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+
+  const opened = await openPage(baseUrl, { hash: new URL(link).hash });
+  await settle(opened.page, 8);
+  check(JSON.stringify((await mirrorResult(opened.page)).linkFiles) === '["bob.pgn"]', 'the link does not name its file');
+  await watchStates(opened.page);
+  await clickButton(opened.page, 'Load sample');
+  await settle(opened.page, 3);
+  check(await published(opened.page, 'toast'), 'no toast on what Load sample left out');
+  await opened.page.screenshot({ path: join(ARTIFACTS, '96-journey-link-then-sample.png') });
+  check(await waitForReadEnd(opened.page, 90000) === 'done', `the sample: ${(await mirrorResult(opened.page)).error}`);
+  const sample = await mirrorResult(opened.page);
+  check(sample.games === 2997 && !sample.filtered, `the sample under the link: ${sample.games} games, ${sample.filtered} filtered`);
+  check(!String((sample.settings || {}).filter || '').includes('player='), `the filter stayed: ${JSON.stringify(sample.settings)}`);
+  check(!(sample.settings.model && sample.settings.model.splitSides), 'the player\'s model stayed');
+  check(opened.problems.length === 0, opened.problems.join('\n'));
+  await opened.context.close();
+});
+
 test('journey: phone, laptop and wide screen: every control inside the screen', async ({ baseUrl }) => {
+  const tableHeights = {};
   for (const [name, width, height, touch] of [['phone', 390, 844, true], ['small', 360, 740, true], ['laptop', 1400, 900, false], ['wide', 2560, 1440, false]]) {
     const { context, page, problems } = await openPage(baseUrl, { hash: '#sample', width, height, touch });
     try {
@@ -195,6 +231,7 @@ test('journey: phone, laptop and wide screen: every control inside the screen', 
       await settle(page, 8);
       await page.screenshot({ path: join(ARTIFACTS, `97-journey-${name}-sample.png`) });
       await checkInsideWidth(page, name);
+      tableHeights[name] = (await published(page, 'values:col0') || {}).height;
       // The settings, open, scrolled to the Read group.
       await clickControl(page, 'bootstrap:500');
       await settle(page, 4);
@@ -221,4 +258,9 @@ test('journey: phone, laptop and wide screen: every control inside the screen', 
       await context.close();
     }
   }
+  // The values table is as tall as its rows on a touch screen too (its header is a line of text,
+  // not a touch-sized frame): no gap under it, only its sideways scroll bar.
+  console.log(`      values table heights: ${JSON.stringify(tableHeights)}`);
+  check(tableHeights.phone > 0 && tableHeights.phone <= tableHeights.laptop + 20,
+    `the phone's values table is ${tableHeights.phone} px tall, the laptop's ${tableHeights.laptop}`);
 });

@@ -4,7 +4,9 @@
 // `materialist match`'s for the same seed and settings, run here with build/native/materialist),
 // the share link reopened at phone size; screenshots at desktop and phone sizes; the frame gaps
 // while the match runs, printed (no timing assertion); the article's round robin with its rating
-// table; "Test these values" on the sample's fit and "Learn from these games" reading them back.
+// table; "Test these values" on the sample's fit and "Learn from these games" reading them back;
+// the self-play loop (each round plays the values the last one learned, a piece its games could
+// not identify named with the value it kept).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -214,6 +216,78 @@ test('play-test: "Test these values" on a fit, then "Learn from these games" rea
     const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
     return r.games === 4 && r.fits;
   }, null, { timeout: 30000 });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('play-test: the self-play loop plays each round\'s learned values and names the pieces kept', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { query: '?playWorkers=2' });
+  await clickButton(page, 'Play-test…');
+  await typeField(page, 'play:nodes', '300');
+  await typeField(page, 'play:pairs', '50');
+  await clickButton(page, 'play:selfplay');
+  const done = await page.waitForFunction(() => {
+    const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+    const rounds = r.play && r.play.selfplay;
+    return rounds && rounds.length === 3 && rounds[2].learned && !r.play.running && r.fits ? r : null;
+  }, null, { timeout: 60000 }).then((h) => h.jsonValue());
+  const rounds = done.play.selfplay;
+  // Each round's 50 pairs became the data of its fit: the last round's 100 games are read.
+  check(rounds.every((r) => r.games === 100), `games per round: ${rounds.map((r) => r.games)}`);
+  check(done.games === 100, `${done.games} games read from the last round`);
+  // Round 1 plays the start set; each later round the values the round before learned, and the
+  // learning changes them.
+  check(rounds[0].played === '100,289,346,480,1078', `round 1 played ${rounds[0].played}`);
+  for (let i = 1; i < 3; ++i) {
+    check(rounds[i].played === rounds[i - 1].learned, `round ${i + 1} played ${rounds[i].played}, learned ${rounds[i - 1].learned}`);
+  }
+  check(rounds.some((r) => r.learned !== r.played), `no round learned anything: ${JSON.stringify(rounds)}`);
+  // A piece a round's games did not identify keeps the value it played, and is named with it.
+  const words = ['pawn', 'knight', 'bishop', 'rook', 'queen'];
+  let keptPieces = 0;
+  rounds.forEach((round, r) => {
+    const learned = round.learned.split(',').map(Number);
+    const played = round.played.split(',').map(Number);
+    for (let i = 1; i < 5; ++i) {
+      if (!(round.fallback || '').includes(words[i])) continue;
+      keptPieces += 1;
+      check(learned[i] === played[i] && round.fallback.includes(`${words[i]} ${played[i]}`),
+        `round ${r + 1}, ${words[i]}: learned ${learned[i]}, played ${played[i]}, kept "${round.fallback}"`);
+    }
+  });
+  check(keptPieces > 0, `50 pairs identified every piece in every round: the fallback is not exercised ${JSON.stringify(rounds)}`);
+  // The last round's learned values are its fit's where the fit identified the piece.
+  const fitted = done.fits[0].values;
+  const last = rounds[2].learned.split(',').map(Number);
+  const identified = (value) => typeof value === 'number' && value > 0 && value < 100000;
+  ['N', 'B', 'R', 'Q'].forEach((letter, k) => {
+    const value = fitted[letter];
+    const kept = (rounds[2].fallback || '').includes(words[k + 1]);
+    check(identified(value) ? Math.abs(last[k + 1] - value) <= 0.5 && !kept : kept,
+      `round 3, ${words[k + 1]}: learned ${last[k + 1]}, fitted ${value}, kept "${rounds[2].fallback}"`);
+  });
+  await settle(page, 4);
+  const kept = rounds.map((r, i) => (r.fallback ? `play:kept:${i + 1}` : null)).filter(Boolean);
+  const buttons = await page.evaluate(() => window.materialist.ui.buttons);
+  check(kept.every((label) => buttons[label]), `the kept pieces are not shown on the page: ${kept}`);
+  // Each round's fit is offered to test; a fit's piece it did not identify plays 1-3-3-5-9's
+  // value, said beside the set.
+  const first = rounds[0].fallback ? 'play:fallback:fit:selfplay-round-1.pgn' : null;
+  check(!first || buttons[first], 'round 1\'s fit does not say which pieces play 1-3-3-5-9\'s values');
+  await page.screenshot({ path: join(ARTIFACTS, 'play-selfplay.png') });
+
+  // "Test these values" on the last round's fit: the pieces it did not identify, and only those,
+  // are named with 1-3-3-5-9's values.
+  await clickButton(page, 'play:close');
+  await clickButton(page, 'test-values:0');
+  await settle(page, 4);
+  const tested = await mirrorResult(page);
+  const classic = [100, 300, 300, 500, 900];
+  ['N', 'B', 'R', 'Q'].forEach((letter, k) => {
+    const named = (tested.play.fallback || '').includes(`${words[k + 1]} ${classic[k + 1]}`);
+    check(named === !identified(fitted[letter]), `${words[k + 1]}: fitted ${fitted[letter]}, fallback "${tested.play.fallback}"`);
+  });
+  await page.screenshot({ path: join(ARTIFACTS, 'play-fallback.png') });
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });

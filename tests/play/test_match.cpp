@@ -91,6 +91,28 @@ TEST_CASE("value sets: read from a fit's JSON, tapered, with the bishop pair and
   CHECK(negative.error().message.find("queen") != std::string::npos);
 }
 
+TEST_CASE("value sets: a piece the fit could not identify keeps the fallback's value, named") {
+  const std::string json =
+      R"({"values": {"P": 100, "N": null, "B": 345.5, "R": 480.4, "Q": null}})";
+  CHECK_FALSE(value_set_from_fit_json(json, ""));  // no fallback: an error, never a guess
+  const ValueSet previous = *parse_value_set("100,310,320,490,950");
+  auto kept = value_set_from_fit_json(json, "round-1", &previous);
+  REQUIRE(kept);
+  CHECK(kept->middlegame == PieceValues{100, 310, 346, 480, 950});
+  CHECK(kept->fallback_pieces == ((1u << 1) | (1u << 4)));
+  CHECK(fallback_text(*kept) == "knight 310, queen 950");
+  CHECK(fallback_text(previous).empty());
+  auto whole = value_set_from_fit_json(
+      R"({"values": {"P": 100, "N": 300, "B": 300, "R": 500, "Q": 900}})", "", &previous);
+  REQUIRE(whole);
+  CHECK(whole->fallback_pieces == 0);
+  // A fit that identifies nothing keeps every piece; the pawn, the unit, is not among them.
+  auto none = value_set_from_fit_json(
+      R"({"values": {"P": null, "N": null, "B": null, "R": null, "Q": null}})", "", &previous);
+  REQUIRE(none);
+  CHECK(fallback_text(*none) == "knight 310, bishop 320, rook 490, queen 950");
+}
+
 TEST_CASE("evaluation: material follows the set, the positional part is the same for every set") {
   auto position =
       chess::Position::from_fen("4k3/8/8/8/8/8/8/R3K2N w - - 0 1");  // rook and knight up
