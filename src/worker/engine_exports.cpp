@@ -20,70 +20,16 @@
 #include "learn/vocabulary/coefficient_names.h"
 #include "protocol/codec.h"
 #include "worker/engine.h"
+#include "worker/export_values.h"
 
 namespace materialist::worker {
 namespace {
 
+using namespace detail;  // the exports' shared numbers
+
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kCurveFrom = -10, kCurveTo = 10;
 constexpr int kCurveSteps = 80;
-
-// A coefficient as shown: the draw margin gets its value in pawn units too (c / θ_pawn · 100,
-// the material that moves a game from the draw band), which describe_coefficients leaves NaN.
-learn::Coefficient shown(const learn::ModelFit& fit, std::size_t index) {
-  learn::Coefficient c = fit.coefficients[index];
-  const int pawn = fit.spec.pawn_column();
-  if (c.name == "draw-margin" && pawn >= 0 && std::isnan(c.value.value)) {
-    const std::vector<double> parameters = fit.parameters();
-    c.value = learn::ratio_estimate(parameters, fit.covariance, static_cast<int>(index), pawn);
-    c.model_value_se =
-        learn::ratio_estimate(parameters, fit.model_covariance, static_cast<int>(index), pawn).se;
-    c.reference = pawn;
-  }
-  return c;
-}
-
-std::string format(const char* pattern, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, pattern, value);
-  return text;
-}
-
-// A coefficient's value in the chosen unit (pawn = 100, Elo or log-odds).
-double value_in(const learn::Coefficient& c, protocol::Units units) {
-  return units == protocol::Units::kElo       ? c.elo.value
-         : units == protocol::Units::kLogOdds ? c.theta.value
-                                              : c.value.value;
-}
-double se_in(const learn::Coefficient& c, protocol::Units units) {
-  return units == protocol::Units::kElo       ? c.elo.se
-         : units == protocol::Units::kLogOdds ? c.theta.se
-                                              : c.value.se;
-}
-// A band's C++ name: "1400-1599" → Elo1400To1599, "2800+" → Elo2800Plus, "<800" → EloBelow800,
-// "blitz" → Blitz.
-std::string band_identifier(const std::string& label) {
-  if (label.empty() || std::isalpha(static_cast<unsigned char>(label[0])) != 0)
-    return learn::code_identifier(label);
-  std::string out = "Elo";
-  for (const char c : label) {
-    if (c == '-')
-      out += "To";
-    else if (c == '+')
-      out += "Plus";
-    else if (c == '<')
-      out += "Below";
-    else if (std::isdigit(static_cast<unsigned char>(c)) != 0)
-      out += c;
-  }
-  return out;
-}
-
-// A value as the status line and the C++ header write it: whole centipawns or Elo, log-odds to
-// three decimals.
-std::string unit_number(double value, protocol::Units units) {
-  return units == protocol::Units::kLogOdds ? format("%.3f", value) : format("%.0f", value);
-}
 
 // "P 100, N 305, B 333, R 479, Q 1077" (pawn = 100), "Elo: P 87, N 265, …", "N not identified"
 // where it is not.
@@ -365,111 +311,6 @@ std::string Engine::provenance_json() const {
   }
   json.end_object();
   return json.take();
-}
-
-std::string Engine::code_header() const {
-  std::string out =
-      "// Piece values learned by Materialist (logistic regression on quiet positions)\n";
-  const learn::DatasetReport* r = report();
-  if (r != nullptr) {
-    out += "// data:";
-    for (const learn::FileReport& file : r->files) out += " " + printable(file.name, 1024);
-    out += "; " + std::to_string(r->games.games_used + r->games.games_partial) + " games, " +
-           std::to_string(r->rows) + " rows\n";
-  }
-  const ReadOptions& read = read_options();
-  const learn::ModelOptions& model = fit_.analysis.model;
-  out += "// target: " +
-         std::string(model.target == learn::Target::kEval
-                         ? "the engine's evaluation ([%eval]) as an expected score"
-                         : "the game's result") +
-         "\n";
-  out += "// model: outcomes " + std::string(learn::outcome_model_name(model.outcomes));
-  if (model.intercept) out += ", intercept";
-  if (model.bishop_pair) out += ", bishop pair";
-  if (model.phase_tapered) out += ", middlegame/endgame values";
-  if (model.rating_offset) out += ", rating offset";
-  if (model.side_to_move) out += ", side to move";
-  if (model.imbalances != 0)
-    out += ", imbalance terms " + learn::imbalance_list_text(model.imbalances);
-  if (model.split_sides) out += ", own and opponent's pieces apart";
-  out += "; solver " + std::string(learn::solver_name(fit_.analysis.solver)) + ", preset " +
-         fit_.settings.preset + ", lambda " + format("%.3g", model.lambda);
-  if (!read.filter.empty()) out += "; filter \"" + printable(read.filter, 1024) + "\"";
-  const protocol::Units units = units_;
-  const char* unit_words = units == protocol::Units::kElo       ? "Elo"
-                           : units == protocol::Units::kLogOdds ? "log-odds"
-                                                                : "centipawns (pawn = 100)";
-  out += std::string("\n// Every term is in ") + unit_words +
-         "; \"not identified\" terms are left out.\n";
-  out += "#pragma once\n";
-  if (fit_count() == 0) return out + "\n// (no fit yet)\n";
-  const bool player = learn::player_view(read.filter);
-  // Whole numbers in centipawns and Elo; log-odds keep their decimals.
-  const bool whole = units != protocol::Units::kLogOdds;
-  const std::string type = whole ? "int" : "double";
-  auto number = [&](double v) {
-    return whole ? std::to_string(static_cast<long>(std::lround(v))) : format("%.6g", v);
-  };
-  for (std::size_t d = 0; d < fit_count(); ++d) {
-    const learn::ModelFit* fit = this->fit(d);
-    // A band is named by its band (kElo1400To1599, kBlitz), another dataset by its name.
-    const std::optional<std::string> band = learn::band_label(fit_.targets[d].name);
-    std::string prefix;
-    if (fit_count() > 1)
-      prefix = band ? band_identifier(*band) : learn::code_identifier(fit_.targets[d].name);
-    if (fit_count() > 1 && (prefix.empty() || std::isdigit(static_cast<unsigned char>(prefix[0]))))
-      prefix = "Dataset" + std::to_string(d + 1) + prefix;
-    out += "\n// ---- " +
-           (fit_count() > 1 ? "dataset " + printable(band.value_or(fit_.targets[d].name), 1024)
-                            : std::string("values")) +
-           " ----\n";
-    if (fit == nullptr) {
-      out += "// no fit: " + printable(fit_.errors[d], 1024) + "\n";
-      continue;
-    }
-    out += std::string("// errors: ") + learn::error_kind_name(fit->errors) + "\n";
-    for (const learn::FitWarning& w : fit->warnings)
-      out += "// WARNING " + w.code + ": " + printable(w.message, 1024) + "\n";
-    // Pieces as one array when all five are single identified values.
-    static constexpr const char* kPieces[5] = {"pawn", "knight", "bishop", "rook", "queen"};
-    bool array = true;
-    for (const char* piece : kPieces) {
-      const int column = fit->column(piece);
-      array =
-          array && column >= 0 && fit->coefficients[static_cast<std::size_t>(column)].identified;
-    }
-    if (array) {
-      out += "// Pawn, knight, bishop, rook, queen.\nconstexpr " + type + " k" + prefix +
-             "PieceValues[5] = {";
-      for (int p = 0; p < 5; ++p) {
-        const double v =
-            value_in(fit->coefficients[static_cast<std::size_t>(fit->column(kPieces[p]))], units);
-        out += (p ? ", " : "") + number(v);
-      }
-      out += "};\n";
-    }
-    for (std::size_t i = 0; i < fit->coefficients.size(); ++i) {
-      const learn::Coefficient c = shown(*fit, i);
-      const bool piece = std::find_if(std::begin(kPieces), std::end(kPieces), [&](const char* p) {
-                           return c.name == p;
-                         }) != std::end(kPieces);
-      if (piece && array) continue;
-      const std::string label = learn::coefficient_label_with_unit(c.name, player);
-      const double value = value_in(c, units);
-      if (!c.identified || !std::isfinite(value)) {
-        out += "// " + label + ": not identified by these games\n";
-        continue;
-      }
-      out += "constexpr " + type + " k" + prefix + learn::code_identifier(c.name) + " = " +
-             number(value) + ";  // " + label;
-      if (c.name == "draw-margin") out += ": |material| below this leans to a draw";
-      if (c.name == "bishop-pair") out += ": bonus for the side with both bishops";
-      out += " (± " + (whole ? format("%.0f", se_in(c, units)) : format("%.3g", se_in(c, units))) +
-             ")\n";
-    }
-  }
-  return out;
 }
 
 std::string Engine::error_kinds_text() const {
