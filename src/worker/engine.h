@@ -288,6 +288,11 @@ class Engine {
   Snapshot snapshot_from(const learn::FitState& state) const;
   // Fits every dataset (the first from the animated run), bootstraps, sets the last snapshot.
   void finish_fits();
+  // begin_fit's steps: why the data cannot be fitted by this model (or nullopt), then the start
+  // of gradient descent or of Newton's iterates (the steps step() will show).
+  std::optional<Error> fit_problem() const;
+  Expected<int> start_descent();
+  Expected<int> start_newton();
   protocol::Settings settings() const;
   protocol::Fit fit_result(std::size_t index) const;
   // A dataset's fit as the protocol sends it (`fit` null: `error` says why).

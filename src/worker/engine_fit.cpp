@@ -34,43 +34,59 @@ Expected<int> Engine::begin_fit(const FitSettings& settings) {
   }
   run.spec = learn::model_spec(run.analysis.model);
   run.targets = fit_targets();
+  if (auto problem = fit_problem()) return *problem;
+  return run.analysis.solver == learn::SolverKind::kGradientDescent ? start_descent()
+                                                                    : start_newton();
+}
+
+std::optional<Error> Engine::fit_problem() const {
+  const FitRun& run = fit_;
   if (run.targets.empty()) {
-    return make_error(ErrorCode::kInvalidArgument,
-                      "no dataset has rows: every game was filtered out of every dataset");
+    return Error{ErrorCode::kInvalidArgument,
+                 "no dataset has rows: every game was filtered out of every dataset"};
   }
   const FitTarget& first = run.targets.front();
   // The histogram keeps only the key fields its read was made for (learn/stats/key_fields.h).
   if (const std::string missing = first.pairs->fields().missing_for(run.analysis.model);
       !missing.empty()) {
-    return make_error(ErrorCode::kInvalidArgument,
-                      "the data was read without " + missing +
-                          " (a read keeps only what its model uses): read the files again");
+    return Error{ErrorCode::kInvalidArgument,
+                 "the data was read without " + missing +
+                     " (a read keeps only what its model uses): read the files again"};
   }
   if (run.analysis.model.split_sides && !learn::player_view(read_options().filter)) {
-    return make_error(ErrorCode::kInvalidArgument,
-                      "own against opponent's pieces needs a player's point of view: filter "
-                      "player=NAME;pov=1");
+    return Error{ErrorCode::kInvalidArgument,
+                 "own against opponent's pieces needs a player's point of view: filter "
+                 "player=NAME;pov=1"};
   }
   const learn::OutcomeCounts& totals = first.histogram->totals();
   if (run.analysis.model.outcomes == learn::OutcomeModel::kDrawsOut &&
       totals[learn::Outcome::kDraw] == totals.total()) {
-    return make_error(ErrorCode::kInvalidArgument,
-                      "every row is a draw: nothing to fit with draws left out");
+    return Error{ErrorCode::kInvalidArgument,
+                 "every row is a draw: nothing to fit with draws left out"};
   }
-  if (run.analysis.solver == learn::SolverKind::kGradientDescent) {
-    auto descent = learn::GradientDescentRun::start(*first.histogram, run.analysis, first.pairs);
-    if (!descent) return descent.error();
-    run.first.emplace(std::move(*descent));
-    for (std::size_t i = 1; i < run.targets.size(); ++i) {
-      auto other = learn::GradientDescentRun::start(*run.targets[i].histogram, run.analysis,
-                                                    run.targets[i].pairs);
-      run.others.push_back(other ? std::optional(std::move(*other)) : std::nullopt);
-    }
-    run.last = snapshot_from(run.first->state());
-    if (run.first->finished()) finish_fits();  // zero iterations asked for
-    return settings.iterations;
+  return std::nullopt;
+}
+
+Expected<int> Engine::start_descent() {
+  FitRun& run = fit_;
+  const FitTarget& first = run.targets.front();
+  auto descent = learn::GradientDescentRun::start(*first.histogram, run.analysis, first.pairs);
+  if (!descent) return descent.error();
+  run.first.emplace(std::move(*descent));
+  for (std::size_t i = 1; i < run.targets.size(); ++i) {
+    auto other = learn::GradientDescentRun::start(*run.targets[i].histogram, run.analysis,
+                                                  run.targets[i].pairs);
+    run.others.push_back(other ? std::optional(std::move(*other)) : std::nullopt);
   }
-  // Newton: fit the first dataset now; binary models show their iterates one by one.
+  run.last = snapshot_from(run.first->state());
+  if (run.first->finished()) finish_fits();  // zero iterations asked for
+  return run.settings.iterations;
+}
+
+// Newton: fit the first dataset now; binary models show their iterates one by one.
+Expected<int> Engine::start_newton() {
+  FitRun& run = fit_;
+  const FitTarget& first = run.targets.front();
   Expected<learn::ModelFit> exact =
       learn::fit_model(*first.histogram, run.analysis.model, first.pairs);
   if (!exact) return exact.error();
