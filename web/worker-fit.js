@@ -1,0 +1,68 @@
+// Fitting the kept data (loaded by engine-worker.js with importScripts, in its realm): the
+// engine's fit run step by step, its snapshots posted on a schedule the page can draw live.
+'use strict';
+
+// Iteration targets for gradient descent: dense at the start, where the values move most.
+/** @param {number} planned @param {number} ticks @returns {number[]} */
+function descentSchedule(planned, ticks) {
+  const targets = [];
+  for (let i = 1; i <= ticks; ++i) {
+    const t = Math.max(Math.round(planned * (i / ticks) ** 2), (targets[targets.length - 1] || 0) + 1);
+    if (t >= planned) { targets.push(planned); break; }
+    targets.push(t);
+  }
+  return targets;
+}
+
+/** @param {Snapshot} snapshot @returns {SnapshotMessage} */
+function snapshotMessage(snapshot) { return { type: 'snapshot', ...snapshot }; }
+
+// Posts the other datasets' states first, so the first dataset's snapshot stays the latest one.
+/** @param {Snapshot} first */
+function postSnapshots(first) {
+  const { engine } = loaded();
+  for (const other of JSON.parse(engine.otherSnapshots())) post(snapshotMessage(other));
+  post(snapshotMessage(first));
+}
+
+/** @param {number} myJob */
+async function fit(myJob) {
+  const { engine } = loaded();
+  worker.activity = 'fitting';
+  const plan = JSON.parse(engine.beginFit(JSON.stringify(worker.settings)));
+  if ('error' in plan) {
+    post({ type: 'error', message: `Fit failed: ${plan.error}` });
+    state('error', `Fit failed: ${plan.error}`);
+    return;
+  }
+  // Models gradient descent cannot fit (ordinal, rating offset) run with Newton: plan.reason.
+  const newton = plan.solver === 'newton';
+  post(plan);  // the fit-begin message
+  const first = JSON.parse(engine.snapshot());
+  if (newton) post(first);
+  else postSnapshots(first);
+  state('fitting', newton ? 'Fitting: Newton…' : `Fitting: gradient descent, ${plural(plan.planned, 'iteration')}…`);
+  let last = first;
+  if (newton) {
+    while (!engine.fitFinished()) {
+      await sleep(NEWTON_TICK_MS);
+      if (myJob !== worker.job) return;
+      last = JSON.parse(engine.step(1));
+      post(snapshotMessage(last));
+    }
+  } else {
+    let done = 0;
+    for (const target of descentSchedule(plan.planned, Math.round(FIT_ANIMATION_MS / FIT_TICK_MS))) {
+      await sleep(FIT_TICK_MS);
+      if (myJob !== worker.job) return;
+      last = JSON.parse(engine.step(target - done));
+      done = last.iteration;
+      postSnapshots(last);
+      if (engine.fitFinished()) break;
+    }
+  }
+  if (myJob !== worker.job) return;
+  post(JSON.parse(engine.fitDone()));  // every dataset's fit; the final state with its errors
+  engine.setUnits(worker.settings.units || 'pawn');  // the status line in the values' unit
+  state('done', engine.statusLine());
+}
