@@ -230,7 +230,7 @@ test('play-test: the self-play loop plays each round\'s learned values and names
     const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
     const rounds = r.play && r.play.selfplay;
     return rounds && rounds.length === 3 && rounds[2].learned && !r.play.running && r.fits ? r : null;
-  }, null, { timeout: 60000 }).then((h) => h.jsonValue());
+  }, null, { timeout: 150000 }).then((h) => h.jsonValue());  // 300 games: about 30 s on two cores
   const rounds = done.play.selfplay;
   // Each round's 50 pairs became the data of its fit: the last round's 100 games are read.
   check(rounds.every((r) => r.games === 100), `games per round: ${rounds.map((r) => r.games)}`);
