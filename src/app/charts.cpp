@@ -103,14 +103,14 @@ std::vector<Series> dataset_series(const Trajectory& t, int datasets) {
   return series;
 }
 
-}  // namespace
+// A chart's y range.
+struct ValueRange {
+  double low = 0, high = 0;
+};
 
-void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
-  const Trajectory& t = state.trajectory;
-  // The chosen unit once the fit has its scale (values are pawn = 100 while it runs, and when
-  // the fit gives no scale).
-  const std::optional<double> unit = unit_scale(state);
-  const double per_pawn = unit.value_or(1.0);
+// The trajectory's y range in the chosen unit: every value (within -600 and 3000), at least
+// 0 to 1200, in whole steps.
+ValueRange convergence_range(const Trajectory& t, double per_pawn) {
   double y_min = 0, y_max = 1200;
   for (const protocol::Snapshot& s : t.snapshots) {
     for (double v : s.values) {
@@ -122,45 +122,35 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
   y_min *= per_pawn;
   y_max *= per_pawn;
   const double step = nice_step(y_max - y_min, 6);
-  y_min = std::floor(y_min / step) * step;
-  y_max = std::ceil(y_max / step) * step;
-  const int last_iteration = t.snapshots.empty() ? 0 : t.snapshots.back().iteration;
-  const double x_max =
-      std::max({1, t.done ? last_iteration : t.planned_iterations, last_iteration});
-  // A finished fit that does not identify a piece draws no line for it: a trajectory of ratios
-  // to a pawn value the games do not determine is not a value.
+  return {std::floor(y_min / step) * step, std::ceil(y_max / step) * step};
+}
+
+// A finished fit that does not identify a piece draws no line for it: a trajectory of ratios
+// to a pawn value the games do not determine is not a value.
+std::array<bool, kPieceCount> identified_pieces(const Trajectory& t) {
   std::array<bool, kPieceCount> shown{};
-  bool hidden = false;
   for (int i = 0; i < kPieceCount; ++i) {
     const protocol::Coefficient* c =
         t.done && !t.fits.empty()
             ? t.fits.front().find(learn::kPieceColumns[static_cast<std::size_t>(i)])
             : nullptr;
     shown[i] = c == nullptr || c->identified;
-    hidden = hidden || !shown[i];
   }
-  char title[128];
-  std::snprintf(title, sizeof title, "Piece values vs iteration (%s, %s%s)", solver_label(t.solver),
-                unit ? unit_label(state.settings.units) : "pawn = 100",
-                hidden                    ? ": values not identified, see the warnings"
-                : t.snapshots.size() == 1 ? ": the exact fit, no iterates to show"
-                                          : "");
-  bool hovered = false;
-  const bool fine = state.settings.units == protocol::Units::kLogOdds && unit;
-  const PlotArea area = begin_plot(
-      {"##convergence", title, "iteration", 0, x_max, y_min, y_max, fine ? "%.1f" : "%.0f"}, size,
-      scale, hovered);
-  const int datasets = dataset_count(t);
-  if (datasets > 1) {
-    std::vector<Series> series = dataset_series(t, datasets);
-    for (Series& s : series)
-      for (double& y : s.ys) y *= per_pawn;
-    std::vector<Series> unlabelled = series;
-    for (Series& s : unlabelled) s.label.clear();
-    draw_series(renderer, area, unlabelled, scale, LegendCorner::kBottomRight);
-    draw_end_labels(area, series, scale);
-    return;
-  }
+  return shown;
+}
+
+// The lines without a legend, each named at its end instead.
+void draw_labelled_series(PlotRenderer& renderer, const PlotArea& area,
+                          const std::vector<Series>& series, float scale) {
+  std::vector<Series> unlabelled = series;
+  for (Series& s : unlabelled) s.label.clear();
+  draw_series(renderer, area, unlabelled, scale, LegendCorner::kBottomRight);
+  draw_end_labels(area, series, scale);
+}
+
+// One dataset's trajectory: a line per identified piece in its colour, in the chosen unit.
+std::vector<Series> piece_series(const Trajectory& t, const std::array<bool, kPieceCount>& shown,
+                                 double per_pawn, double x_max) {
   std::vector<Series> series(kPieceCount);
   for (int i = 0; i < kPieceCount; ++i) {
     if (!shown[i]) continue;
@@ -174,30 +164,150 @@ void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size
   }
   std::erase_if(series, [](const Series& s) { return s.xs.empty(); });
   for (Series& s : series) spread_single_point(s, x_max);
-  std::vector<Series> unlabelled = series;
-  for (Series& s : unlabelled) s.label.clear();
-  draw_series(renderer, area, unlabelled, scale, LegendCorner::kBottomRight);
-  draw_end_labels(area, series, scale);
-  if (hovered && !t.snapshots.empty()) {
-    const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *
-                                   (area.x1 - area.x0);
-    const auto nearest =
-        std::min_element(t.snapshots.begin(), t.snapshots.end(),
-                         [x](const protocol::Snapshot& a, const protocol::Snapshot& b) {
-                           return std::fabs(a.iteration - x) < std::fabs(b.iteration - x);
-                         });
-    const float px = area.to_pixels(nearest->iteration, 0).x;
-    ImGui::GetWindowDrawList()->AddLine(ImVec2(px, area.min.y), ImVec2(px, area.max.y),
-                                        IM_COL32(255, 255, 255, 70), 1.0f);
-    ImGui::BeginTooltip();
-    ImGui::Text("iteration %d, loss %.6f", nearest->iteration, nearest->loss);
-    for (int i = 0; i < kPieceCount; ++i) {
-      if (!shown[i]) continue;
-      ImGui::TextColored(to_vec4(kPieceColors[i]), fine ? "%s %.3f" : "%s %.1f",
-                         piece_name(i).c_str(), entry(nearest->values, i) * per_pawn);
+  return series;
+}
+
+// The iteration under the mouse: a vertical line, and its loss and values in a tooltip.
+void draw_iteration_tooltip(const PlotArea& area, const Trajectory& t,
+                            const std::array<bool, kPieceCount>& shown, double per_pawn,
+                            bool fine) {
+  const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *
+                                 (area.x1 - area.x0);
+  const auto nearest =
+      std::min_element(t.snapshots.begin(), t.snapshots.end(),
+                       [x](const protocol::Snapshot& a, const protocol::Snapshot& b) {
+                         return std::fabs(a.iteration - x) < std::fabs(b.iteration - x);
+                       });
+  const float px = area.to_pixels(nearest->iteration, 0).x;
+  ImGui::GetWindowDrawList()->AddLine(ImVec2(px, area.min.y), ImVec2(px, area.max.y),
+                                      IM_COL32(255, 255, 255, 70), 1.0f);
+  ImGui::BeginTooltip();
+  ImGui::Text("iteration %d, loss %.6f", nearest->iteration, nearest->loss);
+  for (int i = 0; i < kPieceCount; ++i) {
+    if (!shown[i]) continue;
+    ImGui::TextColored(to_vec4(kPieceColors[i]), fine ? "%s %.3f" : "%s %.1f",
+                       piece_name(i).c_str(), entry(nearest->values, i) * per_pawn);
+  }
+  ImGui::EndTooltip();
+}
+
+// The balances shown: those that hold at least 0.1% of the rows (the far tails are a handful of
+// rows), at least ±4 and at most ±24.
+int balance_reach(const protocol::Balance& chart) {
+  double total = 0;
+  for (const protocol::BalanceBin& bin : chart.bins) total += bin.count();
+  int reach = 4;
+  for (const protocol::BalanceBin& bin : chart.bins) {
+    if (bin.count() >= std::max(3.0, total * 1e-3)) reach = std::max(reach, std::abs(bin.dm));
+  }
+  return std::min(reach, 24);
+}
+
+// The balance chart's curves: the logistic references, the data's own fitted curve and each
+// dataset's expected score.
+std::vector<Series> balance_curves(const AppState& state, int reach, bool eval) {
+  const protocol::Balance& chart = state.balance;
+  std::vector<Series> curves;
+  auto curve = [&](double alpha, const char* label, ImU32 color, float width) {
+    Series s{label, {}, {}, color, width};
+    for (int i = 0; i <= 240; ++i) {
+      const double x = -reach - 0.5 + (2 * reach + 1) * i / 240.0;
+      s.xs.push_back(x);
+      s.ys.push_back(1 / (1 + std::exp(-alpha * x)));
     }
+    curves.push_back(std::move(s));
+  };
+  // The legend stays small (it sits on the plot): the reference curves are named for one
+  // dataset, each dataset's curve for up to three (the table's colours name more).
+  const std::size_t datasets = state.trajectory.fits.size();
+  curve(0.5, datasets <= 1 ? "α = 0.5" : "", IM_COL32(150, 156, 168, 110), 1.25f);
+  curve(1.0, datasets <= 1 ? "α = 1.0" : "", IM_COL32(150, 156, 168, 170), 1.25f);
+  char fitted_label[64];
+  if (chart.alpha) {
+    // The data's own curve (draws as ½ point): the same whichever draw model is fitted.
+    std::snprintf(fitted_label, sizeof fitted_label, "data: α = %.3f (%s)", *chart.alpha,
+                  eval ? "evaluations" : "draws ½");
+    curve(*chart.alpha, fitted_label, kAccent, 2.5f);
+  }
+  // Each dataset's fitted expected score (win + draw / 2) along the pawn column: the model's own
+  // curve, which changes with its draw model (draws left out, ½ point, ordinal).
+  const std::vector<protocol::Fit>& fits = state.trajectory.fits;
+  for (std::size_t d = 0; d < fits.size(); ++d) {
+    Series s{fits.size() > 3   ? std::string()
+             : fits.size() > 1 ? fits[d].name
+                               : std::string("this model's expected score"),
+             {},
+             {},
+             fits.size() > 1 ? dataset_color(static_cast<int>(d)) : IM_COL32(120, 220, 140, 255),
+             2.0f};
+    for (const protocol::CurvePoint& p : fits[d].curve) {
+      if (std::fabs(p.pawns) > reach + 0.5) continue;
+      s.xs.push_back(p.pawns);
+      s.ys.push_back(p.win + 0.5 * p.draw);
+    }
+    if (s.xs.size() > 1) curves.push_back(std::move(s));
+  }
+  return curves;
+}
+
+// The balance under the mouse: its dot ringed, its score and results in a tooltip.
+void draw_balance_tooltip(const PlotArea& area, const protocol::Balance& chart, double max_count,
+                          float max_radius, bool player, float scale) {
+  const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *
+                                 (area.x1 - area.x0);
+  const int balance = static_cast<int>(std::lround(x));
+  for (const protocol::BalanceBin& bin : chart.bins) {
+    if (bin.dm != balance || bin.count() <= 0) continue;
+    const float radius =
+        std::max(2.5f * scale, max_radius * static_cast<float>(std::sqrt(bin.count() / max_count)));
+    ImGui::GetWindowDrawList()->AddCircle(area.to_pixels(bin.dm, bin.score()), radius + 4 * scale,
+                                          IM_COL32(255, 255, 255, 200), 0, 1.5f * scale);
+    ImGui::BeginTooltip();
+    ImGui::Text("ΔM = %+d: %s scored %.1f%% of %s rows", balance, player ? "the player" : "White",
+                100 * bin.score(), grouped(static_cast<std::uint64_t>(bin.count())).c_str());
+    ImGui::Text("%s white wins, %s draws, %s black wins",
+                grouped(static_cast<std::uint64_t>(bin.white)).c_str(),
+                grouped(static_cast<std::uint64_t>(bin.draws)).c_str(),
+                grouped(static_cast<std::uint64_t>(bin.black)).c_str());
     ImGui::EndTooltip();
   }
+}
+
+}  // namespace
+
+void draw_convergence(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+  const Trajectory& t = state.trajectory;
+  // The chosen unit once the fit has its scale (values are pawn = 100 while it runs, and when
+  // the fit gives no scale).
+  const std::optional<double> unit = unit_scale(state);
+  const double per_pawn = unit.value_or(1.0);
+  const ValueRange range = convergence_range(t, per_pawn);
+  const int last_iteration = t.snapshots.empty() ? 0 : t.snapshots.back().iteration;
+  const double x_max =
+      std::max({1, t.done ? last_iteration : t.planned_iterations, last_iteration});
+  const std::array<bool, kPieceCount> shown = identified_pieces(t);
+  const bool hidden = std::find(shown.begin(), shown.end(), false) != shown.end();
+  char title[128];
+  std::snprintf(title, sizeof title, "Piece values vs iteration (%s, %s%s)", solver_label(t.solver),
+                unit ? unit_label(state.settings.units) : "pawn = 100",
+                hidden                    ? ": values not identified, see the warnings"
+                : t.snapshots.size() == 1 ? ": the exact fit, no iterates to show"
+                                          : "");
+  bool hovered = false;
+  const bool fine = state.settings.units == protocol::Units::kLogOdds && unit;
+  const PlotArea area = begin_plot({"##convergence", title, "iteration", 0, x_max, range.low,
+                                    range.high, fine ? "%.1f" : "%.0f"},
+                                   size, scale, hovered);
+  const int datasets = dataset_count(t);
+  if (datasets > 1) {
+    std::vector<Series> series = dataset_series(t, datasets);
+    for (Series& s : series)
+      for (double& y : s.ys) y *= per_pawn;
+    draw_labelled_series(renderer, area, series, scale);
+    return;
+  }
+  draw_labelled_series(renderer, area, piece_series(t, shown, per_pawn, x_max), scale);
+  if (hovered && !t.snapshots.empty()) draw_iteration_tooltip(area, t, shown, per_pawn, fine);
 }
 
 bool has_loss_plot(const AppState& state) {
@@ -329,17 +439,9 @@ void draw_estimates(const AppState& state, PlotRenderer& renderer, ImVec2 size, 
 
 void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
   const protocol::Balance& chart = state.balance;
-  double max_count = 1, total = 0;
-  for (const protocol::BalanceBin& bin : chart.bins) {
-    max_count = std::max(max_count, bin.count());
-    total += bin.count();
-  }
-  // Show the balances that hold at least 0.1% of the rows: the far tails are a handful of rows.
-  int reach = 4;
-  for (const protocol::BalanceBin& bin : chart.bins) {
-    if (bin.count() >= std::max(3.0, total * 1e-3)) reach = std::max(reach, std::abs(bin.dm));
-  }
-  reach = std::min(reach, 24);
+  double max_count = 1;
+  for (const protocol::BalanceBin& bin : chart.bins) max_count = std::max(max_count, bin.count());
+  const int reach = balance_reach(chart);
   const bool player = state.player_view();
   const bool several = state.trajectory.fits.size() > 1;
   const bool eval = state.report.target == learn::Target::kEval;  // expected scores, not points
@@ -356,46 +458,7 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
        player ? "ΔM (pawns, the player minus the opponent)" : "ΔM (pawns, White minus Black)",
        -reach - 0.5, reach + 0.5, 0, 1, "%.2f"},
       size, scale, hovered);
-  std::vector<Series> curves;
-  auto curve = [&](double alpha, const char* label, ImU32 color, float width) {
-    Series s{label, {}, {}, color, width};
-    for (int i = 0; i <= 240; ++i) {
-      const double x = -reach - 0.5 + (2 * reach + 1) * i / 240.0;
-      s.xs.push_back(x);
-      s.ys.push_back(1 / (1 + std::exp(-alpha * x)));
-    }
-    curves.push_back(std::move(s));
-  };
-  // The legend stays small (it sits on the plot): the reference curves are named for one
-  // dataset, each dataset's curve for up to three (the table's colours name more).
-  const std::size_t datasets = state.trajectory.fits.size();
-  curve(0.5, datasets <= 1 ? "α = 0.5" : "", IM_COL32(150, 156, 168, 110), 1.25f);
-  curve(1.0, datasets <= 1 ? "α = 1.0" : "", IM_COL32(150, 156, 168, 170), 1.25f);
-  char fitted_label[64];
-  if (chart.alpha) {
-    // The data's own curve (draws as ½ point): the same whichever draw model is fitted.
-    std::snprintf(fitted_label, sizeof fitted_label, "data: α = %.3f (%s)", *chart.alpha,
-                  eval ? "evaluations" : "draws ½");
-    curve(*chart.alpha, fitted_label, kAccent, 2.5f);
-  }
-  // Each dataset's fitted expected score (win + draw / 2) along the pawn column: the model's own
-  // curve, which changes with its draw model (draws left out, ½ point, ordinal).
-  const std::vector<protocol::Fit>& fits = state.trajectory.fits;
-  for (std::size_t d = 0; d < fits.size(); ++d) {
-    Series s{fits.size() > 3   ? std::string()
-             : fits.size() > 1 ? fits[d].name
-                               : std::string("this model's expected score"),
-             {},
-             {},
-             fits.size() > 1 ? dataset_color(static_cast<int>(d)) : IM_COL32(120, 220, 140, 255),
-             2.0f};
-    for (const protocol::CurvePoint& p : fits[d].curve) {
-      if (std::fabs(p.pawns) > reach + 0.5) continue;
-      s.xs.push_back(p.pawns);
-      s.ys.push_back(p.win + 0.5 * p.draw);
-    }
-    if (s.xs.size() > 1) curves.push_back(std::move(s));
-  }
+  const std::vector<Series> curves = balance_curves(state, reach, eval);
   std::vector<Disk> disks;
   const float max_radius = std::min(14.0f * scale, (area.max.x - area.min.x) / (4.0f * reach + 2));
   for (const protocol::BalanceBin& bin : chart.bins) {
@@ -406,26 +469,7 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
   }
   draw_series(renderer, area, curves, scale, LegendCorner::kTopLeft, disks);
   renderer.add_disks(ImGui::GetWindowDrawList(), area, disks);
-  if (hovered) {
-    const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *
-                                   (area.x1 - area.x0);
-    const int balance = static_cast<int>(std::lround(x));
-    for (const protocol::BalanceBin& bin : chart.bins) {
-      if (bin.dm != balance || bin.count() <= 0) continue;
-      const float radius = std::max(
-          2.5f * scale, max_radius * static_cast<float>(std::sqrt(bin.count() / max_count)));
-      ImGui::GetWindowDrawList()->AddCircle(area.to_pixels(bin.dm, bin.score()), radius + 4 * scale,
-                                            IM_COL32(255, 255, 255, 200), 0, 1.5f * scale);
-      ImGui::BeginTooltip();
-      ImGui::Text("ΔM = %+d: %s scored %.1f%% of %s rows", balance, player ? "the player" : "White",
-                  100 * bin.score(), grouped(static_cast<std::uint64_t>(bin.count())).c_str());
-      ImGui::Text("%s white wins, %s draws, %s black wins",
-                  grouped(static_cast<std::uint64_t>(bin.white)).c_str(),
-                  grouped(static_cast<std::uint64_t>(bin.draws)).c_str(),
-                  grouped(static_cast<std::uint64_t>(bin.black)).c_str());
-      ImGui::EndTooltip();
-    }
-  }
+  if (hovered) draw_balance_tooltip(area, chart, max_count, max_radius, player, scale);
 }
 
 }  // namespace materialist::app

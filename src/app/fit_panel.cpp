@@ -121,29 +121,15 @@ bool solver_choice(AppState& state, bool overridden, float field, bool& edited, 
   return changed;
 }
 
-}  // namespace
-
-Command fit_command(const AppState& state) {
-  return Command{Command::Kind::kFit, applied_settings(state)};
-}
-
-void draw_fit_settings(AppState& state, std::vector<Command>& commands, float scale) {
-  section("Fit: applies at once (refits the kept positions, no re-reading)");
+// The Preset combo; true when a preset was picked (its fit settings and unknown-result policy
+// are then set). The combo and its items are published like buttons ("Preset", "preset:exact")
+// for tests.
+bool preset_combo(AppState& state, bool overridden, float field, float scale) {
   protocol::FitSettings& s = state.settings.fit;
-  const protocol::FitSettings before = s;
-  const learn::UnknownResultPolicy unknown_before = state.settings.read.unknown;
   const std::vector<protocol::Preset>& presets = protocol::presets();
   const Trajectory& t = state.trajectory;
-  // The worker says why it ran another solver than the one asked for (the ordinal model needs
-  // Newton): the controls then show what ran, disabled, with that reason.
-  const bool overridden = !t.reason.empty() && t.solver != s.solver;
   bool apply_now = false;
-  // Fields grow with the text size (A+, wide screens), within the panel.
-  const float field =
-      std::min(15.5f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x * 0.45f);
-
   ImGui::SetNextItemWidth(field * 1.6f);
-  // The combo and its items are published like buttons ("Preset", "preset:exact") for tests.
   const int current = state.preset_index();
   std::string preview = presets[static_cast<std::size_t>(current)].label;
   // The preset's solver did not run: say what did (the reason is under the solver).
@@ -171,10 +157,13 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
   } else {
     publish(state, "Preset", scale);
   }
-  // The solver first: the model's many terms below would push it out of a laptop's view.
-  bool edited = false;
-  if (solver_choice(state, overridden, field, edited, scale)) apply_now = true;
+  return apply_now;
+}
 
+// The Model row: the outcome coding, the evaluation target's refusals and the model's terms;
+// true when the model changed (the settings then leave a preset whose draws differ).
+bool model_controls(AppState& state, float scale) {
+  protocol::FitSettings& s = state.settings.fit;
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(to_vec4(kMuted), "Model");
   ImGui::SameLine();
@@ -184,12 +173,17 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
     note(("Not with the evaluation target: " + refusal).c_str(), kBad);
   }
   const bool terms_changed = model_terms(state, scale);
-  if (model_changed || terms_changed) {
-    const protocol::Preset* preset = protocol::find_preset(s.preset);
-    if (preset == nullptr || s.draws != preset->fit.draws) s.preset = presets.back().id;
-    apply_now = true;
-  }
+  if (!model_changed && !terms_changed) return false;
+  const protocol::Preset* preset = protocol::find_preset(s.preset);
+  if (preset == nullptr || s.draws != preset->fit.draws) s.preset = protocol::presets().back().id;
+  return true;
+}
 
+// The λ (L2) field and the unknown-result combo beside it; true when the combo changed, `edited`
+// set when λ was edited.
+bool regularisation_and_unknown(AppState& state, float field, bool& edited) {
+  protocol::FitSettings& s = state.settings.fit;
+  bool apply_now = false;
   ImGui::SetNextItemWidth(field * 0.75f);
   ImGui::InputDouble("λ (L2)", &s.lambda, 0, 0, "%.3g");
   edited |= ImGui::IsItemDeactivatedAfterEdit();
@@ -207,6 +201,35 @@ void draw_fit_settings(AppState& state, std::vector<Command>& commands, float sc
   ImGui::SetNextItemWidth(unknown_width);
   if (ImGui::Combo("unknown", &unknown, unknown_modes, 2)) apply_now = true;
   state.settings.read.unknown = static_cast<learn::UnknownResultPolicy>(unknown);
+  return apply_now;
+}
+
+}  // namespace
+
+Command fit_command(const AppState& state) {
+  return Command{Command::Kind::kFit, applied_settings(state)};
+}
+
+void draw_fit_settings(AppState& state, std::vector<Command>& commands, float scale) {
+  section("Fit: applies at once (refits the kept positions, no re-reading)");
+  protocol::FitSettings& s = state.settings.fit;
+  const protocol::FitSettings before = s;
+  const learn::UnknownResultPolicy unknown_before = state.settings.read.unknown;
+  const Trajectory& t = state.trajectory;
+  // The worker says why it ran another solver than the one asked for (the ordinal model needs
+  // Newton): the controls then show what ran, disabled, with that reason.
+  const bool overridden = !t.reason.empty() && t.solver != s.solver;
+  bool apply_now = false;
+  // Fields grow with the text size (A+, wide screens), within the panel.
+  const float field =
+      std::min(15.5f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x * 0.45f);
+
+  if (preset_combo(state, overridden, field, scale)) apply_now = true;
+  // The solver first: the model's many terms below would push it out of a laptop's view.
+  bool edited = false;
+  if (solver_choice(state, overridden, field, edited, scale)) apply_now = true;
+  if (model_controls(state, scale)) apply_now = true;
+  if (regularisation_and_unknown(state, field, edited)) apply_now = true;
   units(state, commands, scale);
 
   if ((!(s == before) || state.settings.read.unknown != unknown_before) &&

@@ -279,97 +279,93 @@ void draw_llr_chart(const PlayTest& play, ImVec2 size, float scale) {
   }
 }
 
-void draw_figures(AppState& state, float scale) {
-  PlayTest& play = state.play;
-  if (!play.match) return;
-  const play::Match& match = *play.match;
-  section(play.running     ? "Live"
-          : play.cancelled ? "Cancelled (the games played are kept)"
-                           : "Finished");
-  ImGui::Text("%zu of %zu game pairs · %zu games · %.0f s · %d worker%s", match.pairs_done(),
-              match.task_count(), match.games_done(), play_seconds(play), play.workers,
-              play.workers == 1 ? "" : "s");
-  publish(state, "play:progress", scale);
+// One pairing's figures: Elo, nElo, LOS, W/D/L, the pentanomial counts and the SPRT's state.
+void draw_pairing_figures(const play::Match& match) {
   const play::MatchSettings& settings = match.settings();
-  if (const std::string kept = fallback_notes(settings.sets); !kept.empty()) {
-    note(("Fallback values (pieces their fit could not identify): " + kept).c_str(), kWarn);
+  const play::PairingStats& stats = match.stats().front();
+  ImGui::Text("%s vs %s", settings.sets[0].name.c_str(), settings.sets[1].name.c_str());
+  if (const auto estimate = play::pairing_estimate(stats)) {
+    ImGui::Text("Elo %s ± %s · nElo %s ± %s · LOS %.1f%%",
+                signed_text(estimate->elo, "%+.1f").c_str(),
+                signed_text(estimate->elo_error95, "%.1f").c_str(),
+                signed_text(estimate->nelo, "%+.1f").c_str(),
+                signed_text(estimate->nelo_error95, "%.1f").c_str(), 100 * estimate->los);
+    ImGui::Text("W/D/L %llu/%llu/%llu · score %.1f%%",
+                static_cast<unsigned long long>(stats.games.wins),
+                static_cast<unsigned long long>(stats.games.draws),
+                static_cast<unsigned long long>(stats.games.losses), 100 * estimate->score);
   }
-  const float width = ImGui::GetContentRegionAvail().x;
-  if (match.pairings().size() == 1) {
-    const play::PairingStats& stats = match.stats().front();
-    ImGui::Text("%s vs %s", settings.sets[0].name.c_str(), settings.sets[1].name.c_str());
-    if (const auto estimate = play::pairing_estimate(stats)) {
-      ImGui::Text("Elo %s ± %s · nElo %s ± %s · LOS %.1f%%",
-                  signed_text(estimate->elo, "%+.1f").c_str(),
-                  signed_text(estimate->elo_error95, "%.1f").c_str(),
-                  signed_text(estimate->nelo, "%+.1f").c_str(),
-                  signed_text(estimate->nelo_error95, "%.1f").c_str(), 100 * estimate->los);
-      ImGui::Text("W/D/L %llu/%llu/%llu · score %.1f%%",
-                  static_cast<unsigned long long>(stats.games.wins),
-                  static_cast<unsigned long long>(stats.games.draws),
-                  static_cast<unsigned long long>(stats.games.losses), 100 * estimate->score);
-    }
-    const auto& c = stats.pairs.counts;
-    ImGui::Text("Pentanomial (0, ½, 1, 1½, 2): %llu  %llu  %llu  %llu  %llu",
-                static_cast<unsigned long long>(c[0]), static_cast<unsigned long long>(c[1]),
-                static_cast<unsigned long long>(c[2]), static_cast<unsigned long long>(c[3]),
-                static_cast<unsigned long long>(c[4]));
-    if (const auto& sprt = match.sprt()) {
-      ImGui::Text("LLR %.2f (%.2f, %.2f) · %s", sprt->llr, sprt->lower, sprt->upper,
-                  sprt->decision == play::SprtDecision::kH1   ? "H1 accepted"
-                  : sprt->decision == play::SprtDecision::kH0 ? "H0 accepted"
-                                                              : "continue");
-    }
-    const float height = std::max(110 * scale, std::min(180 * scale, width * 0.35f));
-    if (match.sprt()) {
-      const float half = (width - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
-      if (half > 220 * scale) {
-        draw_elo_chart(play, ImVec2(half, height), scale);
-        ImGui::SameLine();
-        draw_llr_chart(play, ImVec2(half, height), scale);
-      } else {
-        draw_elo_chart(play, ImVec2(width, height), scale);
-        draw_llr_chart(play, ImVec2(width, height), scale);
-      }
+  const auto& c = stats.pairs.counts;
+  ImGui::Text("Pentanomial (0, ½, 1, 1½, 2): %llu  %llu  %llu  %llu  %llu",
+              static_cast<unsigned long long>(c[0]), static_cast<unsigned long long>(c[1]),
+              static_cast<unsigned long long>(c[2]), static_cast<unsigned long long>(c[3]),
+              static_cast<unsigned long long>(c[4]));
+  if (const auto& sprt = match.sprt()) {
+    ImGui::Text("LLR %.2f (%.2f, %.2f) · %s", sprt->llr, sprt->lower, sprt->upper,
+                sprt->decision == play::SprtDecision::kH1   ? "H1 accepted"
+                : sprt->decision == play::SprtDecision::kH0 ? "H0 accepted"
+                                                            : "continue");
+  }
+}
+
+// One pairing's charts: the Elo estimate, and the LLR beside it (or under it) with an SPRT.
+void draw_pairing_charts(const PlayTest& play, float width, float scale) {
+  const float height = std::max(110 * scale, std::min(180 * scale, width * 0.35f));
+  if (play.match->sprt()) {
+    const float half = (width - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    if (half > 220 * scale) {
+      draw_elo_chart(play, ImVec2(half, height), scale);
+      ImGui::SameLine();
+      draw_llr_chart(play, ImVec2(half, height), scale);
     } else {
       draw_elo_chart(play, ImVec2(width, height), scale);
+      draw_llr_chart(play, ImVec2(width, height), scale);
     }
-    return;
+  } else {
+    draw_elo_chart(play, ImVec2(width, height), scale);
   }
-  // Several pairings: the ratings, then each pairing's score.
-  if (auto table = play::match_ratings(match)) {
-    ImGui::TextUnformatted("Ratings (logistic Elo, mean 0, 95% errors)");
-    if (ImGui::BeginTable("play-ratings", 4,
-                          ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-      ImGui::TableSetupColumn("set");
-      ImGui::TableSetupColumn("rating");
-      ImGui::TableSetupColumn("points / games");
-      ImGui::TableSetupColumn("score");
-      ImGui::TableHeadersRow();
-      std::vector<std::size_t> order(table->sets.size());
-      for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-      std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return table->sets[a].rating > table->sets[b].rating;
-      });
-      for (const std::size_t i : order) {
-        const play::SetRating& rating = table->sets[i];
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(settings.sets[i].name.c_str());
-        ImGui::TableNextColumn();
-        ImGui::Text("%+.0f ± %.0f", rating.rating, rating.error95);
-        ImGui::TableNextColumn();
-        ImGui::Text("%.1f / %llu", rating.points, static_cast<unsigned long long>(rating.games));
-        ImGui::TableNextColumn();
-        ImGui::Text("%.1f%%", 100 * rating.score);
-      }
-      ImGui::EndTable();
+}
+
+// Several pairings' ratings (logistic Elo, mean 0), the best first.
+void draw_ratings_table(const play::Match& match) {
+  const play::MatchSettings& settings = match.settings();
+  auto table = play::match_ratings(match);
+  if (!table) return;
+  ImGui::TextUnformatted("Ratings (logistic Elo, mean 0, 95% errors)");
+  if (ImGui::BeginTable("play-ratings", 4,
+                        ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("set");
+    ImGui::TableSetupColumn("rating");
+    ImGui::TableSetupColumn("points / games");
+    ImGui::TableSetupColumn("score");
+    ImGui::TableHeadersRow();
+    std::vector<std::size_t> order(table->sets.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return table->sets[a].rating > table->sets[b].rating;
+    });
+    for (const std::size_t i : order) {
+      const play::SetRating& rating = table->sets[i];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(settings.sets[i].name.c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%+.0f ± %.0f", rating.rating, rating.error95);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1f / %llu", rating.points, static_cast<unsigned long long>(rating.games));
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1f%%", 100 * rating.score);
     }
-    if (table->regularized)
-      note("(a set won or lost every game: one virtual draw per pairing)", kMuted);
+    ImGui::EndTable();
   }
-  // Each pairing's score, folded away (a round robin of six sets has fifteen).
-  ImGui::Spacing();
+  if (table->regularized)
+    note("(a set won or lost every game: one virtual draw per pairing)", kMuted);
+}
+
+// Each pairing's W/D/L, score and Elo: a table under a folding "Pairings" header.
+void draw_pairings_table(const play::Match& match) {
+  const play::MatchSettings& settings = match.settings();
+  // Folded away (a round robin of six sets has fifteen).
   if (!ImGui::CollapsingHeader("Pairings")) return;
   if (ImGui::BeginTable("play-pairings", 4,
                         ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
@@ -398,6 +394,35 @@ void draw_figures(AppState& state, float scale) {
     }
     ImGui::EndTable();
   }
+}
+
+// The match's live figures: progress, then one pairing's figures and charts, or several
+// pairings' ratings and scores.
+void draw_figures(AppState& state, float scale) {
+  PlayTest& play = state.play;
+  if (!play.match) return;
+  const play::Match& match = *play.match;
+  section(play.running     ? "Live"
+          : play.cancelled ? "Cancelled (the games played are kept)"
+                           : "Finished");
+  ImGui::Text("%zu of %zu game pairs · %zu games · %.0f s · %d worker%s", match.pairs_done(),
+              match.task_count(), match.games_done(), play_seconds(play), play.workers,
+              play.workers == 1 ? "" : "s");
+  publish(state, "play:progress", scale);
+  const play::MatchSettings& settings = match.settings();
+  if (const std::string kept = fallback_notes(settings.sets); !kept.empty()) {
+    note(("Fallback values (pieces their fit could not identify): " + kept).c_str(), kWarn);
+  }
+  const float width = ImGui::GetContentRegionAvail().x;
+  if (match.pairings().size() == 1) {
+    draw_pairing_figures(match);
+    draw_pairing_charts(play, width, scale);
+    return;
+  }
+  // Several pairings: the ratings, then each pairing's score.
+  draw_ratings_table(match);
+  ImGui::Spacing();
+  draw_pairings_table(match);
 }
 
 }  // namespace

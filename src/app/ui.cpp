@@ -10,6 +10,7 @@
 #include "app/analysis_panel.h"
 #include "app/band_chart.h"
 #include "app/charts.h"
+#include "app/drop_zone.h"
 #include "app/fit_panel.h"
 #include "app/play_panel.h"
 #include "app/player_panel.h"
@@ -162,133 +163,6 @@ void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
   }
 }
 
-std::string drop_headline(const AppState& state) {
-  if (!state.drag_over && state.phase == protocol::Phase::kReading) {
-    const protocol::Progress& p = state.progress;
-    if (p.file.empty()) return "Reading…";  // no progress yet
-    // A stream of unknown length (a player's games): the games so far, not a percent.
-    if (p.total_bytes <= 0) return "Reading " + p.file + ": " + grouped(p.games) + " games so far";
-    const int percent = static_cast<int>(100 * p.bytes / p.total_bytes);
-    return "Reading " + p.file + ": " + std::to_string(percent) + "%";
-  }
-  if (!state.drag_over && !state.link_files.empty()) {
-    const std::string what =
-        state.link_files.size() == 1 ? state.link_files.front() : std::string("the link's files");
-    return (state.touch ? "Choose " : "Drop ") + what + (state.touch ? "" : " here");
-  }
-  if (!state.drag_over) return state.touch ? "Choose PGN files" : "Drop PGN files here";
-  if (state.drag_file_count <= 0) return "Release to read the files";
-  return "Release to read " + std::to_string(state.drag_file_count) +
-         (state.drag_file_count == 1 ? " file" : " files");
-}
-
-// The drop zone's invitation under its headline: what to drop or choose, and how it is read.
-std::vector<std::string> drop_lines(const AppState& state) {
-  std::vector<std::string> lines;
-  // A link made from local files: which files, since only the link's maker has them.
-  if (!state.link_files.empty()) {
-    std::string from_link = "This link was made from local files: ";
-    for (std::size_t i = 0; i < state.link_files.size(); ++i)
-      from_link += (i > 0 ? ", " : "") + state.link_files[i];
-    from_link += state.touch ? ". Choose them" : ". Drop them (or Open files…)";
-    from_link += " to fit them with the link's settings; Reset returns to the preset's.";
-    lines.push_back(from_link);
-  } else {
-    lines.push_back(
-        state.touch
-            ? "with Choose files… (several at once), or Load sample: the article's 2,997 games"
-            : "or Open files… (several at once), or Load sample: the article's 2,997 games");
-  }
-  lines.push_back("Files are read as streams in a Web Worker: nothing is uploaded.");
-  lines.push_back("A statistics file (.mstats, from materialist stats) is fitted at once.");
-  lines.push_back("Gradient descent is animated as it converges; Newton gives the exact fit.");
-  return lines;
-}
-
-void draw_drop_target(const AppState& state, const UiFonts& fonts, ImVec2 size, float scale) {
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const std::vector<std::string> lines = drop_lines(state);
-  {
-    // Tall enough for its text (a phone's narrow zone wraps it into many lines): never over the
-    // values' heading under it.
-    ImGui::PushFont(fonts.large);
-    const float headline = ImGui::GetTextLineHeight();
-    ImGui::PopFont();
-    float needed = headline * 2.4f + 24 * scale;
-    for (const std::string& line : lines) {
-      needed += ImGui::CalcTextSize(line.c_str(), nullptr, false, size.x - 40 * scale).y +
-                ImGui::GetStyle().ItemSpacing.y;
-    }
-    if (state.phase != protocol::Phase::kReading)
-      size.y = std::max(size.y, 2 * needed - 2 * headline);
-  }
-  const ImVec2 min = ImGui::GetCursorScreenPos();
-  const ImVec2 max(min.x + size.x, min.y + size.y);
-  ImGui::Dummy(size);
-  const bool lit = state.drag_over;
-  draw->AddRectFilled(min, max, lit ? IM_COL32(92, 170, 255, 40) : IM_COL32(255, 255, 255, 8),
-                      12 * scale);
-  // A dashed border: the familiar look of a drop zone.
-  const ImU32 border = lit ? kAccent : IM_COL32(140, 146, 160, 160);
-  const float dash = 14 * scale, gap = 9 * scale, inset = 6 * scale, thickness = 2.5f * scale;
-  auto dashed = [&](ImVec2 a, ImVec2 b) {
-    const float length = std::hypot(b.x - a.x, b.y - a.y);
-    const ImVec2 dir((b.x - a.x) / length, (b.y - a.y) / length);
-    for (float s = 0; s < length; s += dash + gap) {
-      const float e = std::min(length, s + dash);
-      draw->AddLine(ImVec2(a.x + dir.x * s, a.y + dir.y * s),
-                    ImVec2(a.x + dir.x * e, a.y + dir.y * e), border, thickness);
-    }
-  };
-  const ImVec2 a(min.x + inset, min.y + inset), b(max.x - inset, max.y - inset);
-  dashed(a, ImVec2(b.x, a.y));
-  dashed(ImVec2(b.x, a.y), b);
-  dashed(b, ImVec2(a.x, b.y));
-  dashed(ImVec2(a.x, b.y), a);
-
-  ImGui::PushFont(fonts.large);
-  const std::string headline = drop_headline(state);
-  const ImVec2 headline_size = ImGui::CalcTextSize(headline.c_str());
-  const ImVec2 centre((min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f);
-  draw->AddText(ImVec2(centre.x - headline_size.x * 0.5f, centre.y - headline_size.y * 1.4f),
-                lit ? kAccent : IM_COL32(230, 233, 240, 255), headline.c_str());
-  ImGui::PopFont();
-  // During a read the progress says it all: no invitation to open more.
-  if (state.phase == protocol::Phase::kReading) return;
-  float y = centre.y + 4 * scale;
-  for (const std::string& text : lines) {
-    const char* line = text.c_str();
-    // Wrapped to the zone's width (a phone's is narrow).
-    const float wrap = size.x - 40 * scale;
-    const ImVec2 extent = ImGui::CalcTextSize(line, nullptr, false, wrap);
-    draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(centre.x - extent.x * 0.5f, y),
-                  kMuted, line, nullptr, wrap);
-    y += extent.y + ImGui::GetStyle().ItemSpacing.y;
-  }
-}
-
-// Tints the window while files are dragged over the page; names the drop when the drop target
-// itself is hidden (data already shown).
-void draw_drag_overlay(const AppState& state, const UiFonts& fonts, float scale,
-                       bool drop_target_visible) {
-  if (!state.drag_over) return;
-  ImDrawList* draw = ImGui::GetForegroundDrawList();
-  const ImVec2 size = ImGui::GetIO().DisplaySize;
-  draw->AddRectFilled(ImVec2(0, 0), size, IM_COL32(20, 60, 110, 110));
-  draw->AddRect(ImVec2(8 * scale, 8 * scale), ImVec2(size.x - 8 * scale, size.y - 8 * scale),
-                kAccent, 14 * scale, 0, 4 * scale);
-  if (drop_target_visible) return;
-  const std::string text = drop_headline(state);
-  ImGui::PushFont(fonts.large);
-  const ImVec2 extent = ImGui::CalcTextSize(text.c_str());
-  const ImVec2 at((size.x - extent.x) * 0.5f, (size.y - extent.y) * 0.5f);
-  draw->AddRectFilled(ImVec2(at.x - 24 * scale, at.y - 16 * scale),
-                      ImVec2(at.x + extent.x + 24 * scale, at.y + extent.y + 16 * scale),
-                      IM_COL32(16, 18, 22, 230), 10 * scale);
-  draw->AddText(at, IM_COL32(255, 255, 255, 255), text.c_str());
-  ImGui::PopFont();
-}
-
 // The settings: a panel that folds away (its header stays), the Fit group and the Read group.
 void draw_settings_panel(AppState& state, std::vector<Command>& commands, float scale) {
   ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kAccent));
@@ -386,6 +260,105 @@ void draw_toast(AppState& state, float scale) {
       {"toast", min.x / scale, min.y / scale, (max.x - min.x) / scale, (max.y - min.y) / scale});
 }
 
+// What the window's body shows: its room, and whether the drop target or the live chart is up.
+struct Layout {
+  ImVec2 avail;
+  bool live = false;
+  bool drop_target_visible = false;
+};
+
+// The right column's charts: the main chart, the loss, and the balance (beside the outcome
+// curves when there are some); the live estimates instead while reading.
+void draw_chart_column(AppState& state, PlotRenderer& renderer, const Layout& layout, float scale) {
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  const ImVec2 plots = ImGui::GetContentRegionAvail();
+  const float usable = plots.y - 2 * spacing;
+  if (layout.live) {
+    draw_estimates(state, renderer, ImVec2(plots.x, plots.y), scale);
+    return;
+  }
+  draw_main_chart(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
+  draw_loss(state, renderer, ImVec2(plots.x, usable * 0.2f), scale);
+  // A loss without steps is a line of text: the charts under it take its room.
+  const float lower =
+      has_loss_plot(state) ? usable * 0.38f : usable * 0.58f - ImGui::GetFrameHeightWithSpacing();
+  if (has_outcome_curves(state)) {
+    // Side by side: the data's balance chart and the model's outcome probabilities.
+    const float half = (plots.x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    draw_balance(state, renderer, ImVec2(half, lower), scale);
+    ImGui::SameLine();
+    draw_outcome_curves(state, renderer, ImVec2(half, lower), scale);
+  } else {
+    draw_balance(state, renderer, ImVec2(plots.x, lower), scale);
+  }
+}
+
+// A wide screen. Left: the answer (values, relations) pinned on top, the settings panel under it
+// (folds away). Right: the charts, the main one first, the data report last.
+void draw_wide_layout(AppState& state, std::vector<Command>& commands, PlotRenderer& renderer,
+                      const UiFonts& fonts, const Layout& layout, float scale) {
+  const ImVec2 avail = layout.avail;
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  const float left_width = std::clamp(avail.x * 0.40f, 430 * scale, 640 * scale);
+  ImGui::BeginGroup();
+  const float header = ImGui::GetFrameHeightWithSpacing() + spacing;
+  const float settings_height = state.settings_open ? std::max(header, avail.y * 0.42f) : header;
+  ImGui::BeginChild("results", ImVec2(left_width, avail.y - settings_height - spacing), false);
+  draw_results(state, commands, fonts, scale);
+  draw_report(state, scale);
+  more_below(state, scale);
+  ImGui::EndChild();
+  ImGui::BeginChild("settings", ImVec2(left_width, settings_height), false);
+  draw_settings_panel(state, commands, scale);
+  ImGui::EndChild();
+  // The scrolling panel's rectangle (tests scroll controls into it).
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  state.buttons.push_back({"panel:scroll", min.x / scale, min.y / scale, (max.x - min.x) / scale,
+                           (max.y - min.y) / scale});
+  ImGui::EndGroup();
+  ImGui::SameLine();
+  ImGui::BeginChild("right", ImVec2(0, avail.y), false, ImGuiWindowFlags_NoScrollbar);
+  if (layout.drop_target_visible) {
+    draw_drop_target(state, fonts, ImGui::GetContentRegionAvail(), scale);
+  } else {
+    draw_chart_column(state, renderer, layout, scale);
+  }
+  ImGui::EndChild();
+}
+
+// A phone: one scrolling column, the values first, then the main chart, the settings.
+void draw_phone_layout(AppState& state, std::vector<Command>& commands, PlotRenderer& renderer,
+                       const UiFonts& fonts, const Layout& layout, float scale) {
+  const ImVec2 avail = layout.avail;
+  ImGui::BeginChild("column", ImVec2(0, avail.y), false);
+  const ImVec2 min = ImGui::GetWindowPos();
+  state.buttons.push_back(
+      {"panel:scroll", min.x / scale, min.y / scale, avail.x / scale, avail.y / scale});
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float height = std::max(240 * scale, avail.y * 0.42f);
+  if (layout.drop_target_visible) {
+    draw_drop_target(state, fonts, ImVec2(width, height * 0.8f), scale);
+    draw_results(state, commands, fonts, scale);
+  } else if (layout.live) {
+    draw_results(state, commands, fonts, scale);
+    draw_estimates(state, renderer, ImVec2(width, height), scale);
+  } else {
+    draw_results(state, commands, fonts, scale);
+    draw_main_chart(state, renderer, ImVec2(width, height), scale);
+  }
+  draw_settings_panel(state, commands, scale);
+  if (!layout.drop_target_visible && !layout.live) {
+    draw_loss(state, renderer, ImVec2(width, height * 0.5f), scale);
+    draw_balance(state, renderer, ImVec2(width, height), scale);
+    if (has_outcome_curves(state))
+      draw_outcome_curves(state, renderer, ImVec2(width, height), scale);
+  }
+  draw_report(state, scale);
+  section("Export");
+  draw_exports(state, commands, scale, false);
+  ImGui::EndChild();
+}
+
 }  // namespace
 
 // [SECTION] Style
@@ -442,90 +415,18 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
   draw_toolbar(state, commands, fonts, scale);
   draw_status(state, commands, scale);
 
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  Layout layout;
+  layout.avail = ImGui::GetContentRegionAvail();
   // While reading with estimates, the live chart takes the plots' place (the data's charts come
   // with the fit at the end of the read).
-  const bool live = state.phase == protocol::Phase::kReading && !state.estimates.empty();
-  const bool drop_target_visible = !state.has_data() && state.trajectory.snapshots.empty() && !live;
-  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  layout.live = state.phase == protocol::Phase::kReading && !state.estimates.empty();
+  layout.drop_target_visible =
+      !state.has_data() && state.trajectory.snapshots.empty() && !layout.live;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));  // layout only, no fill
   if (!narrow) {
-    // Left: the answer (values, relations) pinned on top, the settings panel under it (folds
-    // away). Right: the charts, the main one first, the data report last.
-    const float left_width = std::clamp(avail.x * 0.40f, 430 * scale, 640 * scale);
-    ImGui::BeginGroup();
-    const float header = ImGui::GetFrameHeightWithSpacing() + spacing;
-    const float settings_height = state.settings_open ? std::max(header, avail.y * 0.42f) : header;
-    ImGui::BeginChild("results", ImVec2(left_width, avail.y - settings_height - spacing), false);
-    draw_results(state, commands, fonts, scale);
-    draw_report(state, scale);
-    more_below(state, scale);
-    ImGui::EndChild();
-    ImGui::BeginChild("settings", ImVec2(left_width, settings_height), false);
-    draw_settings_panel(state, commands, scale);
-    ImGui::EndChild();
-    // The scrolling panel's rectangle (tests scroll controls into it).
-    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
-    state.buttons.push_back({"panel:scroll", min.x / scale, min.y / scale, (max.x - min.x) / scale,
-                             (max.y - min.y) / scale});
-    ImGui::EndGroup();
-    ImGui::SameLine();
-    ImGui::BeginChild("right", ImVec2(0, avail.y), false, ImGuiWindowFlags_NoScrollbar);
-    const ImVec2 plots = ImGui::GetContentRegionAvail();
-    if (drop_target_visible) {
-      draw_drop_target(state, fonts, plots, scale);
-    } else {
-      const float usable = plots.y - 2 * spacing;
-      if (live) {
-        draw_estimates(state, renderer, ImVec2(plots.x, plots.y), scale);
-      } else {
-        draw_main_chart(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
-        draw_loss(state, renderer, ImVec2(plots.x, usable * 0.2f), scale);
-        // A loss without steps is a line of text: the charts under it take its room.
-        const float lower = has_loss_plot(state)
-                                ? usable * 0.38f
-                                : usable * 0.58f - ImGui::GetFrameHeightWithSpacing();
-        if (has_outcome_curves(state)) {
-          // Side by side: the data's balance chart and the model's outcome probabilities.
-          const float half = (plots.x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
-          draw_balance(state, renderer, ImVec2(half, lower), scale);
-          ImGui::SameLine();
-          draw_outcome_curves(state, renderer, ImVec2(half, lower), scale);
-        } else {
-          draw_balance(state, renderer, ImVec2(plots.x, lower), scale);
-        }
-      }
-    }
-    ImGui::EndChild();
+    draw_wide_layout(state, commands, renderer, fonts, layout, scale);
   } else {
-    // A phone: one scrolling column, the values first, then the main chart, the settings.
-    ImGui::BeginChild("column", ImVec2(0, avail.y), false);
-    const ImVec2 min = ImGui::GetWindowPos();
-    state.buttons.push_back(
-        {"panel:scroll", min.x / scale, min.y / scale, avail.x / scale, avail.y / scale});
-    const float width = ImGui::GetContentRegionAvail().x;
-    const float height = std::max(240 * scale, avail.y * 0.42f);
-    if (drop_target_visible) {
-      draw_drop_target(state, fonts, ImVec2(width, height * 0.8f), scale);
-      draw_results(state, commands, fonts, scale);
-    } else if (live) {
-      draw_results(state, commands, fonts, scale);
-      draw_estimates(state, renderer, ImVec2(width, height), scale);
-    } else {
-      draw_results(state, commands, fonts, scale);
-      draw_main_chart(state, renderer, ImVec2(width, height), scale);
-    }
-    draw_settings_panel(state, commands, scale);
-    if (!drop_target_visible && !live) {
-      draw_loss(state, renderer, ImVec2(width, height * 0.5f), scale);
-      draw_balance(state, renderer, ImVec2(width, height), scale);
-      if (has_outcome_curves(state))
-        draw_outcome_curves(state, renderer, ImVec2(width, height), scale);
-    }
-    draw_report(state, scale);
-    section("Export");
-    draw_exports(state, commands, scale, false);
-    ImGui::EndChild();
+    draw_phone_layout(state, commands, renderer, fonts, layout, scale);
   }
   ImGui::PopStyleColor();
   ImGui::End();
@@ -534,7 +435,7 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
   draw_target_compare(state, renderer, scale);
   draw_play_panel(state, fonts.large, scale);
   if (large_targets) ImGui::PopStyleVar(2);
-  draw_drag_overlay(state, fonts, scale, drop_target_visible);
+  draw_drag_overlay(state, fonts, scale, layout.drop_target_visible);
   draw_toast(state, scale);
   return commands;
 }

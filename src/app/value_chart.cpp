@@ -32,32 +32,20 @@ std::vector<std::string> value_prefixes(const protocol::Fit& fit) {
 }
 constexpr ImU32 kOpponentColor = IM_COL32(165, 170, 182, 255);
 
-}  // namespace
+// A reference set of values (pawn = 100) with its mark's colour and its legend's label.
+struct Reference {
+  const PieceValues* values;
+  ImU32 color;
+  const char* label;
+};
+const Reference kReferences[] = {{&kArticle, IM_COL32(240, 240, 240, 230), "article"},
+                                 {&kTextbook, IM_COL32(240, 215, 90, 220), "1-3-3-5-9"},
+                                 {&kCapablancaSet, IM_COL32(200, 120, 240, 220), "Capablanca"}};
 
-bool shows_value_chart(const AppState& state) {
-  const Trajectory& t = state.trajectory;
-  return t.done && !t.fits.empty() && t.solver == learn::SolverKind::kNewton;
-}
-
-void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
-  char title[160];
-  std::snprintf(
-      title, sizeof title, "Piece values with 95%% intervals (%s, exact fit in %d Newton steps)",
-      unit_label(state.settings.units),
-      state.trajectory.snapshots.empty() ? 0 : state.trajectory.snapshots.back().iteration);
-  // The reference sets are pawn = 100: in another unit they stand on the fit's pawn, and are
-  // left out when it gives no scale (a pawn not identified, say).
-  draw_fit_values(state.trajectory.fits, state.settings.units, unit_scale(state), title, renderer,
-                  size, scale);
-}
-
-void draw_fit_values(const std::vector<protocol::Fit>& fits, protocol::Units units,
-                     std::optional<double> unit, const char* title, PlotRenderer& renderer,
-                     ImVec2 size, float scale, const char* x_caption) {
-  const bool fine = units == protocol::Units::kLogOdds;
+// The y range's top: every value with its 95% interval, and the reference sets.
+double values_y_max(const std::vector<protocol::Fit>& fits, protocol::Units units,
+                    std::optional<double> unit) {
   const double per_pawn = unit.value_or(1.0);
-  static constexpr const char* kNames[] = {"", "Knight", "Bishop", "Rook", "Queen"};
-  // The y range: every value with its 95% interval, and the reference sets.
   double y_min = 0, y_max = 0;
   for (const protocol::Fit& fit : fits) {
     for (const std::string& prefix : value_prefixes(fit)) {
@@ -73,7 +61,12 @@ void draw_fit_values(const std::vector<protocol::Fit>& fits, protocol::Units uni
   for (int i = 1; i < kPieceCount && unit; ++i)
     y_max = std::max({y_max, kArticle[i] * per_pawn, kTextbook[i] * per_pawn});
   const double step = nice_step(y_max - y_min, 6);
-  y_max = std::ceil(y_max * 1.05 / step) * step;
+  return std::ceil(y_max * 1.05 / step) * step;
+}
+
+// The x axis's caption: what the marks are, and which pawn the reference sets stand on.
+std::string values_x_label(const std::vector<protocol::Fit>& fits, protocol::Units units,
+                           std::optional<double> unit) {
   const bool split = !fits.empty() && fits.front().find("own-pawn") != nullptr;
   const char* scaled = units == protocol::Units::kPawn ? ""
                        : split                         ? " (scaled to the player's own pawn)"
@@ -89,36 +82,27 @@ void draw_fit_values(const std::vector<protocol::Fit>& fits, protocol::Units uni
                   "learned (dots, 95%% bars); no reference sets: the fit gives no pawn to scale "
                   "them to");
   }
-  bool hovered = false;
-  PlotSpec spec{"##values",
-                title,
-                x_caption != nullptr ? x_caption : x_label,
-                0.5,
-                4.5,
-                y_min,
-                y_max,
-                fine ? "%.1f" : "%.0f"};
-  spec.x_names = kNames;
-  spec.x_name_count = kPieceCount;
-  const PlotArea area = begin_plot(spec, size, scale, hovered);
-  ImDrawList* draw = ImGui::GetWindowDrawList();
+  return x_label;
+}
+
+// Reference sets: short horizontal marks across each category (none without a unit).
+void draw_reference_marks(ImDrawList* draw, const PlotArea& area, std::optional<double> unit,
+                          float scale) {
+  const double per_pawn = unit.value_or(1.0);
   const float half = (area.max.x - area.min.x) / 4.0f * 0.38f;  // half a category's width
-  // Reference sets: short horizontal marks across each category.
-  struct Reference {
-    const PieceValues* values;
-    ImU32 color;
-    const char* label;
-  };
-  const Reference refs[] = {{&kArticle, IM_COL32(240, 240, 240, 230), "article"},
-                            {&kTextbook, IM_COL32(240, 215, 90, 220), "1-3-3-5-9"},
-                            {&kCapablancaSet, IM_COL32(200, 120, 240, 220), "Capablanca"}};
-  for (const Reference& ref : refs) {
+  for (const Reference& ref : kReferences) {
     for (int i = 1; i < kPieceCount && unit; ++i) {
       const ImVec2 at = area.to_pixels(i, (*ref.values)[i] * per_pawn);
       draw->AddLine(ImVec2(at.x - half, at.y), ImVec2(at.x + half, at.y), ref.color, 1.5f * scale);
     }
   }
-  // Learned values: one dot per dataset, its 95% interval as a bar.
+}
+
+// Learned values: one dot per dataset, its 95% interval as a bar, its number beside a lone one.
+void draw_learned_values(PlotRenderer& renderer, ImDrawList* draw, const PlotArea& area,
+                         const std::vector<protocol::Fit>& fits, protocol::Units units,
+                         float scale) {
+  const bool fine = units == protocol::Units::kLogOdds;
   const int n = static_cast<int>(fits.size());
   std::vector<Disk> disks;
   for (int d = 0; d < n; ++d) {
@@ -154,10 +138,16 @@ void draw_fit_values(const std::vector<protocol::Fit>& fits, protocol::Units uni
     }
   }
   renderer.add_disks(draw, area, disks);
-  // A legend of the marks (and of the datasets' colours).
+}
+
+// A legend of the marks (and of the sides' or the datasets' colours).
+void draw_values_legend(ImDrawList* draw, const PlotArea& area,
+                        const std::vector<protocol::Fit>& fits, std::optional<double> unit,
+                        float scale) {
+  const int n = static_cast<int>(fits.size());
   float y = area.min.y + 6 * scale;
   const float x = area.min.x + 10 * scale;
-  for (const Reference& ref : refs) {
+  for (const Reference& ref : kReferences) {
     if (!unit) break;  // not drawn
     draw->AddLine(ImVec2(x, y + ImGui::GetTextLineHeight() * 0.5f),
                   ImVec2(x + 18 * scale, y + ImGui::GetTextLineHeight() * 0.5f), ref.color,
@@ -183,6 +173,50 @@ void draw_fit_values(const std::vector<protocol::Fit>& fits, protocol::Units uni
                   fits[static_cast<std::size_t>(d)].name.c_str());
     y += ImGui::GetTextLineHeight();
   }
+}
+
+}  // namespace
+
+bool shows_value_chart(const AppState& state) {
+  const Trajectory& t = state.trajectory;
+  return t.done && !t.fits.empty() && t.solver == learn::SolverKind::kNewton;
+}
+
+void draw_value_chart(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+  char title[160];
+  std::snprintf(
+      title, sizeof title, "Piece values with 95%% intervals (%s, exact fit in %d Newton steps)",
+      unit_label(state.settings.units),
+      state.trajectory.snapshots.empty() ? 0 : state.trajectory.snapshots.back().iteration);
+  // The reference sets are pawn = 100: in another unit they stand on the fit's pawn, and are
+  // left out when it gives no scale (a pawn not identified, say).
+  draw_fit_values(state.trajectory.fits, state.settings.units, unit_scale(state), title, renderer,
+                  size, scale);
+}
+
+void draw_fit_values(const std::vector<protocol::Fit>& fits, protocol::Units units,
+                     std::optional<double> unit, const char* title, PlotRenderer& renderer,
+                     ImVec2 size, float scale, const char* x_caption) {
+  const bool fine = units == protocol::Units::kLogOdds;
+  static constexpr const char* kNames[] = {"", "Knight", "Bishop", "Rook", "Queen"};
+  const double y_min = 0, y_max = values_y_max(fits, units, unit);
+  const std::string x_label = values_x_label(fits, units, unit);
+  bool hovered = false;
+  PlotSpec spec{"##values",
+                title,
+                x_caption != nullptr ? x_caption : x_label.c_str(),
+                0.5,
+                4.5,
+                y_min,
+                y_max,
+                fine ? "%.1f" : "%.0f"};
+  spec.x_names = kNames;
+  spec.x_name_count = kPieceCount;
+  const PlotArea area = begin_plot(spec, size, scale, hovered);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw_reference_marks(draw, area, unit, scale);
+  draw_learned_values(renderer, draw, area, fits, units, scale);
+  draw_values_legend(draw, area, fits, unit, scale);
 }
 
 }  // namespace materialist::app
