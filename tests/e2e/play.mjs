@@ -27,7 +27,9 @@ async function typeField(page, label, text) {
   // Frames for the field to become active before the keys (a loaded machine once typed "1" into
   // a field holding 20 as 201).
   await settle(page, 3);
-  await page.keyboard.press('Control+A');
+  // The old text deleted key by key: a Control+A whose keys fall in one frame may select nothing.
+  await page.keyboard.press('End');
+  for (let i = 0; i < 16; ++i) await page.keyboard.press('Backspace', { delay: 5 });
   await settle(page, 1);
   await page.keyboard.type(text, { delay: 20 });
   await settle(page, 2);

@@ -1,0 +1,276 @@
+// The play-test's live figures: Elo and LLR against games, a pairing's numbers, the rating
+// table and the pairings.
+#include "app/play_figures.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/play_board.h"
+#include "app/play_selfplay.h"
+#include "app/theme.h"
+#include "app/widgets.h"
+#include "core/json.h"
+#include "imgui_stdlib.h"
+
+namespace materialist::app {
+namespace {
+
+constexpr ImU32 kWarn = IM_COL32(240, 190, 90, 255);
+
+struct Range {
+  double lo = 0, hi = 0;
+};
+
+std::string signed_text(double value, const char* format) {
+  if (std::isnan(value)) return "n/a";
+  if (std::isinf(value)) return value > 0 ? "+inf" : "-inf";
+  char text[32];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+void draw_elo_chart(const PlayTest& play, ImVec2 size, float scale) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(size);
+  draw->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), IM_COL32(255, 255, 255, 8),
+                      4 * scale);
+  draw->AddText(ImVec2(at.x + 6 * scale, at.y + 4 * scale), kMuted, "Elo ± 95% against games");
+  if (play.history.empty()) return;
+  Range y{-50, 50};
+  for (const PlayPoint& p : play.history) {
+    if (!std::isfinite(p.elo)) continue;
+    const double e = std::isfinite(p.error) ? std::min(p.error, 400.0) : 400.0;
+    y.lo = std::min(y.lo, std::max(-800.0, p.elo - e));
+    y.hi = std::max(y.hi, std::min(800.0, p.elo + e));
+  }
+  const double games = static_cast<double>(std::max<std::uint64_t>(2, play.history.back().games));
+  const float pad = 24 * scale;
+  auto px = [&](double g) {
+    return at.x + pad + static_cast<float>(g / games) * (size.x - 2 * pad);
+  };
+  auto py = [&](double v) {
+    v = std::clamp(v, y.lo, y.hi);
+    return at.y + size.y - 8 * scale -
+           static_cast<float>((v - y.lo) / (y.hi - y.lo)) * (size.y - 30 * scale);
+  };
+  draw->AddLine(ImVec2(px(0), py(0)), ImVec2(px(games), py(0)), IM_COL32(255, 255, 255, 60));
+  char label[32];
+  std::snprintf(label, sizeof label, "%+.0f", y.hi);
+  draw->AddText(ImVec2(at.x + 2 * scale, py(y.hi) - 6 * scale), kMuted, label);
+  std::snprintf(label, sizeof label, "%+.0f", y.lo);
+  draw->AddText(ImVec2(at.x + 2 * scale, py(y.lo) - 14 * scale), kMuted, label);
+  const PlayPoint* previous = nullptr;
+  for (const PlayPoint& p : play.history) {
+    if (!std::isfinite(p.elo)) {
+      previous = nullptr;
+      continue;
+    }
+    const double e = std::isfinite(p.error) ? p.error : 1e9;
+    if (previous != nullptr) {
+      const double pe = std::isfinite(previous->error) ? previous->error : 1e9;
+      const double g0 = static_cast<double>(previous->games), g1 = static_cast<double>(p.games);
+      const ImVec2 quad[4] = {ImVec2(px(g0), py(previous->elo + pe)), ImVec2(px(g1), py(p.elo + e)),
+                              ImVec2(px(g1), py(p.elo - e)),
+                              ImVec2(px(g0), py(previous->elo - pe))};
+      draw->AddConvexPolyFilled(quad, 4, IM_COL32(92, 170, 255, 50));
+      draw->AddLine(ImVec2(px(g0), py(previous->elo)), ImVec2(px(g1), py(p.elo)), kAccent,
+                    2 * scale);
+    } else {
+      draw->AddCircleFilled(ImVec2(px(static_cast<double>(p.games)), py(p.elo)), 2.5f * scale,
+                            kAccent);
+    }
+    previous = &p;
+  }
+}
+
+void draw_llr_chart(const PlayTest& play, ImVec2 size, float scale) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(size);
+  draw->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), IM_COL32(255, 255, 255, 8),
+                      4 * scale);
+  draw->AddText(ImVec2(at.x + 6 * scale, at.y + 4 * scale), kMuted, "LLR against its bounds");
+  const auto& sprt = play.match->sprt();
+  if (!sprt) return;
+  const double lo = sprt->lower * 1.15, hi = sprt->upper * 1.15;
+  const double games =
+      play.history.empty()
+          ? 2.0
+          : static_cast<double>(std::max<std::uint64_t>(2, play.history.back().games));
+  const float pad = 24 * scale;
+  auto px = [&](double g) {
+    return at.x + pad + static_cast<float>(g / games) * (size.x - 2 * pad);
+  };
+  auto py = [&](double v) {
+    v = std::clamp(v, lo, hi);
+    return at.y + size.y - 8 * scale -
+           static_cast<float>((v - lo) / (hi - lo)) * (size.y - 30 * scale);
+  };
+  draw->AddLine(ImVec2(px(0), py(sprt->upper)), ImVec2(px(games), py(sprt->upper)), kGood,
+                1.5f * scale);
+  draw->AddLine(ImVec2(px(0), py(sprt->lower)), ImVec2(px(games), py(sprt->lower)), kBad,
+                1.5f * scale);
+  draw->AddLine(ImVec2(px(0), py(0)), ImVec2(px(games), py(0)), IM_COL32(255, 255, 255, 50));
+  draw->AddText(ImVec2(px(games) - 30 * scale, py(sprt->upper) - 16 * scale), kGood, "H1");
+  draw->AddText(ImVec2(px(games) - 30 * scale, py(sprt->lower) + 2 * scale), kBad, "H0");
+  ImVec2 previous(px(0), py(0));
+  for (const PlayPoint& p : play.history) {
+    const ImVec2 point(px(static_cast<double>(p.games)), py(p.llr));
+    draw->AddLine(previous, point, kAccent, 2 * scale);
+    previous = point;
+  }
+}
+
+// One pairing's figures: Elo, nElo, LOS, W/D/L, the pentanomial counts and the SPRT's state.
+void draw_pairing_figures(const play::Match& match) {
+  const play::MatchSettings& settings = match.settings();
+  const play::PairingStats& stats = match.stats().front();
+  ImGui::Text("%s vs %s", settings.sets[0].name.c_str(), settings.sets[1].name.c_str());
+  if (const auto estimate = play::pairing_estimate(stats)) {
+    ImGui::Text("Elo %s ± %s · nElo %s ± %s · LOS %.1f%%",
+                signed_text(estimate->elo, "%+.1f").c_str(),
+                signed_text(estimate->elo_error95, "%.1f").c_str(),
+                signed_text(estimate->nelo, "%+.1f").c_str(),
+                signed_text(estimate->nelo_error95, "%.1f").c_str(), 100 * estimate->los);
+    ImGui::Text("W/D/L %llu/%llu/%llu · score %.1f%%",
+                static_cast<unsigned long long>(stats.games.wins),
+                static_cast<unsigned long long>(stats.games.draws),
+                static_cast<unsigned long long>(stats.games.losses), 100 * estimate->score);
+  }
+  const auto& c = stats.pairs.counts;
+  ImGui::Text("Pentanomial (0, ½, 1, 1½, 2): %llu  %llu  %llu  %llu  %llu",
+              static_cast<unsigned long long>(c[0]), static_cast<unsigned long long>(c[1]),
+              static_cast<unsigned long long>(c[2]), static_cast<unsigned long long>(c[3]),
+              static_cast<unsigned long long>(c[4]));
+  if (const auto& sprt = match.sprt()) {
+    ImGui::Text("LLR %.2f (%.2f, %.2f) · %s", sprt->llr, sprt->lower, sprt->upper,
+                sprt->decision == play::SprtDecision::kH1   ? "H1 accepted"
+                : sprt->decision == play::SprtDecision::kH0 ? "H0 accepted"
+                                                            : "continue");
+  }
+}
+
+// One pairing's charts: the Elo estimate, and the LLR beside it (or under it) with an SPRT.
+void draw_pairing_charts(const PlayTest& play, float width, float scale) {
+  const float height = std::max(110 * scale, std::min(180 * scale, width * 0.35f));
+  if (play.match->sprt()) {
+    const float half = (width - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    if (half > 220 * scale) {
+      draw_elo_chart(play, ImVec2(half, height), scale);
+      ImGui::SameLine();
+      draw_llr_chart(play, ImVec2(half, height), scale);
+    } else {
+      draw_elo_chart(play, ImVec2(width, height), scale);
+      draw_llr_chart(play, ImVec2(width, height), scale);
+    }
+  } else {
+    draw_elo_chart(play, ImVec2(width, height), scale);
+  }
+}
+
+// Several pairings' ratings (logistic Elo, mean 0), the best first.
+void draw_ratings_table(const play::Match& match) {
+  const play::MatchSettings& settings = match.settings();
+  auto table = play::match_ratings(match);
+  if (!table) return;
+  ImGui::TextUnformatted("Ratings (logistic Elo, mean 0, 95% errors)");
+  if (ImGui::BeginTable("play-ratings", 4,
+                        ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("set");
+    ImGui::TableSetupColumn("rating");
+    ImGui::TableSetupColumn("points / games");
+    ImGui::TableSetupColumn("score");
+    ImGui::TableHeadersRow();
+    std::vector<std::size_t> order(table->sets.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return table->sets[a].rating > table->sets[b].rating;
+    });
+    for (const std::size_t i : order) {
+      const play::SetRating& rating = table->sets[i];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(settings.sets[i].name.c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%+.0f ± %.0f", rating.rating, rating.error95);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1f / %llu", rating.points, static_cast<unsigned long long>(rating.games));
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1f%%", 100 * rating.score);
+    }
+    ImGui::EndTable();
+  }
+  if (table->regularized)
+    note("(a set won or lost every game: one virtual draw per pairing)", kMuted);
+}
+
+// Each pairing's W/D/L, score and Elo: a table under a folding "Pairings" header.
+void draw_pairings_table(const play::Match& match) {
+  const play::MatchSettings& settings = match.settings();
+  // Folded away (a round robin of six sets has fifteen).
+  if (!ImGui::CollapsingHeader("Pairings")) return;
+  if (ImGui::BeginTable("play-pairings", 4,
+                        ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("pairing");
+    ImGui::TableSetupColumn("W/D/L");
+    ImGui::TableSetupColumn("score");
+    ImGui::TableSetupColumn("Elo ± 95%");
+    ImGui::TableHeadersRow();
+    for (const play::PairingStats& stats : match.stats()) {
+      const auto estimate = play::pairing_estimate(stats);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::Text("%s – %s", settings.sets[stats.pairing.first].name.c_str(),
+                  settings.sets[stats.pairing.second].name.c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%llu/%llu/%llu", static_cast<unsigned long long>(stats.games.wins),
+                  static_cast<unsigned long long>(stats.games.draws),
+                  static_cast<unsigned long long>(stats.games.losses));
+      ImGui::TableNextColumn();
+      if (estimate) ImGui::Text("%.1f%%", 100 * estimate->score);
+      ImGui::TableNextColumn();
+      if (estimate) {
+        ImGui::Text("%s ± %s", signed_text(estimate->elo, "%+.0f").c_str(),
+                    signed_text(estimate->elo_error95, "%.0f").c_str());
+      }
+    }
+    ImGui::EndTable();
+  }
+}
+
+}  // namespace
+
+// The match's live figures: progress, then one pairing's figures and charts, or several
+// pairings' ratings and scores.
+void draw_figures(AppState& state, float scale) {
+  PlayTest& play = state.play;
+  if (!play.match) return;
+  const play::Match& match = *play.match;
+  section(play.running     ? "Live"
+          : play.cancelled ? "Cancelled (the games played are kept)"
+                           : "Finished");
+  ImGui::Text("%zu of %zu game pairs · %zu games · %.0f s · %d worker%s", match.pairs_done(),
+              match.task_count(), match.games_done(), play_seconds(play), play.workers,
+              play.workers == 1 ? "" : "s");
+  publish(state, "play:progress", scale);
+  const play::MatchSettings& settings = match.settings();
+  if (const std::string kept = fallback_notes(settings.sets); !kept.empty()) {
+    note(("Fallback values (pieces their fit could not identify): " + kept).c_str(), kWarn);
+  }
+  const float width = ImGui::GetContentRegionAvail().x;
+  if (match.pairings().size() == 1) {
+    draw_pairing_figures(match);
+    draw_pairing_charts(play, width, scale);
+    return;
+  }
+  // Several pairings: the ratings, then each pairing's score.
+  draw_ratings_table(match);
+  ImGui::Spacing();
+  draw_pairings_table(match);
+}
+
+}  // namespace materialist::app
