@@ -70,14 +70,23 @@ const char* Parser::open_comment(const char* brace, const char* end) {
   return p;
 }
 
-// A comment nobody reads that closes on its own line in this chunk (a clock, "{ [%clk 0:03:00] }"),
-// skipped without leaving the movetext; nullptr sends the rest to open_comment. With no line
-// break inside, no '[' can start a line in it, so every state would end it at the same '}'.
-const char* Parser::skip_one_line_comment(const char* brace, const char* end) const {
-  if (options_.comments && reporting()) return nullptr;
-  if (const char* after = skip_clock_comment(brace, end)) return after;
+// A comment that closes on its own line in this chunk (lichess writes one after every move,
+// "{ [%eval 0.17] [%clk 0:03:00] }"): handed to the visitor as a view when wanted, else skipped,
+// without leaving the movetext; nullptr sends the rest to open_comment. With no line break
+// inside, no '[' can start a line in it, so every state would end it at the same '}'.
+const char* Parser::one_line_comment(const char* brace, const char* end) {
+  const bool wanted = options_.comments && reporting();
+  if (!wanted) {
+    if (const char* after = skip_clock_comment(brace, end)) return after;
+  }
   const char* stop = find_comment_stop(brace + 1, end);
-  return stop < end && *stop == '}' ? stop + 1 : nullptr;
+  if (stop == end || *stop != '}') return nullptr;
+  if (wanted) {
+    const auto size = std::min<std::size_t>(static_cast<std::size_t>(stop - brace - 1),
+                                            options_.max_comment_length);
+    visitor_.comment(std::string_view(brace + 1, size), location_at(brace));
+  }
+  return stop + 1;
 }
 
 void Parser::append_comment(const char* data, std::size_t size) {
@@ -255,7 +264,7 @@ const char* Parser::on_moves(const char* p, const char* end) {
           ++p;
           continue;
         case CharClass::kOpenBrace:
-          if (const char* after = skip_one_line_comment(p, end)) {
+          if (const char* after = one_line_comment(p, end)) {
             p = after;
             continue;
           }

@@ -67,5 +67,9 @@ struct EvalReading {
 // [%emt …]) and text are ignored; a mate in 0 ("#0"), a number with an exponent, junk or a
 // missing ']' are malformed. Never reads beyond `comment`.
 EvalReading read_eval_comment(std::string_view comment);
+// The same reading without its score (left 0): for a reader that needs the score of few of the
+// comments it checks (a row is recorded after few moves), and so computes it with eval_score.
+EvalReading scan_eval_comment(std::string_view comment);
+double eval_score(const EvalReading& reading);  // White's expected score of a valid reading
 
 }  // namespace materialist::learn

@@ -2,8 +2,11 @@
 // the game pairs' target sums (exact, by addition), and the fractional fit they give.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "learn/fit/clustered.h"
@@ -39,6 +42,110 @@ Read read_eval(const std::string& text, IngestOptions options = IngestOptions::d
   read.report = ingestor.report();
   read.histogram = ingestor.histogram();
   return read;
+}
+
+// The reader as first written, with library searches and trimmed substrings, kept as the
+// reference the one-pass reader must match on every input.
+namespace reference {
+
+bool blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+bool digit(char c) {
+  return c >= '0' && c <= '9';
+}
+std::string_view trimmed(std::string_view text) {
+  while (!text.empty() && blank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && blank(text.back())) text.remove_suffix(1);
+  return text;
+}
+bool read_argument(std::string_view text, EvalReading& reading) {
+  text = trimmed(text);
+  if (const std::size_t comma = text.find(','); comma != std::string_view::npos) {
+    const std::string_view depth = trimmed(text.substr(comma + 1));
+    if (depth.empty() || depth.size() > 4 || !std::all_of(depth.begin(), depth.end(), digit)) {
+      return false;
+    }
+    text = trimmed(text.substr(0, comma));
+  }
+  if (text.empty()) return false;
+  const bool mate = text.front() == '#';
+  if (mate) text.remove_prefix(1);
+  int sign = 1;
+  if (!text.empty() && (text.front() == '+' || text.front() == '-')) {
+    sign = text.front() == '-' ? -1 : 1;
+    text.remove_prefix(1);
+  }
+  if (text.empty() || !digit(text.front())) return false;
+  if (mate) {
+    if (text.size() > 4 || !std::all_of(text.begin(), text.end(), digit)) return false;
+    int moves = 0;
+    for (char c : text) moves = moves * 10 + (c - '0');
+    if (moves == 0) return false;
+    reading.mate = sign * moves;
+    reading.score = sign > 0 ? 1.0 : 0.0;
+    return true;
+  }
+  std::size_t i = 0;
+  double whole = 0;
+  while (i < text.size() && digit(text[i])) whole = whole * 10 + (text[i++] - '0');
+  if (i > 6) return false;
+  double fraction = 0, scale = 1;
+  if (i < text.size() && text[i] == '.') {
+    const std::size_t start = ++i;
+    while (i < text.size() && digit(text[i])) {
+      scale /= 10;
+      fraction += (text[i++] - '0') * scale;
+    }
+    if (i - start > 6) return false;
+  }
+  if (i != text.size()) return false;
+  reading.centipawns = sign * (whole + fraction) * 100.0;
+  reading.score = expected_score_of_centipawns(reading.centipawns);
+  return true;
+}
+EvalReading read(std::string_view comment) {
+  constexpr std::string_view kCommand = "[%eval";
+  EvalReading reading;
+  std::size_t from = 0;
+  while (true) {
+    const std::size_t at = comment.find(kCommand, from);
+    if (at == std::string_view::npos) break;
+    from = at + kCommand.size();
+    if (from < comment.size() && !blank(comment[from]) && comment[from] != ']') continue;
+    const std::size_t close = comment.find(']', from);
+    EvalReading candidate;
+    const bool ok = close != std::string_view::npos &&
+                    comment.substr(from, close - from).find('[') == std::string_view::npos &&
+                    read_argument(comment.substr(from, close - from), candidate);
+    if (!ok) {
+      ++reading.malformed;
+      continue;
+    }
+    if (reading.status != EvalStatus::kValid) {
+      const int malformed = reading.malformed;
+      reading = candidate;
+      reading.malformed = malformed;
+      reading.status = EvalStatus::kValid;
+    }
+    from = close + 1;
+  }
+  if (reading.status != EvalStatus::kValid && reading.malformed > 0) {
+    reading.status = EvalStatus::kMalformed;
+  }
+  return reading;
+}
+
+}  // namespace reference
+
+// The reference sums decimals digit by digit (rounding at each step); the one-pass reader
+// divides one exact integer once, so the two agree to a few units in the last place.
+bool near(double a, double b) {
+  return std::abs(a - b) <= 1e-12 * std::max(1.0, std::abs(b));
+}
+bool same_reading(const EvalReading& a, const EvalReading& b) {
+  return a.status == b.status && a.malformed == b.malformed && a.mate == b.mate &&
+         near(a.centipawns, b.centipawns) && near(a.score, b.score);
 }
 
 }  // namespace
@@ -100,6 +207,42 @@ TEST_CASE("eval comments: malformed ones are counted, a later good one still rea
   CHECK(r.malformed == 2);
   // The first good one counts.
   CHECK(read_eval_comment("[%eval 1] [%eval 2]").centipawns == doctest::Approx(100));
+}
+
+TEST_CASE("eval comments: the one-pass reader reads as the reference reader") {
+  // Random comments over the bytes the grammar turns on, with the command's name planted often.
+  constexpr std::string_view kBytes = " \t\n[]%eval#+-.,0123456789xk";
+  const std::string_view pieces[] = {"[%eval ", "[%eval", "[%clk 0:03:00]", "]",      " ", "#", ",",
+                                     "1234",    "12345",  ".123456",        "1234567"};
+  // lichess's shape, its fast path's input, and near misses of it.
+  const std::string_view openings[] = {" [%eval ", " [%eval", "", " [%eval 0.17]", " [%eval #-2]"};
+  const std::string_view endings[] = {
+      "", " ", "] [%clk 0:03:00] ", " [%clk 0:0[:00] ", " [%clk 0:03:00]  ", "] [%clk 0:03:0] "};
+  std::mt19937 random(40);
+  std::size_t valid = 0, malformed = 0;
+  for (int trial = 0; trial < 200000; ++trial) {
+    std::string comment(openings[random() % std::size(openings)]);
+    const int parts = static_cast<int>(random() % 12);
+    for (int i = 0; i < parts; ++i) {
+      if (random() % 3 == 0) {
+        comment += pieces[random() % std::size(pieces)];
+      } else {
+        comment += kBytes[random() % kBytes.size()];
+      }
+    }
+    comment += endings[random() % std::size(endings)];
+    const EvalReading expected = reference::read(comment);
+    const EvalReading actual = read_eval_comment(comment);
+    if (!same_reading(actual, expected)) {
+      CAPTURE(comment);
+      FAIL("the readers differ");
+    }
+    valid += expected.status == EvalStatus::kValid;
+    malformed += expected.status == EvalStatus::kMalformed;
+  }
+  // The trials reach both outcomes often, so the comparison means something.
+  CHECK(valid > 300);
+  CHECK(malformed > 1000);
 }
 
 TEST_CASE("eval target: a row takes the [%eval] of the move that led to it") {
