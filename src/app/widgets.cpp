@@ -14,6 +14,11 @@ void publish(AppState& state, const char* label, float scale) {
       {label, min.x / scale, min.y / scale, (max.x - min.x) / scale, (max.y - min.y) / scale});
 }
 
+void publish_rect(AppState& state, const std::string& label, ImVec2 min, ImVec2 max, float scale) {
+  state.buttons.push_back(
+      {label, min.x / scale, min.y / scale, (max.x - min.x) / scale, (max.y - min.y) / scale});
+}
+
 bool button(AppState& state, const char* label, float scale, bool enabled,
             const char* published_as) {
   ImGui::BeginDisabled(!enabled);

@@ -13,6 +13,9 @@ namespace materialist::app {
 // Records the last item's rectangle in CSS pixels under `label`, so tests can click it.
 void publish(AppState& state, const char* label, float scale);
 
+// Records the rectangle from `min` to `max` (framebuffer pixels) in CSS pixels under `label`.
+void publish_rect(AppState& state, const std::string& label, ImVec2 min, ImVec2 max, float scale);
+
 // A button published under its label (or `published_as` when given).
 bool button(AppState& state, const char* label, float scale, bool enabled = true,
             const char* published_as = nullptr);
