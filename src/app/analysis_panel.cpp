@@ -294,6 +294,7 @@ void apply_row(AppState& state, std::vector<Command>& commands, bool pending, co
   if (pending) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(to_vec4(kBad), "■ changed, not applied");
+    publish(state, (std::string(published) + ":pending").c_str(), scale);
   } else {
     const std::string applied =
         "applied · filter: " +
