@@ -66,9 +66,15 @@ void draw_form(AppState& state, float scale) {
     PlayCandidate& candidate = form.candidates[i];
     ImGui::PushID(static_cast<int>(i));
     const std::string label = candidate.set.name + "  " + candidate.set.values_text();
-    checkbox(state, label.c_str(), candidate.chosen, ("play:set:" + candidate.set.name).c_str(),
-             scale);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", candidate.source.c_str());
+    checkbox(state, "##set", candidate.chosen, ("play:set:" + candidate.set.name).c_str(), scale);
+    if (ImGui::IsItemHovered()) tooltip(candidate.source.c_str());
+    // The label wraps beside its box (a long file name on a phone), and ticks it like the box.
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextWrapped("%s", label.c_str());
+    publish(state, ("play:set-label:" + candidate.set.name).c_str(), scale);
+    if (ImGui::IsItemClicked() && idle) candidate.chosen = !candidate.chosen;
+    if (ImGui::IsItemHovered()) tooltip(candidate.source.c_str());
     if (candidate.set.fallback_pieces != 0) {
       // Under the set's label, its wrapped lines aligned with it.
       const float indent = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
@@ -95,7 +101,7 @@ void draw_form(AppState& state, float scale) {
     article_preset(form);
   }
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
+    tooltip(
         "The article's four engine versions, the sample's learned values and 1-3-3-5-9 in a "
         "round robin");
   }
@@ -166,7 +172,7 @@ void draw_actions(AppState& state, float scale) {
     start_selfplay(play, 3);
   }
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
+    tooltip(
         "Learn, play, learn again: each round plays the values learned from the last round's "
         "games against the first chosen set");
   }

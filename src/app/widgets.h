@@ -42,6 +42,10 @@ bool checkbox(AppState& state, const char* label, bool& value, const char* publi
 // height of the table) so tests can check no column is collapsed. Call before EndTable.
 void publish_table_columns(AppState& state, const char* name, float scale);
 
+// A tooltip of `text` wrapped at about 24 ems (never wider than the screen): a long one is never
+// cut at the screen's edge.
+void tooltip(const char* text);
+
 // Wrapped muted text (a reason, a note): never cut off at the panel's edge.
 void note(const char* text, ImU32 color);
 
