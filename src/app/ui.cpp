@@ -150,7 +150,11 @@ void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
   }
   if (!state.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.45f, 0.12f, 0.12f, 0.9f));
-    const float height = ImGui::GetTextLineHeightWithSpacing() * 2.2f;
+    // As tall as the wrapped message (a phone's narrow banner): never cut off at its bottom.
+    const float wrap = ImGui::GetContentRegionAvail().x - 110 * scale;
+    const float height = std::max(
+        ImGui::GetTextLineHeightWithSpacing() * 2.2f,
+        ImGui::CalcTextSize(state.error.c_str(), nullptr, false, wrap - 8 * scale).y + 14 * scale);
     ImGui::BeginChild("error-banner", ImVec2(-1, height), false);
     ImGui::SetCursorPos(ImVec2(8 * scale, 6 * scale));
     ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - 110 * scale);
