@@ -47,7 +47,7 @@ for (const [width, height] of [[1400, 900], [390, 844], [2560, 1440]]) {
     if (phone) await scrollTo(page, 'outcomes:plot', height);
     await page.mouse.move(1, 1);  // no tooltip in the picture
     await settle(page, 2);
-    await page.screenshot({ path: join(ARTIFACTS, `90-legends-1-${width}x${height}.png`) });
+    await page.screenshot({ path: join(ARTIFACTS, `legends-1-${width}x${height}.png`) });
     await context.close();
 
     const second = await openPage(baseUrl, { hash: '#datasets=per-file', width, height, touch: phone });
@@ -60,12 +60,12 @@ for (const [width, height] of [[1400, 900], [390, 844], [2560, 1440]]) {
     if (phone) await scrollTo(second.page, 'balance:plot', height);
     await second.page.mouse.move(1, 1);
     await settle(second.page, 2);
-    await second.page.screenshot({ path: join(ARTIFACTS, `91-legends-3-${width}x${height}.png`) });
+    await second.page.screenshot({ path: join(ARTIFACTS, `legends-3-${width}x${height}.png`) });
     if (phone) {
       await scrollTo(second.page, 'outcomes:plot', height);
       await second.page.mouse.move(1, 1);
       await settle(second.page, 2);
-      await second.page.screenshot({ path: join(ARTIFACTS, `92-legends-3-outcomes-${width}x${height}.png`) });
+      await second.page.screenshot({ path: join(ARTIFACTS, `legends-3-outcomes-${width}x${height}.png`) });
     }
     check(problems.length === 0 && second.problems.length === 0, [...problems, ...second.problems].join('\n'));
     await second.context.close();
