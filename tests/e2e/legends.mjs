@@ -1,7 +1,8 @@
 // End-to-end tests: chart legends never sit over the data. Each chart's legend has its own rows
 // between the title and the plot (published as "<chart>:legend" beside "<chart>:plot"): with one
-// dataset (the sample) and three (three dropped files compared), at a laptop's, a phone's and a
-// large screen's sizes. Screenshots of each.
+// dataset (the sample) and three (three dropped files compared), at two laptops', a phone's and a
+// large screen's sizes; on a wide screen the lowest charts keep their axes on the screen.
+// Screenshots of each.
 import { join } from 'node:path';
 import {
   ARTIFACTS, check, dropFiles, mirrorResult, openPage, settle, test, waitForReadEnd, waitForState, watchStates,
@@ -37,7 +38,7 @@ async function scrollTo(page, label, height) {
   }
 }
 
-for (const [width, height] of [[1400, 900], [390, 844], [2560, 1440]]) {
+for (const [width, height] of [[1400, 900], [1366, 768], [390, 844], [2560, 1440]]) {
   const phone = width < 500;
   test(`legends: never over the data at ${width}×${height}, one dataset and three`, async ({ baseUrl }) => {
     const { context, page, problems } = await openPage(baseUrl, { hash: '#sample', width, height, touch: phone });
@@ -57,6 +58,13 @@ for (const [width, height] of [[1400, 900], [390, 844], [2560, 1440]]) {
     check((await mirrorResult(second.page)).fits.length === 3, 'not three fits');
     await settle(second.page, 6);
     await checkLegends(second.page, ['balance', 'outcomes', 'loss'], `three files at ${width}×${height}`);
+    if (!phone) {  // the charts' column does not scroll: the lowest plots and their axes fit in it
+      const lowest = await second.page.evaluate(() => ['balance:plot', 'outcomes:plot'].map((l) => window.materialist.ui.buttons[l]));
+      for (const plot of lowest) {
+        // Under the plot: its tick labels and its axis label, 2.25 lines of 15 px.
+        check(plot.y + plot.height + 34 <= height, `three files at ${width}×${height}: a plot's axis runs past the screen: ${JSON.stringify(plot)}`);
+      }
+    }
     if (phone) await scrollTo(second.page, 'balance:plot', height);
     await second.page.mouse.move(1, 1);
     await settle(second.page, 2);
