@@ -80,7 +80,7 @@ void target_choice(AppState& state, float scale) {
   radio_row(state, "target", kTargets, target, scale);
   state.settings.read.target = static_cast<learn::Target>(target);
   ImGui::EndGroup();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kAbout);
+  if (ImGui::IsItemHovered()) tooltip(kAbout);
   // Said in words too while chosen (a phone has no pointer to hover with).
   if (state.settings.read.target == learn::Target::kEval) note(kAbout, kMuted);
 }
@@ -294,6 +294,7 @@ void apply_row(AppState& state, std::vector<Command>& commands, bool pending, co
   if (pending) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(to_vec4(kBad), "■ changed, not applied");
+    publish(state, (std::string(published) + ":pending").c_str(), scale);
   } else {
     const std::string applied =
         "applied · filter: " +

@@ -49,11 +49,6 @@ std::string band_start(const std::string& label) {
   return dash == std::string::npos || dash == 0 ? label : label.substr(0, dash);
 }
 
-void publish_rect(AppState& state, const std::string& label, ImVec2 min, ImVec2 max, float scale) {
-  state.buttons.push_back(
-      {label, min.x / scale, min.y / scale, (max.x - min.x) / scale, (max.y - min.y) / scale});
-}
-
 void set_bands(AppState& state, const char* spec_text) {
   const auto bands =
       learn::make_bands(*learn::parse_band_spec(spec_text), state.filter_form);  // a fixed spec

@@ -142,9 +142,7 @@ std::array<bool, kPieceCount> identified_pieces(const Trajectory& t) {
 // The lines without a legend, each named at its end instead.
 void draw_labelled_series(PlotRenderer& renderer, const PlotArea& area,
                           const std::vector<Series>& series, float scale) {
-  std::vector<Series> unlabelled = series;
-  for (Series& s : unlabelled) s.label.clear();
-  draw_series(renderer, area, unlabelled, scale, LegendCorner::kBottomRight);
+  draw_series(renderer, area, series, scale);
   draw_end_labels(area, series, scale);
 }
 
@@ -191,6 +189,28 @@ void draw_iteration_tooltip(const PlotArea& area, const Trajectory& t,
   ImGui::EndTooltip();
 }
 
+// One line per dataset (a single dataset keeps the accent colour). Named in the legend for up to
+// three: more (rating bands) would take the plot's height, and the table's colours name them.
+std::vector<Series> loss_series(const Trajectory& t, double x_max) {
+  const int datasets = dataset_count(t);
+  std::vector<Series> losses;
+  for (int d = 0; d < datasets; ++d) {
+    Series loss{datasets > 1 && datasets <= 3 ? dataset_name(t, d) : "",
+                {},
+                {},
+                datasets > 1 ? dataset_color(d) : kAccent,
+                2.0f};
+    for (const protocol::Snapshot& s : t.snapshots) {
+      if (s.dataset != d) continue;
+      loss.xs.push_back(s.iteration);
+      loss.ys.push_back(s.loss);
+    }
+    spread_single_point(loss, x_max);
+    if (!loss.xs.empty()) losses.push_back(std::move(loss));
+  }
+  return losses;
+}
+
 // The balances shown: those that hold at least 0.1% of the rows (the far tails are a handful of
 // rows), at least ±4 and at most ±24.
 int balance_reach(const protocol::Balance& chart) {
@@ -217,8 +237,8 @@ std::vector<Series> balance_curves(const AppState& state, int reach, bool eval) 
     }
     curves.push_back(std::move(s));
   };
-  // The legend stays small (it sits on the plot): the reference curves are named for one
-  // dataset, each dataset's curve for up to three (the table's colours name more).
+  // The legend stays small (its rows take the plot's height): the reference curves are named for
+  // one dataset, each dataset's curve for up to three (the table's colours name more).
   const std::size_t datasets = state.trajectory.fits.size();
   curve(0.5, datasets <= 1 ? "α = 0.5" : "", IM_COL32(150, 156, 168, 110), 1.25f);
   curve(1.0, datasets <= 1 ? "α = 1.0" : "", IM_COL32(150, 156, 168, 170), 1.25f);
@@ -346,29 +366,15 @@ void draw_loss(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale
       : !t.done           ? " — fitting…"
       : converged         ? " — converged"
                           : " — stopped before converging");
+  const std::vector<Series> losses = loss_series(t, x_max);
+  PlotLegend legend{legend_entries(losses), {}, {}};
+  PlotSpec spec{"##loss", title,    "iteration", 0,
+                x_max,    lo - pad, hi + pad,    hi - lo < 0.01 ? "%.4f" : "%.3f"};
+  spec.legend = &legend;
   bool hovered = false;
-  const PlotArea area = begin_plot({"##loss", title, "iteration", 0, x_max, lo - pad, hi + pad,
-                                    hi - lo < 0.01 ? "%.4f" : "%.3f"},
-                                   size, scale, hovered);
-  // One line per dataset (a single dataset keeps the accent colour). Named in a legend for up to
-  // three: more (rating bands) would cover the lines, and the table's colours name them.
-  const int datasets = dataset_count(t);
-  std::vector<Series> losses;
-  for (int d = 0; d < datasets; ++d) {
-    Series loss{datasets > 1 && datasets <= 3 ? dataset_name(t, d) : "",
-                {},
-                {},
-                datasets > 1 ? dataset_color(d) : kAccent,
-                2.0f};
-    for (const protocol::Snapshot& s : t.snapshots) {
-      if (s.dataset != d) continue;
-      loss.xs.push_back(s.iteration);
-      loss.ys.push_back(s.loss);
-    }
-    spread_single_point(loss, x_max);
-    if (!loss.xs.empty()) losses.push_back(std::move(loss));
-  }
-  draw_series(renderer, area, losses, scale, LegendCorner::kTopRight);
+  const PlotArea area = begin_plot(spec, size, scale, hovered);
+  publish_plot(state, "loss", area, legend, scale);
+  draw_series(renderer, area, losses, scale);
 }
 
 void draw_estimates(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
@@ -431,13 +437,10 @@ void draw_estimates(const AppState& state, PlotRenderer& renderer, ImVec2 size, 
     }
     if (!s.xs.empty()) series.push_back(std::move(s));
   }
-  std::vector<Series> unlabelled = series;
-  for (Series& s : unlabelled) s.label.clear();
-  draw_series(renderer, area, unlabelled, scale, LegendCorner::kBottomRight);
-  draw_end_labels(area, series, scale);
+  draw_labelled_series(renderer, area, series, scale);
 }
 
-void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
+void draw_balance(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
   const protocol::Balance& chart = state.balance;
   double max_count = 1;
   for (const protocol::BalanceBin& bin : chart.bins) max_count = std::max(max_count, bin.count());
@@ -452,13 +455,21 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
   std::snprintf(title, sizeof title, "%s vs %s (1-3-3-5-9)%s", what,
                 several || eval ? "ΔM" : "material balance ΔM",
                 several ? ", all files together" : "");
-  bool hovered = false;
-  const PlotArea area = begin_plot(
-      {"##balance", title,
-       player ? "ΔM (pawns, the player minus the opponent)" : "ΔM (pawns, White minus Black)",
-       -reach - 0.5, reach + 0.5, 0, 1, "%.2f"},
-      size, scale, hovered);
   const std::vector<Series> curves = balance_curves(state, reach, eval);
+  PlotLegend legend{legend_entries(curves), {}, {}};
+  PlotSpec spec{
+      "##balance",
+      title,
+      player ? "ΔM (pawns, the player minus the opponent)" : "ΔM (pawns, White minus Black)",
+      -reach - 0.5,
+      reach + 0.5,
+      0,
+      1,
+      "%.2f"};
+  spec.legend = &legend;
+  bool hovered = false;
+  const PlotArea area = begin_plot(spec, size, scale, hovered);
+  publish_plot(state, "balance", area, legend, scale);
   std::vector<Disk> disks;
   const float max_radius = std::min(14.0f * scale, (area.max.x - area.min.x) / (4.0f * reach + 2));
   for (const protocol::BalanceBin& bin : chart.bins) {
@@ -467,7 +478,7 @@ void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, fl
         std::max(2.5f * scale, max_radius * static_cast<float>(std::sqrt(bin.count() / max_count)));
     disks.push_back({double(bin.dm), bin.score(), radius, IM_COL32(242, 142, 43, 170)});
   }
-  draw_series(renderer, area, curves, scale, LegendCorner::kTopLeft, disks);
+  draw_series(renderer, area, curves, scale);
   renderer.add_disks(ImGui::GetWindowDrawList(), area, disks);
   if (hovered) draw_balance_tooltip(area, chart, max_count, max_radius, player, scale);
 }

@@ -15,10 +15,10 @@ void draw_loss(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale
 // While reading: each value of the exact fit so far against the games read (log scale), with its
 // 95% band narrowing as data arrives.
 void draw_estimates(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
-void draw_balance(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
+void draw_balance(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
 
 // The fitted P(win), P(draw), P(loss) curves of every dataset (fits[].curve), overlaid.
 bool has_outcome_curves(const AppState& state);
-void draw_outcome_curves(const AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
+void draw_outcome_curves(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale);
 
 }  // namespace materialist::app

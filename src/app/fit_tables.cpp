@@ -353,7 +353,7 @@ void draw_differences(const AppState& state, const std::vector<protocol::Fit>& f
 
 }  // namespace
 
-void draw_fit_notes(const protocol::Fit& fit, bool several) {
+void draw_fit_notes(AppState& state, const protocol::Fit& fit, bool several, float scale) {
   const std::string who = several ? fit.name + ": " : std::string();
   if (fit.state == "failed") {
     ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kBad));
@@ -361,10 +361,12 @@ void draw_fit_notes(const protocol::Fit& fit, bool several) {
     ImGui::PopStyleColor();
     return;
   }
-  for (const protocol::Warning& warning : fit.warnings) {
+  for (std::size_t k = 0; k < fit.warnings.size(); ++k) {
     ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kBad));
-    ImGui::TextWrapped("Warning: %s%s", who.c_str(), warning.message.c_str());
+    ImGui::TextWrapped("Warning: %s%s", who.c_str(), fit.warnings[k].message.c_str());
     ImGui::PopStyleColor();
+    publish(state, ("warning:" + (several ? fit.name + ":" : "") + std::to_string(k)).c_str(),
+            scale);
   }
   if (several) return;
   ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kMuted));
@@ -390,7 +392,7 @@ void draw_fit_values(AppState& state, const protocol::Fit& fit, const UiFonts& f
                                 "Article",     "1-3-3-5-9",      "Capablanca"};
   const ValueWidths width = value_widths(rows, headers, fonts);
   if (!draw_value_table(state, fit, rows, headers, width, bootstrap, fonts, scale)) return;
-  draw_fit_notes(fit, false);
+  draw_fit_notes(state, fit, false, scale);
   draw_article_note(state, fit, scale);
 }
 
@@ -423,7 +425,7 @@ void draw_comparison(AppState& state, float scale) {
     publish_table_columns(state, "comparison", scale);
     ImGui::EndTable();
   }
-  for (const protocol::Fit& fit : fits) draw_fit_notes(fit, true);
+  for (const protocol::Fit& fit : fits) draw_fit_notes(state, fit, true, scale);
   if (!fits.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, to_vec4(kMuted));
     ImGui::TextWrapped(fits.front().errors == "game-clustered"

@@ -18,7 +18,8 @@ void draw_fit_values(AppState& state, const protocol::Fit& fit, const UiFonts& f
 // Shown when there are two or more fits.
 void draw_comparison(AppState& state, float scale);
 
-// Which errors the ± are, and every warning of the fit, in full: shown under its values.
-void draw_fit_notes(const protocol::Fit& fit, bool several);
+// Which errors the ± are, and every warning of the fit, in full: shown under its values, each
+// warning wrapped and published as "warning:<k>" ("warning:<dataset>:<k>" when several).
+void draw_fit_notes(AppState& state, const protocol::Fit& fit, bool several, float scale);
 
 }  // namespace materialist::app

@@ -50,8 +50,9 @@ bool imbalance_checkboxes(AppState& state, float scale) {
       changed = true;
     }
     if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("%s: %s (%s)", learn::kImbalanceNames[term], kDefinitions[term],
-                        learn::kImbalanceUnits[term]);
+      const std::string about = std::string(learn::kImbalanceNames[term]) + ": " +
+                                kDefinitions[term] + " (" + learn::kImbalanceUnits[term] + ")";
+      tooltip(about.c_str());
     }
   }
   return changed;

@@ -98,6 +98,10 @@ bool on_report(AppState& state, const JsonValue& m) {
       committed != nullptr && committed->is_bool() && committed->as_bool()) {
     state.target_compare.reset();  // new data: its own comparison, when asked
     state.target_compare_open = false;
+    // The data's target shows in the control and the share link: a statistics file (.mstats)
+    // brings the one it was made with, whatever the control held.
+    state.applied_read.target = state.report.target;
+    state.settings.read.target = state.report.target;
   }
   return true;
 }

@@ -55,6 +55,31 @@ constexpr ImU32 kWarn = IM_COL32(240, 190, 90, 255);
 
 // ---- the form ----
 
+// A value set's box and its label (wrapped beside the box; a click on it ticks the set too), with
+// the pieces it plays at 1-3-3-5-9's values under it.
+void draw_set_row(AppState& state, PlayCandidate& candidate, bool idle, float scale) {
+  const std::string label = candidate.set.name + "  " + candidate.set.values_text();
+  checkbox(state, "##set", candidate.chosen, ("play:set:" + candidate.set.name).c_str(), scale);
+  if (ImGui::IsItemHovered()) tooltip(candidate.source.c_str());
+  // A long name on a phone wraps instead of running past the window's edge.
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextWrapped("%s", label.c_str());
+  publish(state, ("play:set-label:" + candidate.set.name).c_str(), scale);
+  if (ImGui::IsItemClicked() && idle) candidate.chosen = !candidate.chosen;
+  if (ImGui::IsItemHovered()) tooltip(candidate.source.c_str());
+  if (candidate.set.fallback_pieces != 0) {
+    // Under the set's label, its wrapped lines aligned with it.
+    const float indent = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
+    ImGui::Indent(indent);
+    const std::string kept = "not identified by its fit, played at 1-3-3-5-9's values: " +
+                             play::fallback_text(candidate.set);
+    note(kept.c_str(), kWarn);
+    publish(state, ("play:fallback:" + candidate.set.name).c_str(), scale);
+    ImGui::Unindent(indent);
+  }
+}
+
 void draw_form(AppState& state, float scale) {
   PlayTest& play = state.play;
   PlayForm& form = play.form;
@@ -65,20 +90,7 @@ void draw_form(AppState& state, float scale) {
   for (std::size_t i = 0; i < form.candidates.size(); ++i) {
     PlayCandidate& candidate = form.candidates[i];
     ImGui::PushID(static_cast<int>(i));
-    const std::string label = candidate.set.name + "  " + candidate.set.values_text();
-    checkbox(state, label.c_str(), candidate.chosen, ("play:set:" + candidate.set.name).c_str(),
-             scale);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", candidate.source.c_str());
-    if (candidate.set.fallback_pieces != 0) {
-      // Under the set's label, its wrapped lines aligned with it.
-      const float indent = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
-      ImGui::Indent(indent);
-      const std::string kept = "not identified by its fit, played at 1-3-3-5-9's values: " +
-                               play::fallback_text(candidate.set);
-      note(kept.c_str(), kWarn);
-      publish(state, ("play:fallback:" + candidate.set.name).c_str(), scale);
-      ImGui::Unindent(indent);
-    }
+    draw_set_row(state, candidate, idle, scale);
     ImGui::PopID();
   }
   ImGui::AlignTextToFramePadding();
@@ -95,7 +107,7 @@ void draw_form(AppState& state, float scale) {
     article_preset(form);
   }
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
+    tooltip(
         "The article's four engine versions, the sample's learned values and 1-3-3-5-9 in a "
         "round robin");
   }
@@ -166,7 +178,7 @@ void draw_actions(AppState& state, float scale) {
     start_selfplay(play, 3);
   }
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
+    tooltip(
         "Learn, play, learn again: each round plays the values learned from the last round's "
         "games against the first chosen set");
   }

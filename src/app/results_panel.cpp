@@ -164,10 +164,10 @@ void draw_report_issues(const protocol::DataReport& r, int k, std::uint64_t tota
   const std::string title =
       k == 0 ? "Partial games: replay stopped at a bad move, the rows before it kept"
              : "Skipped games: no row kept";
-  ImGui::TextColored(
-      to_vec4(kMuted), "%s (%s%s)", title.c_str(),
-      listed.size() < total ? ("first " + grouped(listed.size()) + " of ").c_str() : "",
-      grouped(total).c_str());
+  const std::string heading =
+      title + " (" + (listed.size() < total ? "first " + grouped(listed.size()) + " of " : "") +
+      grouped(total) + ")";
+  note(heading.c_str(), kMuted);
   const float rows = std::clamp(static_cast<float>(listed.size()), 1.0f, 6.0f) * 3.0f;
   ImGui::PushID(k);
   ImGui::BeginChild("issues", ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * rows + 8 * scale),
@@ -200,7 +200,7 @@ void draw_values(AppState& state, const UiFonts& fonts, float scale) {
       publish(state, "note:comparison", scale);
     }
   } else if (state.estimates.empty()) {
-    ImGui::TextColored(to_vec4(kMuted), "%s", no_values_text(state.phase));
+    note(no_values_text(state.phase), kMuted);
   }
   // The worker's fits carry every coefficient with its uncertainty.
   if (t.done && t.fits.size() >= 2) {
@@ -273,8 +273,7 @@ void draw_relations(AppState& state, float scale) {
         fit.coefficients.begin(), fit.coefficients.end(),
         [](const protocol::Coefficient& c) { return !c.identified && c.name != "draw-margin"; });
     if (unidentified) {
-      ImGui::TextColored(to_vec4(kMuted),
-                         "No verdicts: they need piece values these games do not identify.");
+      note("No verdicts: they need piece values these games do not identify.", kMuted);
       return;
     }
   }

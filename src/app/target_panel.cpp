@@ -158,7 +158,7 @@ void draw_target_summary(AppState& state, std::vector<Command>& commands, float 
     state.target_compare_waiting = true;
   }
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
+    tooltip(
         "Fit both targets, the game's result and the engine's evaluation, on the "
         "same annotated positions, and compare the values");
   }

@@ -150,7 +150,11 @@ void draw_status(AppState& state, std::vector<Command>& commands, float scale) {
   }
   if (!state.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.45f, 0.12f, 0.12f, 0.9f));
-    const float height = ImGui::GetTextLineHeightWithSpacing() * 2.2f;
+    // As tall as the wrapped message (a phone's narrow banner): never cut off at its bottom.
+    const float wrap = ImGui::GetContentRegionAvail().x - 110 * scale;
+    const float height = std::max(
+        ImGui::GetTextLineHeightWithSpacing() * 2.2f,
+        ImGui::CalcTextSize(state.error.c_str(), nullptr, false, wrap - 8 * scale).y + 14 * scale);
     ImGui::BeginChild("error-banner", ImVec2(-1, height), false);
     ImGui::SetCursorPos(ImVec2(8 * scale, 6 * scale));
     ImGui::PushTextWrapPos(ImGui::GetContentRegionMax().x - 110 * scale);
@@ -279,9 +283,9 @@ void draw_chart_column(AppState& state, PlotRenderer& renderer, const Layout& la
   }
   draw_main_chart(state, renderer, ImVec2(plots.x, usable * 0.42f), scale);
   draw_loss(state, renderer, ImVec2(plots.x, usable * 0.2f), scale);
-  // A loss without steps is a line of text: the charts under it take its room.
-  const float lower =
-      has_loss_plot(state) ? usable * 0.38f : usable * 0.58f - ImGui::GetFrameHeightWithSpacing();
+  // The charts under the loss take the room left: all of its share when the loss is a line of
+  // text, less when a legend made a chart above taller than its share.
+  const float lower = std::max(ImGui::GetContentRegionAvail().y, usable * 0.25f);
   if (has_outcome_curves(state)) {
     // Side by side: the data's balance chart and the model's outcome probabilities.
     const float half = (plots.x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;

@@ -140,39 +140,22 @@ void draw_learned_values(PlotRenderer& renderer, ImDrawList* draw, const PlotAre
   renderer.add_disks(draw, area, disks);
 }
 
-// A legend of the marks (and of the sides' or the datasets' colours).
-void draw_values_legend(ImDrawList* draw, const PlotArea& area,
-                        const std::vector<protocol::Fit>& fits, std::optional<double> unit,
-                        float scale) {
-  const int n = static_cast<int>(fits.size());
-  float y = area.min.y + 6 * scale;
-  const float x = area.min.x + 10 * scale;
+// The legend's entries: the reference marks (and the sides' or the datasets' colours).
+std::vector<LegendEntry> values_legend(const std::vector<protocol::Fit>& fits,
+                                       std::optional<double> unit) {
+  std::vector<LegendEntry> entries;
+  const std::size_t n = fits.size();
   for (const Reference& ref : kReferences) {
-    if (!unit) break;  // not drawn
-    draw->AddLine(ImVec2(x, y + ImGui::GetTextLineHeight() * 0.5f),
-                  ImVec2(x + 18 * scale, y + ImGui::GetTextLineHeight() * 0.5f), ref.color,
-                  2 * scale);
-    draw->AddText(ImVec2(x + 24 * scale, y), IM_COL32(200, 204, 212, 255), ref.label);
-    y += ImGui::GetTextLineHeight();
+    if (unit) entries.push_back({ref.label, ref.color, 2});  // not drawn without a unit
   }
   if (n == 1 && value_prefixes(fits.front()).size() > 1) {
-    const std::pair<ImU32, const char*> sides[] = {
-        {kPieceColors[learn::kKnightIndex], "own (the player's)"},
-        {kOpponentColor, "the opponents'"}};
-    for (const auto& [color, label] : sides) {
-      draw->AddCircleFilled(ImVec2(x + 9 * scale, y + ImGui::GetTextLineHeight() * 0.5f), 5 * scale,
-                            color);
-      draw->AddText(ImVec2(x + 24 * scale, y), color, label);
-      y += ImGui::GetTextLineHeight();
-    }
+    entries.push_back({"own (the player's)", kPieceColors[learn::kKnightIndex], 0});
+    entries.push_back({"the opponents'", kOpponentColor, 0});
   }
-  for (int d = 0; d < n && n > 1; ++d) {
-    draw->AddCircleFilled(ImVec2(x + 9 * scale, y + ImGui::GetTextLineHeight() * 0.5f), 5 * scale,
-                          dataset_color(d));
-    draw->AddText(ImVec2(x + 24 * scale, y), dataset_color(d),
-                  fits[static_cast<std::size_t>(d)].name.c_str());
-    y += ImGui::GetTextLineHeight();
+  for (std::size_t d = 0; d < n && n > 1; ++d) {
+    entries.push_back({fits[d].name, dataset_color(static_cast<int>(d)), 0});
   }
+  return entries;
 }
 
 }  // namespace
@@ -212,11 +195,12 @@ void draw_fit_values(const std::vector<protocol::Fit>& fits, protocol::Units uni
                 fine ? "%.1f" : "%.0f"};
   spec.x_names = kNames;
   spec.x_name_count = kPieceCount;
+  PlotLegend legend{values_legend(fits, unit), {}, {}};
+  spec.legend = &legend;
   const PlotArea area = begin_plot(spec, size, scale, hovered);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw_reference_marks(draw, area, unit, scale);
   draw_learned_values(renderer, draw, area, fits, units, scale);
-  draw_values_legend(draw, area, fits, unit, scale);
 }
 
 }  // namespace materialist::app

@@ -1,5 +1,6 @@
 #include "app/widgets.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -10,6 +11,11 @@ namespace materialist::app {
 
 void publish(AppState& state, const char* label, float scale) {
   const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  state.buttons.push_back(
+      {label, min.x / scale, min.y / scale, (max.x - min.x) / scale, (max.y - min.y) / scale});
+}
+
+void publish_rect(AppState& state, const std::string& label, ImVec2 min, ImVec2 max, float scale) {
   state.buttons.push_back(
       {label, min.x / scale, min.y / scale, (max.x - min.x) / scale, (max.y - min.y) / scale});
 }
@@ -43,16 +49,22 @@ float int_field_width(int digits) {
          2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x);
 }
 
+void tooltip(const char* text) {
+  const float screen = ImGui::GetIO().DisplaySize.x - 4 * ImGui::GetStyle().WindowPadding.x;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(
+      std::max(ImGui::GetFontSize() * 8, std::min(ImGui::GetFontSize() * 24, screen)));
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
 bool button_or_why(AppState& state, const char* label, float scale, bool enabled,
                    const std::string& why, const char* published_as) {
   const bool clicked = button(state, label, scale, enabled, published_as);
   if (!enabled && !why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
     const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24);
-    ImGui::TextUnformatted(why.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
+    tooltip(why.c_str());
     state.buttons.push_back({std::string("why:") + (published_as ? published_as : label),
                              min.x / scale, min.y / scale, (max.x - min.x) / scale,
                              (max.y - min.y) / scale});

@@ -13,6 +13,9 @@ namespace materialist::app {
 // Records the last item's rectangle in CSS pixels under `label`, so tests can click it.
 void publish(AppState& state, const char* label, float scale);
 
+// Records the rectangle from `min` to `max` (framebuffer pixels) in CSS pixels under `label`.
+void publish_rect(AppState& state, const std::string& label, ImVec2 min, ImVec2 max, float scale);
+
 // A button published under its label (or `published_as` when given).
 bool button(AppState& state, const char* label, float scale, bool enabled = true,
             const char* published_as = nullptr);
@@ -38,6 +41,10 @@ bool checkbox(AppState& state, const char* label, bool& value, const char* publi
 // Publishes the current table's columns as "<name>:col<i>" (x and width of each column, y and
 // height of the table) so tests can check no column is collapsed. Call before EndTable.
 void publish_table_columns(AppState& state, const char* name, float scale);
+
+// A tooltip of `text` wrapped at about 24 ems (never wider than the screen): a long one is never
+// cut at the screen's edge.
+void tooltip(const char* text);
 
 // Wrapped muted text (a reason, a note): never cut off at the panel's edge.
 void note(const char* text, ImU32 color);

@@ -345,7 +345,11 @@ std::string Engine::status_line() const {
   bool warned = false;
   for (std::size_t d = 0; d < n; ++d)
     warned = warned || fit(d) == nullptr || !fit(d)->warnings.empty();
-  std::string out = warned ? "Fit with warnings" : "Fitted";
+  // Values of the engine's evaluations, not of the games' results: the line says so.
+  const bool eval = current_ && current_->options.target == learn::Target::kEval;
+  std::string out = !eval    ? (warned ? "Fit with warnings" : "Fitted")
+                    : warned ? "Fitted to engine evaluations, with warnings"
+                             : "Fitted to engine evaluations";
   if (n > 1) out += " (" + std::to_string(n) + " datasets)";
   out += " (" + solver;
   if (const std::string errors = error_kinds_text(); !errors.empty()) {

@@ -208,6 +208,21 @@ TEST_CASE("app state: result vs evaluation is asked with the settings, kept unti
   CHECK_FALSE(state.target_compare.has_value());
 }
 
+TEST_CASE("app state: committed data bring their target to the control and the link") {
+  AppState state;  // the control on the game's result
+  protocol::DataReport report;
+  report.target = learn::Target::kEval;  // a .mstats made for the evaluation, say
+  const std::string uncommitted =
+      R"({"type":"report","committed":false,"report":)" + protocol::encode(report) + "}";
+  CHECK(apply_message(state, uncommitted));
+  CHECK(state.settings.read.target == learn::Target::kResult);
+  const std::string committed =
+      R"({"type":"report","committed":true,"report":)" + protocol::encode(report) + "}";
+  CHECK(apply_message(state, committed));
+  CHECK(state.settings.read.target == learn::Target::kEval);
+  CHECK(applied_settings(state).read.target == learn::Target::kEval);
+}
+
 TEST_CASE("app state: the page's toast and device messages; a share command carries its link") {
   AppState state;
   CHECK(apply_message(state, R"({"type":"toast","text":"Link copied"})"));

@@ -2,9 +2,11 @@
 // positions that carry an [%eval] are read; the counts and values equal the command-line tool's on
 // the same file (build/native/materialist); "Result vs evaluation" fits both targets on the same
 // positions; every export and the share link carry the target; a file without any [%eval] says
-// what to do, and the models the target refuses say why.
+// what to do, and the models the target refuses say why; a .mstats made for it sets the Target
+// control, and the status line and the outcome chart name it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ARTIFACTS, FIXTURES, REPO, check, clickButton, clickControl, copyShareLink, dropFiles, mirrorResult, openPage,
@@ -81,6 +83,8 @@ test('evaluation target: the lichess sample\'s counts and values equal the CLI\'
   // Live estimates while reading fitted the annotated positions read so far.
   check(r.estimates >= 1 && r.estimate && r.estimate.rows > 0 && r.estimate.rows <= cli.rows,
     `estimates: ${r.estimates}, last ${JSON.stringify(r.estimate)}`);
+  const status = await page.$eval('#materialist-status', (el) => el.textContent);
+  check(/^Fitted to engine evaluations/.test(status), `the status line does not name the target: ${status}`);
   await page.screenshot({ path: join(ARTIFACTS, '84-eval-target.png') });
 
   const csv = (await saveDownload(page, 'Values CSV', false)).text.trim().split('\n');
@@ -189,4 +193,45 @@ test('evaluation target with a lichess username: lichess is asked for its evalua
     await context.close();
     await stub.close();
   }
+});
+
+test('evaluation target from a .mstats: the Target control, the link, the status line name it', async ({ baseUrl }) => {
+  // `materialist stats --target eval` on the lichess sample: a version 2 statistics file.
+  check(existsSync(CLI), `${CLI} is missing: build the native tool first (cmake --build build/native)`);
+  const folder = mkdtempSync(join(tmpdir(), 'materialist-eval-stats-'));
+  const file = join(folder, 'lichess.eval.mstats');
+  execFileSync(CLI, ['stats', '--target', 'eval', '--preset', 'article', join(FIXTURES, LICHESS), '-o', file], { stdio: 'pipe' });
+  const bytes = Array.from(readFileSync(file));
+  rmSync(folder, { recursive: true, force: true });
+  const cli = cliJson(['fit', '--target', 'eval']);
+  const { context, page, problems } = await openPage(baseUrl);  // the Target control on the result
+  await watchStates(page);
+  await dropFiles(page, [{ name: 'lichess.eval.mstats', bytes }]);
+  check(await waitForReadEnd(page, 60000) === 'done', `the .mstats did not fit: ${(await mirrorResult(page)).error}`);
+  await settle(page, 6);
+  const r = await mirrorResult(page);
+  check(r.target === 'eval' && r.rows === cli.rows, `target ${r.target}, rows ${r.rows} (CLI ${cli.rows})`);
+  const status = await page.$eval('#materialist-status', (el) => el.textContent);
+  check(/^Fitted to engine evaluations/.test(status) && status.includes('from lichess.eval.mstats'), `status: ${status}`);
+  await page.screenshot({ path: join(ARTIFACTS, '89-eval-mstats.png') });
+  // The link and the settings it holds name the statistics' target.
+  const link = await copyShareLink(page);
+  check(link.includes('target=eval'), `share link ${link}`);
+  check((await mirrorResult(page)).settings.target === 'eval', `settings ${JSON.stringify((await mirrorResult(page)).settings)}`);
+  // The control holds the data's target: nothing waits for Apply (a control left on the result
+  // would be a change not applied). A click on the greyed Apply brings the group into view.
+  await clickControl(page, 'Apply filters');
+  await page.mouse.move(1, 1);
+  await settle(page, 4);
+  check(!(await page.evaluate(() => window.materialist.ui.buttons['Apply filters:pending'])),
+    'the Target control differs from the data\'s target (a change not applied)');
+  await clickControl(page, 'target:result');
+  check(await page.waitForFunction(() => Boolean(window.materialist.ui.buttons['Apply filters:pending']), null,
+    { timeout: 5000 }).then(() => true, () => false), 'a change of the Target control is not shown as waiting for Apply');
+  await clickControl(page, 'target:eval');
+  await page.mouse.move(1, 1);
+  await settle(page, 4);
+  await page.screenshot({ path: join(ARTIFACTS, '89-eval-mstats-target-control.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
 });

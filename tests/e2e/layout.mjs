@@ -172,7 +172,7 @@ test('layout: a phone scrolls with real touch events, values first, 44 px target
   await context.close();
 });
 
-function threeFiles() {
+export function threeFiles() {
   const pgn = readFileSync(join(FIXTURES, 'OpenRating.pgn'), 'utf8');
   const cut1 = pgn.indexOf('\n[Event ', Math.floor(pgn.length / 3)) + 1;
   const cut2 = pgn.indexOf('\n[Event ', Math.floor((2 * pgn.length) / 3)) + 1;

@@ -293,3 +293,35 @@ test('play-test: the self-play loop plays each round\'s learned values and names
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
+
+test('play-test on a phone: a long value set\'s label wraps within the screen, its source in a tooltip', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { width: 390, height: 844, touch: true });
+  await clickButton(page, 'Play-test…');
+  const name = 'learned-from-a-long-tournament-file-name';
+  // The form scrolls: the custom field comes into view under the value sets.
+  for (let i = 0; i < 30; ++i) {
+    await page.waitForFunction(() => window.materialist.ui.buttons['play:custom'], null, { timeout: 10000 });
+    const field = await page.evaluate(() => window.materialist.ui.buttons['play:custom']);
+    if (field.y > 100 && field.y + field.height < 800) break;
+    await page.mouse.move(195, 600);
+    await page.mouse.wheel(0, field.y + field.height >= 800 ? 150 : -150);
+    await settle(page, 3);
+  }
+  await clickButton(page, 'play:custom');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(`${name}:100,300,320,500,950`, { delay: 10 });
+  await settle(page, 2);
+  await clickButton(page, 'play:add');
+  await settle(page, 4);
+  const [box, label, short] = await page.evaluate((n) => [window.materialist.ui.buttons[`play:set:${n}`],
+    window.materialist.ui.buttons[`play:set-label:${n}`], window.materialist.ui.buttons['play:set-label:classic']], name);
+  check(box && label && short, `the set was not added: ${JSON.stringify([box, label, short])}`);
+  check(label.x >= box.x + box.width && label.x + label.width <= 390, `the label runs past the screen: ${JSON.stringify(label)}`);
+  check(label.height > short.height * 1.5, `the long label did not wrap: ${JSON.stringify(label)}, a short one ${JSON.stringify(short)}`);
+  // Pointing at the label shows where the set comes from (the picture).
+  await page.mouse.move(label.x + label.width / 2, label.y + label.height / 2);
+  await settle(page, 4);
+  await page.screenshot({ path: join(ARTIFACTS, 'play-phone-long-label.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});

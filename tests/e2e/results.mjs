@@ -122,13 +122,19 @@ test('Refit keeps λ = 1e-6 exactly and the article\'s values', async ({ baseUrl
   await context.close();
 });
 
-test('a degenerate file shows its warning, not "Fitted"', async ({ baseUrl }) => {
-  const { context, page, problems } = await openPage(baseUrl);
+// Three decisive games and 300 draws: too few decisive games for the article's model.
+function degenerateText() {
   let text = '';
   for (const result of ['1-0', '0-1', '1-0']) {
     text += `[Result "${result}"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O ${result}\n\n`;
   }
   for (let i = 0; i < 300; ++i) text += '[Result "1/2-1/2"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 1/2-1/2\n\n';
+  return text;
+}
+
+test('a degenerate file shows its warning, not "Fitted"', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const text = degenerateText();
   await dropFiles(page, [{ name: 'draws.pgn', text }]);
   check(await waitForState(page, ['done', 'error'], 60000) === 'done', 'the degenerate file did not end');
   const status = await page.$eval('#materialist-status', (e) => e.textContent);
@@ -140,6 +146,23 @@ test('a degenerate file shows its warning, not "Fitted"', async ({ baseUrl }) =>
   check(Object.values(result.fits[0].values).every((v) => v === null), `values shown: ${JSON.stringify(result.fits[0].values)}`);
   await settle(page);
   await page.screenshot({ path: join(ARTIFACTS, '18-degenerate-warning.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+test('on a phone a fit\'s warning wraps within the screen, never cut at its edge', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { width: 390, height: 844, touch: true });
+  await dropFiles(page, [{ name: 'draws.pgn', text: degenerateText() }]);
+  check(await waitForState(page, ['done', 'error'], 60000) === 'done', 'the degenerate file did not end');
+  await settle(page, 6);
+  const [warning, panel] = await page.evaluate(() => ['warning:0', 'panel:scroll'].map((l) => window.materialist.ui.buttons[l]));
+  check(warning && panel, `no warning under the values: ${JSON.stringify(warning)}`);
+  check(warning.x >= panel.x && warning.x + warning.width <= panel.x + panel.width,
+    `the warning ${JSON.stringify(warning)} runs past the column ${JSON.stringify(panel)}`);
+  // Its text is longer than a line: it takes several.
+  const line = await page.evaluate(() => window.materialist.ui.buttons['Load sample'].height);
+  check(warning.height > 25, `the warning is one line high (${warning.height} px; a button ${line} px): cut, not wrapped`);
+  await page.screenshot({ path: join(ARTIFACTS, '18-degenerate-warning-phone.png') });
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });

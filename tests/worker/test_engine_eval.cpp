@@ -84,6 +84,7 @@ TEST_CASE("engine: the evaluation target reads the annotated positions and count
   CHECK(engine.result_json().find(R"("target":"eval")") != std::string::npos);
   CHECK(engine.provenance_json().find(R"("target":"eval")") != std::string::npos);
   CHECK(engine.code_header().find("// target: the engine's evaluation") != std::string::npos);
+  CHECK(engine.status_line().rfind("Fitted to engine evaluations", 0) == 0);
 }
 
 TEST_CASE("engine: the evaluation target refuses the ordinal model and the rating offset") {
