@@ -1,29 +1,22 @@
 // Statistics files in the browser (docs/MSTATS.md): dropped or linked .mstats files become the
 // current data at once, with the data settings they were made with, and are fitted as a read is.
-#include <cstdlib>
-
 #include "worker/engine.h"
 
 namespace materialist::worker {
 
 namespace {
 
-// The read options a statistics file's settings stand for (learn::stats_settings' names).
+// The read options a statistics file's settings stand for (learn::read_request_of).
 ReadOptions read_options_of(const learn::StatsSettings& settings) {
-  const auto value = [&settings](const char* name) { return learn::setting_of(settings, name); };
+  const learn::ReadRequest request = learn::read_request_of(settings);
   ReadOptions options;
-  options.unknown = value("unknown-results") == "draw" ? learn::UnknownResultPolicy::kTreatAsDraw
-                                                       : learn::UnknownResultPolicy::kSkip;
-  options.filter = value("filter");
-  options.quiet.quiet_plies = std::atoi(value("quiet-plies").c_str());
-  options.quiet.checks_break_quiet = value("checks-break-quiet") == "yes";
-  options.quiet.distinct_per_game = value("distinct-per-game") == "yes";
-  options.quiet.skip_first_plies = std::atoi(value("skip-plies").c_str());
-  options.bootstrap = std::atoi(value("bootstrap").c_str());
-  options.seed = std::strtoull(value("seed").c_str(), nullptr, 10);
-  if (options.seed == 0) options.seed = 1;
-  options.keep = learn::key_fields_of(settings);
-  options.target = learn::target_of(settings);  // version 2 files: the evaluation target
+  options.unknown = request.unknown;
+  options.filter = request.filter;
+  options.quiet = request.quiet;
+  options.bootstrap = request.bootstrap;
+  options.seed = request.seed == 0 ? 1 : request.seed;  // the page's seeds start at 1
+  options.keep = request.keep;
+  options.target = request.target;  // version 2 files: the evaluation target
   return options;
 }
 
