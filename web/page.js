@@ -115,37 +115,9 @@
    * @property {DataOrigin | null} dataOrigin  where the data came from, for share links
    * @property {DataOrigin | null} readingOrigin  where the running read's data come from
    * @property {number} dragDepth  dragenter minus dragleave events: 0 when the drag left the page
-   * @property {string[]} variants  chess variants named in the files' first tags (Crazyhouse, …)
    */
   /** @type {PageState} */
-  const page = { result: {}, dataOrigin: null, readingOrigin: null, dragDepth: 0, variants: [] };
-
-  // A read whose games are all of a variant the engine does not learn from ends with "the
-  // filters removed all N games": the page names the variants it saw in the files' tags.
-  const READABLE_VARIANTS = /^(standard|chess|chess ?960|fischerandom|from position)$/i;
-  /** @param {string} text */
-  function nameVariants(text) {
-    if (page.variants.length === 0) {
-      // The app has no "Analysis panel" any more: the counts are under the values.
-      return text.replace('(see which filter in the Analysis panel)', '(each filter\'s count is under the values)');
-    }
-    return text.replace(/the filters removed all ([^(]*?) \(see which filter in the Analysis panel\)/,
-      (_, games) => `all ${games} are ${page.variants.join(', ')}: chess variants Materialist does not learn from `
-        + '(it learns from standard chess, and from Chess960 when "keep Chess960" is on)');
-  }
-  // The variants named in the first 64 KiB of each file (compressed files are not sniffed).
-  /** @param {File[]} files @returns {Promise<string[]>} */
-  async function sniffVariants(files) {
-    /** @type {string[]} */
-    const found = [];
-    await Promise.all(files.filter((file) => !/\.(gz|zst|bz2|zip)$/i.test(file.name)).map((file) =>
-      file.slice(0, 1 << 16).text().then((head) => {
-        for (const [, name] of head.matchAll(/\[Variant "([^"]*)"\]/g)) {
-          if (!READABLE_VARIANTS.test(name) && !found.includes(name)) found.push(name);
-        }
-      }).catch(() => {})));
-    return found;
-  }
+  const page = { result: {}, dataOrigin: null, readingOrigin: null, dragDepth: 0 };
 
   // ---- the mirror ----
 
@@ -213,7 +185,6 @@
         }
         return;
       case 'state':
-        m.status = nameVariants(m.status);
         setMirror(m.state, m.status);
         break;
       case 'report': {
@@ -273,7 +244,6 @@
         break;
       case 'error':
         page.readingOrigin = null;  // that read, if any, did not commit
-        m.message = nameVariants(m.message);
         updateResult({ error: m.message });
         break;
       case 'reset':  // the settings stay (Reset sent the preset's)
@@ -317,7 +287,6 @@
    */
   function read(sources, settings, mine = true, fromLink = false) {
     if (sources.length === 0) return;
-    if (sources.some((source) => source.kind !== 'file')) page.variants = [];
     updateResult({ error: null });
     const first = sources[0];
     // Where the data come from once this read commits (a failed read keeps the earlier data).
@@ -329,17 +298,9 @@
       ...(fromLink ? { fromLink } : {}),
     });
   }
-  // Files are read once their variants are known, so that a read that ends at once (all its games
-  // of a variant) is named by them; a later drop made meanwhile wins.
-  let filesDropped = 0;
   /** @param {FileList} files */
-  async function readFiles(files) {
-    const list = Array.from(files);
-    const drop = ++filesDropped;
-    const variants = await sniffVariants(list);
-    if (drop !== filesDropped) return;
-    page.variants = variants;
-    read(list.map((file) => ({ kind: 'file', file })));
+  function readFiles(files) {
+    read(Array.from(files).map((file) => ({ kind: 'file', file })));
   }
   /** @param {Partial<Settings> | null} [settings] @param {boolean} [fromLink] */
   function loadSample(settings, fromLink = false) { read([SAMPLE], settings, true, fromLink); }

@@ -179,6 +179,10 @@ void fields(JsonWriter& json, const DataReport& value) {
     field(json, "gamesWithoutEvals", value.games_without_evals);
     field(json, "malformedEvals", value.malformed_evals);
   }
+  if (!value.empty_read.empty()) {  // only then: reports with rows unchanged
+    field(json, "emptyRead", value.empty_read);
+    field(json, "emptyReadMessage", value.empty_read_message);
+  }
 }
 
 void fields(JsonWriter& json, const Balance& value) {
@@ -419,7 +423,8 @@ Result read(const JsonValue& json, DataReport& out) {
              "skippedGames", out.issues)("skippedTotal", out.issue_total)(
              "filteredBy", out.filtered_by)("datasets", out.datasets)("target", out.target)(
              "unannotatedRows", out.unannotated_rows)("gamesWithEvals", out.games_with_evals)(
-             "gamesWithoutEvals", out.games_without_evals)("malformedEvals", out.malformed_evals)
+             "gamesWithoutEvals", out.games_without_evals)("malformedEvals", out.malformed_evals)(
+             "emptyRead", out.empty_read)("emptyReadMessage", out.empty_read_message)
       .result();
 }
 

@@ -137,8 +137,9 @@ class Engine {
   // `game_offset` shift the part's line and game numbers by what came before it in the file.
   void begin_import(const std::string& file_name);
   void import_part(const Part& part, std::uint64_t line_offset, std::uint64_t game_offset);
-  // Ends the file the parts came from (`bytes` long); then end_read() commits as usual.
-  void end_import(std::uint64_t bytes);
+  // Ends the file the parts came from (`bytes` long); then end_read() commits as usual. Returns
+  // the file's error as the read's file errors list it ("name: no games found: ..."), or "".
+  std::string end_import(std::uint64_t bytes);
 
   // ---- live estimates of parallel reads (engine_decode.cpp) ----
   // A reader's share so far without its rows and issues (live histogram, game pairs, counts):

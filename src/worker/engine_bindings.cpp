@@ -140,6 +140,7 @@ val part_object(const Part& part) {
     issues.set(i, o);
   }
   out.set("issues", issues);
+  out.set("variants", val::array(part.games.filtered_variants));
   return out;
 }
 
@@ -163,6 +164,9 @@ Part part_from_object(const val& o) {
   part.pair_games = counts_at(games, 0);
   part.pair_rated_games = counts_at(games, 1);
   part.games = report_from_numbers(emscripten::convertJSArrayToNumberVector<double>(o["report"]));
+  if (o["variants"].isArray()) {
+    part.games.filtered_variants = emscripten::vecFromJSArray<std::string>(o["variants"]);
+  }
   const val issues = o["issues"];
   const int n = issues["length"].as<int>();
   for (int i = 0; i < n; ++i) {
@@ -271,7 +275,9 @@ class JsEngine {
     engine_.import_part(part_from_object(part), static_cast<std::uint64_t>(line_offset),
                         static_cast<std::uint64_t>(game_offset));
   }
-  void endImport(double bytes) { engine_.end_import(static_cast<std::uint64_t>(bytes)); }
+  std::string endImport(double bytes) {
+    return engine_.end_import(static_cast<std::uint64_t>(bytes));
+  }
   bool endRead() { return engine_.end_read(); }
   void cancelRead() { engine_.cancel_read(); }
 

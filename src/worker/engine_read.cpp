@@ -10,6 +10,7 @@
 #include "learn/fit/compare.h"
 #include "learn/fit/design.h"
 #include "learn/fit/uncertainty.h"
+#include "learn/read/empty_read.h"
 #include "learn/read/report_json.h"
 #include "learn/stats/bootstrap_histograms.h"
 #include "learn/stats/mat_io.h"
@@ -275,8 +276,8 @@ void Engine::import_part(const Part& part, std::uint64_t line_offset, std::uint6
   learn::merge_ingest_reports(import_report_, shifted, kMaxListedIssues);
 }
 
-void Engine::end_import(std::uint64_t bytes) {
-  if (!pending_) return;
+std::string Engine::end_import(std::uint64_t bytes) {
+  if (!pending_) return "";
   learn::DatasetReport& report = pending_->report;
   learn::FileReport file;
   file.name = import_name_;
@@ -284,7 +285,8 @@ void Engine::end_import(std::uint64_t bytes) {
   file.games = import_report_.games_read;
   file.rows = import_report_.rows;
   if (file.games == 0 && bytes > 0) file.error = learn::kNoGamesFound;
-  if (!file.error.empty()) pending_->file_errors.push_back(import_name_ + ": " + file.error);
+  const std::string error = file.error.empty() ? "" : import_name_ + ": " + file.error;
+  if (!error.empty()) pending_->file_errors.push_back(error);
   learn::merge_ingest_reports(report.games, import_report_, kMaxListedIssues);
   pending_->pairs.merge(import_pairs_);
   import_pairs_ = learn::GamePairs(pending_->pairs.fields());
@@ -293,6 +295,7 @@ void Engine::end_import(std::uint64_t bytes) {
   pending_->digests.push_back({import_name_, bytes, ""});
   report.files.push_back(std::move(file));
   import_report_ = {};
+  return error;
 }
 
 // ---- the current dataset ----
@@ -377,6 +380,11 @@ protocol::DataReport Engine::data_report() const {
   }
   for (const FileIssue& f : last_read_issues_) {
     out.issues.push_back({f.file, f.issue.line, f.issue.game, issue_reason(f.issue)});
+  }
+  if (r.rows == 0) {
+    const learn::EmptyRead why = learn::empty_read_of(r.games, out.target);
+    out.empty_read = learn::empty_read_code(why);
+    out.empty_read_message = learn::empty_read_message(why, r.games);
   }
   return out;
 }
