@@ -4,7 +4,7 @@
 // @ts-check: types in web/types.d.ts (the engine worker's realm: tsconfig.engine-worker.json).
 'use strict';
 
-importScripts('materialist-engine.js', 'read-options.js', 'parallel-read.js', 'decode-read.js', 'out-of-memory.js',
+importScripts('materialist-engine.js', 'read-options.js', 'reader-pool.js', 'parallel-read.js', 'decode-read.js', 'out-of-memory.js',
   'player-source.js', 'file-slices.js', 'engine-memory.js', 'read-sources.js',
   'worker-fit.js', 'worker-exports.js');
 
