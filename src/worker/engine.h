@@ -10,7 +10,7 @@
 //   engine.fits_json();                                // every dataset's fit, relations, curve
 //
 // Split by job: engine_read.cpp (reading, the dataset split, parallel import), engine_fit.cpp
-// (the fit state machine; every per-fit field lives in FitRun, replaced as a whole), and
+// (fitting: the state machine is worker/fit_session.h's FitSession, replaced as a whole), and
 // engine_exports.cpp (values CSV/JSON, provenance, code, status line).
 //
 // The read options (protocol::ReadOptions, web/PROTOCOL.md) carry a game filter, quiet-filter
@@ -38,6 +38,7 @@
 #include "learn/read/mstats.h"
 #include "learn/stats/game_pairs.h"
 #include "protocol/messages.h"
+#include "worker/fit_session.h"
 
 namespace materialist::worker {
 
@@ -257,43 +258,7 @@ class Engine {
     std::vector<std::string> file_errors;
   };
 
-  struct FitTarget {
-    std::string name;
-    const learn::Histogram* histogram = nullptr;
-    const learn::GamePairs* pairs = nullptr;
-    const learn::BootstrapHistograms* bootstrap = nullptr;
-    const learn::DatasetReport* report = nullptr;
-  };
-  // Everything one fit owns, replaced as a whole by begin_fit, end_read and reset (its
-  // targets point into current_, so it never outlives the data it was made for).
-  struct FitRun {
-    FitSettings settings;
-    learn::AnalysisSettings analysis;
-    learn::ModelSpec spec;
-    std::string reason;
-    std::vector<FitTarget> targets;
-    // Gradient descent of the first dataset, and of the others in lockstep (every trajectory is
-    // drawn); nullopt where a dataset could not start (finish_fits then fits it directly).
-    std::optional<learn::GradientDescentRun> first;
-    std::vector<std::optional<learn::GradientDescentRun>> others;
-    std::vector<learn::FitState> newton_states;  // Newton's iterates, shown one by one
-    std::size_t newton_next = 0;
-    bool finished = false;
-    std::vector<std::optional<learn::ModelFit>> fits;  // one per target
-    std::vector<std::string> errors;                   // why a target has no fit
-    std::vector<std::optional<learn::BootstrapFit>> bootstraps;
-    std::vector<std::string> bootstrap_errors;
-    std::optional<Snapshot> last;
-  };
   std::vector<FitTarget> fit_targets() const;
-  Snapshot snapshot_from(const learn::FitState& state) const;
-  // Fits every dataset (the first from the animated run), bootstraps, sets the last snapshot.
-  void finish_fits();
-  // begin_fit's steps: why the data cannot be fitted by this model (or nullopt), then the start
-  // of gradient descent or of Newton's iterates (the steps step() will show).
-  std::optional<Error> fit_problem() const;
-  Expected<int> start_descent();
-  Expected<int> start_newton();
   protocol::Settings settings() const;
   protocol::Fit fit_result(std::size_t index) const;
   // A dataset's fit as the protocol sends it (`fit` null: `error` says why).
@@ -326,7 +291,7 @@ class Engine {
 
   Sha256 file_hash_;
   protocol::Units units_ = protocol::Units::kPawn;
-  FitRun fit_;
+  FitSession fit_;
   // Statistics files added since the last end_stats, with their names.
   std::vector<learn::StatsFile> stats_files_;
   std::vector<std::string> stats_names_;

@@ -208,7 +208,7 @@ bool Engine::end_read() {
     pending_.reset();
     return false;
   }
-  fit_ = FitRun{};  // before the data its targets point into goes
+  fit_ = FitSession{};  // before the data its targets point into goes
   current_ = std::move(pending_);
   return true;
 }
@@ -413,7 +413,7 @@ const ReadOptions& Engine::read_options() const {
   return current_ ? current_->options : kDefaults;
 }
 
-std::vector<Engine::FitTarget> Engine::fit_targets() const {
+std::vector<FitTarget> Engine::fit_targets() const {
   std::vector<FitTarget> targets;
   if (!current_) return targets;
   const learn::DatasetSplit& split = *current_->split;
@@ -435,7 +435,7 @@ std::vector<Engine::FitTarget> Engine::fit_targets() const {
 }
 
 void Engine::reset() {
-  fit_ = FitRun{};  // first: its targets point into current_
+  fit_ = FitSession{};  // first: its targets point into current_
   file_reader_.reset();
   current_.reset();
   pending_.reset();
