@@ -38,7 +38,9 @@
 #include "learn/read/mstats.h"
 #include "learn/stats/game_pairs.h"
 #include "protocol/messages.h"
+#include "worker/engine_dataset.h"
 #include "worker/fit_session.h"
+#include "worker/part_import.h"
 
 namespace materialist::worker {
 
@@ -63,43 +65,12 @@ using protocol::FitSettings;
 using protocol::ReadOptions;
 using protocol::Snapshot;
 
-// A file as read: its bytes' SHA-256 ("" when unknown: rejected, or read by parallel readers).
-struct FileDigest {
-  std::string name;
-  std::uint64_t bytes = 0;
-  std::string sha256;
-};
-
-// A skipped or partial game with the file it came from.
-struct FileIssue {
-  std::string file;
-  learn::GameIssue issue;
-};
-
-// A reader's share of a parallel read: everything its dataset holds, in plain arrays, so it can
-// travel between Web Workers and be merged by the coordinating engine (histograms add up).
-struct Part {
-  std::vector<std::uint64_t> keys;           // packed RowKeys
-  std::vector<learn::OutcomeCounts> counts;  // one per key
-  // The game-clustered statistics (learn/stats/game_pairs.h): pairs of packed keys and their
-  // counts.
-  std::vector<std::uint64_t> pair_a, pair_b;
-  std::vector<learn::OutcomeCounts> pair_counts;
-  learn::OutcomeCounts pair_games, pair_rated_games;  // games by outcome (the clusters)
-  learn::IngestReport games;
-  std::vector<std::string> file_errors;
-};
-
 // The article's first chart of a histogram: rows per 1-3-3-5-9 balance and the fitted α.
 protocol::Balance balance_of(const learn::Histogram& histogram);
 
-// A share of a read in plain arrays: the histogram, the game pairs and the games' report.
-Part part_of(const learn::Histogram& histogram, const learn::GamePairs& pairs,
-             const learn::IngestReport& games);
-
 class Engine {
  public:
-  static constexpr std::size_t kMaxListedIssues = 1000;
+  static constexpr std::size_t kMaxListedIssues = worker::kMaxListedIssues;
 
   // ---- reading ----
   // Fails (and starts nothing) when the filter text does not parse.
@@ -239,24 +210,6 @@ class Engine {
 
  private:
   std::string error_kinds_text() const;  // the status line's "± … errors"
-  struct Dataset {
-    ReadOptions options;
-    // The merged dataset and the per-file or per-filter ones, read in one pass (the CLI reads
-    // the same way); kept after the read (bootstrap replicates, subsets' histograms).
-    std::optional<learn::DatasetSplit> split;
-    bool ended = false;
-    std::vector<FileDigest> digests;
-    learn::Histogram histogram;  // set when the read ends
-    learn::GamePairs pairs;      // set when the read ends
-    // Statistics files' bootstrap replicates (a read's are its split's).
-    std::unique_ptr<learn::BootstrapHistograms> bootstrap;
-    std::string stats_source;  // the statistics files it came from ("": games were read)
-    learn::DatasetReport report;
-    std::string mat_text;         // keep_rows: the rows not yet taken, as .mat lines
-    std::uint64_t bytes_fed = 0;  // of every file of the read, as stored (for max_megabytes)
-    std::vector<FileIssue> issues;
-    std::vector<std::string> file_errors;
-  };
 
   std::vector<FitTarget> fit_targets() const;
   protocol::Settings settings() const;
@@ -285,9 +238,7 @@ class Engine {
   // pending_, so it goes first.
   std::unique_ptr<learn::ArchiveReader> file_reader_;
   // The file whose parts are being imported.
-  std::string import_name_;
-  learn::IngestReport import_report_;
-  learn::GamePairs import_pairs_;
+  PartImport import_;
 
   Sha256 file_hash_;
   protocol::Units units_ = protocol::Units::kPawn;

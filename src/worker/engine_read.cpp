@@ -215,24 +215,6 @@ bool Engine::end_read() {
 
 // ---- parallel reads ----
 
-Part part_of(const learn::Histogram& histogram, const learn::GamePairs& pairs,
-             const learn::IngestReport& games) {
-  Part part;
-  histogram.for_each([&part](const learn::RowKey& key, const learn::OutcomeCounts& counts) {
-    part.keys.push_back(key.pack());
-    part.counts.push_back(counts);
-  });
-  pairs.for_each([&part](std::uint64_t a, std::uint64_t b, const learn::OutcomeCounts& counts) {
-    part.pair_a.push_back(a);
-    part.pair_b.push_back(b);
-    part.pair_counts.push_back(counts);
-  });
-  part.pair_games = pairs.games_by_outcome();
-  part.pair_rated_games = pairs.rated_games_by_outcome();
-  part.games = games;
-  return part;
-}
-
 Part Engine::export_part() const {
   if (!pending_ || pending_->ended) return Part{};
   const learn::DatasetBuilder& merged = pending_->split->merged();
@@ -252,50 +234,15 @@ std::uint64_t Engine::line_breaks() const {
 
 void Engine::begin_import(const std::string& file_name) {
   if (!pending_) begin_read({});
-  import_name_ = file_name;
-  import_report_ = {};
-  import_pairs_ = learn::GamePairs(pending_->pairs.fields());
+  import_.begin(file_name, pending_->pairs.fields());
 }
 
 void Engine::import_part(const Part& part, std::uint64_t line_offset, std::uint64_t game_offset) {
-  if (!pending_) return;
-  for (std::size_t i = 0; i < part.keys.size(); ++i) {
-    pending_->histogram.add(learn::RowKey::unpack(part.keys[i]), part.counts[i]);
-  }
-  for (std::size_t i = 0; i < part.pair_a.size(); ++i) {
-    import_pairs_.add(part.pair_a[i], part.pair_b[i], part.pair_counts[i]);
-  }
-  import_pairs_.add_games(part.pair_games, part.pair_rated_games);
-  learn::IngestReport shifted = part.games;
-  for (learn::GameIssue& issue : shifted.issues) {
-    issue.line += line_offset;
-    issue.game += game_offset;
-    if (pending_->issues.size() < kMaxListedIssues)
-      pending_->issues.push_back({import_name_, issue});
-  }
-  learn::merge_ingest_reports(import_report_, shifted, kMaxListedIssues);
+  if (pending_) import_.add(*pending_, part, line_offset, game_offset);
 }
 
 std::string Engine::end_import(std::uint64_t bytes) {
-  if (!pending_) return "";
-  learn::DatasetReport& report = pending_->report;
-  learn::FileReport file;
-  file.name = import_name_;
-  file.bytes = bytes;
-  file.games = import_report_.games_read;
-  file.rows = import_report_.rows;
-  if (file.games == 0 && bytes > 0) file.error = learn::kNoGamesFound;
-  const std::string error = file.error.empty() ? "" : import_name_ + ": " + file.error;
-  if (!error.empty()) pending_->file_errors.push_back(error);
-  learn::merge_ingest_reports(report.games, import_report_, kMaxListedIssues);
-  pending_->pairs.merge(import_pairs_);
-  import_pairs_ = learn::GamePairs(pending_->pairs.fields());
-  report.bytes += bytes;
-  report.rows += file.rows;
-  pending_->digests.push_back({import_name_, bytes, ""});
-  report.files.push_back(std::move(file));
-  import_report_ = {};
-  return error;
+  return pending_ ? import_.end_file(*pending_, bytes) : "";
 }
 
 // ---- the current dataset ----
