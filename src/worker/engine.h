@@ -9,9 +9,10 @@
 //   engine.begin_fit(settings);  while (!engine.fit_finished()) draw(engine.step(50));
 //   engine.fits_json();                                // every dataset's fit, relations, curve
 //
-// Split by job: engine_read.cpp (reading, the dataset split, parallel import), engine_fit.cpp
-// (fitting: the state machine is worker/fit_session.h's FitSession, replaced as a whole), and
-// engine_exports.cpp (values CSV/JSON, provenance, code, status line).
+// Split by job: engine_read.cpp (reading, the dataset split; worker/part_import.h imports the
+// parallel readers' shares), engine_fit.cpp (fitting: the state machine is
+// worker/fit_session.h's FitSession, replaced as a whole), and worker/exporter.h (values CSV/JSON,
+// provenance, code, status line). The data are worker/engine_dataset.h's.
 //
 // The read options (protocol::ReadOptions, web/PROTOCOL.md) carry a game filter, quiet-filter
 // options, bootstrap replicates and a dataset split (per file or per filter, read in one pass by
@@ -39,6 +40,7 @@
 #include "learn/stats/game_pairs.h"
 #include "protocol/messages.h"
 #include "worker/engine_dataset.h"
+#include "worker/exporter.h"
 #include "worker/fit_session.h"
 #include "worker/part_import.h"
 
@@ -64,9 +66,6 @@ using protocol::DatasetSummary;
 using protocol::FitSettings;
 using protocol::ReadOptions;
 using protocol::Snapshot;
-
-// The article's first chart of a histogram: rows per 1-3-3-5-9 balance and the fitted α.
-protocol::Balance balance_of(const learn::Histogram& histogram);
 
 class Engine {
  public:
@@ -176,11 +175,11 @@ class Engine {
   std::size_t fit_count() const { return fit_.finished ? fit_.targets.size() : 0; }
   const learn::ModelFit* fit(std::size_t dataset) const;
   // After begin_fit: the solver, the plan and why the solver differs from the one asked.
-  protocol::FitBegin fit_begin() const;
+  protocol::FitBegin fit_begin() const { return exports().fit_begin(); }
   // After the fit: every dataset's fit, the differences, the final snapshot.
-  protocol::FitDone fit_done() const;
+  protocol::FitDone fit_done() const { return exports().fit_done(); }
   // fit_done() as JSON (web/PROTOCOL.md, fit-done).
-  std::string fits_json() const;
+  std::string fits_json() const { return exports().fits_json(); }
   // Both targets fitted on the current data's annotated positions (a read for the evaluation
   // target), with `settings`' model; the result fit takes draws as half points unless the model
   // is ordinal (refused, as is the rating offset), so both read every annotated position.
@@ -191,16 +190,14 @@ class Engine {
   // text (the `.mat` export reads the files again and drains it chunk by chunk, so no row is
   // held longer than a chunk: memory stays bounded by the model).
   std::string take_mat_text();
-  // Every dataset's every coefficient (draw margin included), one row each, with its errors.
-  std::string values_csv() const;
-  // The settings and every dataset's fit (values, errors, warnings, coefficients).
-  std::string result_json() const;
-  // Files with sha-256, settings, the data report and every fit.
-  std::string provenance_json() const;
-  // A C++ header: every dataset's terms in centipawns, each named, with the model and data.
-  std::string code_header() const;
-  // One line for the status bar: the fit's state and values, naming datasets when several.
-  std::string status_line() const;
+  // The exports (worker/exporter.h): every dataset's every coefficient as CSV; the settings and
+  // every fit as JSON; with the files' SHA-256 and the data report (provenance); a C++ header;
+  // one line for the status bar.
+  std::string values_csv() const { return exports().values_csv(); }
+  std::string result_json() const { return exports().result_json(); }
+  std::string provenance_json() const { return exports().provenance_json(); }
+  std::string code_header() const { return exports().code_header(); }
+  std::string status_line() const { return exports().status_line(); }
   // The unit values are shown in (the app's choice): the status line, the settings the JSON
   // exports record and the C++ header's terms follow it. Kept across reads and resets.
   void set_units(protocol::Units units) { units_ = units; }
@@ -209,19 +206,8 @@ class Engine {
   void reset();
 
  private:
-  std::string error_kinds_text() const;  // the status line's "± … errors"
-
+  Exporter exports() const { return Exporter(fit_, current_.get(), read_options(), units_); }
   std::vector<FitTarget> fit_targets() const;
-  protocol::Settings settings() const;
-  protocol::Fit fit_result(std::size_t index) const;
-  // A dataset's fit as the protocol sends it (`fit` null: `error` says why).
-  static protocol::Fit describe(const FitTarget& target, const learn::ModelFit* fit,
-                                const learn::BootstrapFit* bootstrap,
-                                const std::string& bootstrap_error, const std::string& error,
-                                bool player_view);
-  std::vector<protocol::Difference> differences() const;
-  // "settings", "fits" and "differences" fields of an export.
-  void write_results(JsonWriter& json) const;
 
   std::unique_ptr<Dataset> current_, pending_;
   learn::DatasetReport last_read_report_;

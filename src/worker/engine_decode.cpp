@@ -63,9 +63,9 @@ protocol::Estimate Engine::estimate_with(const std::vector<Part>& parts,
   const FitTarget target{name, &histogram, &pairs, nullptr, &report};
   const Expected<learn::ModelFit> fit =
       learn::fit_model(histogram, settings.model_options(pending_->options.target), &pairs);
-  out.fits.push_back(describe(target, fit ? &*fit : nullptr, nullptr, "",
-                              fit ? std::string() : fit.error().message,
-                              learn::player_view(pending_->options.filter)));
+  out.fits.push_back(Exporter::describe(target, fit ? &*fit : nullptr, nullptr, "",
+                                        fit ? std::string() : fit.error().message,
+                                        learn::player_view(pending_->options.filter)));
   return out;
 }
 

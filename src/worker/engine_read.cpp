@@ -245,6 +245,12 @@ std::string Engine::end_import(std::uint64_t bytes) {
   return pending_ ? import_.end_file(*pending_, bytes) : "";
 }
 
+std::string Engine::take_mat_text() {
+  std::string out;
+  if (pending_) out.swap(pending_->mat_text);
+  return out;
+}
+
 // ---- the current dataset ----
 
 const learn::DatasetReport* Engine::report() const {
@@ -428,8 +434,8 @@ protocol::Estimate Engine::estimate(const FitSettings& settings) const {
     if (d.histogram.totals().total() == 0) continue;
     const FitTarget target{d.name, &d.histogram, d.pairs, nullptr, &d.report};
     const Expected<learn::ModelFit> fit = learn::fit_model(d.histogram, model, d.pairs);
-    out.fits.push_back(describe(target, fit ? &*fit : nullptr, nullptr, "",
-                                fit ? std::string() : fit.error().message, player));
+    out.fits.push_back(Exporter::describe(target, fit ? &*fit : nullptr, nullptr, "",
+                                          fit ? std::string() : fit.error().message, player));
   }
   return out;
 }
