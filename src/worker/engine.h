@@ -134,8 +134,8 @@ class Engine {
   // files added before it are dropped too), then
   // merged into the pending dataset with the settings they were made with ("" or why they do
   // not merge); end_read() commits it as after a read.
-  std::string add_stats(const std::string& name, const char* data, std::size_t size);
-  std::string end_stats();
+  std::optional<Error> add_stats(const std::string& name, const char* data, std::size_t size);
+  std::optional<Error> end_stats();
   // The read options of the statistics being added or last committed (their data settings).
   const ReadOptions& stats_options() const { return stats_options_; }
 

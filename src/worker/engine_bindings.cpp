@@ -43,6 +43,11 @@ std::string text(const val& object, const char* key, const char* fallback) {
   return field.isString() ? field.as<std::string>() : std::string(fallback);
 }
 
+// The face's one error style: "" when the engine's step succeeded, else why it did not.
+std::string message_of(const std::optional<Error>& error) {
+  return error ? error->message : std::string();
+}
+
 // ---- a Part in plain typed arrays (parallel reads: reader workers → coordinator) ----
 
 // The IngestReport's counters in a fixed order (both ends of the transfer are this file).
@@ -245,17 +250,16 @@ class JsEngine {
   std::string beginRead(std::string options) {
     Expected<ReadOptions> read = protocol::decode<ReadOptions>(options);
     if (!read) return "read options: " + read.error().message;
-    const std::optional<Error> error = engine_.begin_read(*read);
-    return error ? error->message : std::string();
+    return message_of(engine_.begin_read(*read));
   }
   void beginFile(std::string name, double size) { engine_.begin_file(name, size); }
   // A statistics file's `size` bytes at `pointer` (chunkBuffer): "" or why it cannot be read.
   std::string addStats(std::string name, std::uintptr_t pointer, int size) {
-    return engine_.add_stats(name, reinterpret_cast<const char*>(pointer),
-                             static_cast<std::size_t>(size));
+    return message_of(engine_.add_stats(name, reinterpret_cast<const char*>(pointer),
+                                        static_cast<std::size_t>(size)));
   }
   // Merges the statistics added into the pending data: "" or why they do not merge.
-  std::string endStats() { return engine_.end_stats(); }
+  std::string endStats() { return message_of(engine_.end_stats()); }
   // Their data settings, as read options (JSON): what the page shows they were made with.
   std::string statsOptions() const { return protocol::encode(engine_.stats_options()); }
 

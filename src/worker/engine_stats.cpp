@@ -22,27 +22,28 @@ ReadOptions read_options_of(const learn::StatsSettings& settings) {
 
 }  // namespace
 
-std::string Engine::add_stats(const std::string& name, const char* data, std::size_t size) {
+std::optional<Error> Engine::add_stats(const std::string& name, const char* data,
+                                       std::size_t size) {
   auto file = learn::decode_stats(std::string_view(data, size));
   if (!file) {
     stats_files_.clear();  // the files added with it are not merged without it
     stats_names_.clear();
-    return name + ": " + file.error().message;
+    return Error{file.error().code, name + ": " + file.error().message};
   }
   stats_files_.push_back(std::move(*file));
   stats_names_.push_back(name);
-  return "";
+  return std::nullopt;
 }
 
-std::string Engine::end_stats() {
+std::optional<Error> Engine::end_stats() {
   std::vector<learn::StatsFile> files = std::move(stats_files_);
   std::vector<std::string> names = std::move(stats_names_);
   stats_files_.clear();
   stats_names_.clear();
   auto merged = learn::merge_stats(files, names);
-  if (!merged) return merged.error().message;
+  if (!merged) return merged.error();
   const ReadOptions options = read_options_of(files.front().settings);
-  if (const std::optional<Error> refused = begin_read(options)) return refused->message;
+  if (std::optional<Error> refused = begin_read(options)) return refused;
   stats_options_ = options;
   Dataset& data = *pending_;
   data.histogram = std::move(merged->histogram);
@@ -65,7 +66,7 @@ std::string Engine::end_stats() {
     if (!file.error.empty()) data.file_errors.push_back(file.name + ": " + file.error);
   }
   data.ended = true;
-  return "";
+  return std::nullopt;
 }
 
 }  // namespace materialist::worker
