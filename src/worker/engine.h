@@ -41,24 +41,11 @@
 #include "protocol/messages.h"
 #include "worker/engine_dataset.h"
 #include "worker/exporter.h"
+#include "worker/file_read.h"
 #include "worker/fit_session.h"
 #include "worker/part_import.h"
 
 namespace materialist::worker {
-
-// In a file's error (Engine::end_file): the games before the error were read and kept. The
-// worker lists such files as read in part, not as files that were not read.
-inline constexpr const char* kReadInPartMarker = "read up to there";
-
-// A file's error, with the games read before it when there are some: "…; read up to there: its
-// first 407 games (2,310 positions) are in the fit".
-inline std::string with_games_kept(const std::string& error, std::uint64_t games,
-                                   std::uint64_t rows) {
-  if (games == 0) return error;
-  return error + "; " + kReadInPartMarker + ": its first " + std::to_string(games) +
-         (games == 1 ? " game" : " games") + " (" + std::to_string(rows) +
-         (rows == 1 ? " position" : " positions") + ") are in the fit";
-}
 
 // The settings and results the engine takes and gives are the protocol's (protocol/messages.h).
 using protocol::DatasetMode;
@@ -88,7 +75,7 @@ class Engine {
   // Ends the read: the pending dataset replaces the current one when it has rows (true).
   bool end_read();
   void cancel_read() {
-    file_reader_.reset();  // it reads into pending_
+    file_.close();  // it reads into pending_
     pending_.reset();
   }
   bool reading() const { return pending_ != nullptr; }
@@ -214,19 +201,11 @@ class Engine {
   learn::Target last_read_target_ = learn::Target::kResult;
   std::vector<FileIssue> last_read_issues_;
   std::vector<std::string> last_read_errors_;
-  // The file being read.
-  std::string file_name_;
-  std::uint64_t file_bytes_ = 0;
-  std::string file_error_;
-  std::size_t issues_before_file_ = 0;
-  std::size_t files_before_file_ = 0;  // the merged report's files when it began
-  // Decodes the file (plain, zstd, gzip, bzip2, zip) into pending_'s split: declared after
-  // pending_, so it goes first.
-  std::unique_ptr<learn::ArchiveReader> file_reader_;
+  // The file being read into pending_'s split: declared after pending_, so it goes first.
+  FileRead file_;
   // The file whose parts are being imported.
   PartImport import_;
 
-  Sha256 file_hash_;
   protocol::Units units_ = protocol::Units::kPawn;
   FitSession fit_;
   // Statistics files added since the last end_stats, with their names.

@@ -58,7 +58,7 @@ protocol::Estimate Engine::estimate_with(const std::vector<Part>& parts,
   out.bytes = static_cast<double>(report.bytes);
   if (histogram.totals().total() == 0) return out;
   const std::size_t files = pending_->report.files.size() + report.files.size();
-  const std::string name = files == 0 ? (import_.name().empty() ? file_name_ : import_.name())
+  const std::string name = files == 0 ? (import_.name().empty() ? file_.name() : import_.name())
                                       : std::string("all files");
   const FitTarget target{name, &histogram, &pairs, nullptr, &report};
   const Expected<learn::ModelFit> fit =
