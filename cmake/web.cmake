@@ -78,9 +78,11 @@ add_custom_target(materialist_web ALL
   COMMAND ${CMAKE_COMMAND} -E copy_if_different
     "${CMAKE_SOURCE_DIR}/web/index.html" "${CMAKE_SOURCE_DIR}/web/page.js"
     "${CMAKE_SOURCE_DIR}/web/engine-worker.js" "${CMAKE_SOURCE_DIR}/web/parallel-read.js"
+    "${CMAKE_SOURCE_DIR}/web/reader-pool.js"
     "${CMAKE_SOURCE_DIR}/web/reader-worker.js" "${CMAKE_SOURCE_DIR}/web/out-of-memory.js"
     "${CMAKE_SOURCE_DIR}/web/decode-read.js" "${CMAKE_SOURCE_DIR}/web/read-options.js"
     "${CMAKE_SOURCE_DIR}/web/player-source.js" "${CMAKE_SOURCE_DIR}/web/player-link.js"
+    "${CMAKE_SOURCE_DIR}/web/share-link.js" "${CMAKE_SOURCE_DIR}/web/page-input.js"
     "${CMAKE_SOURCE_DIR}/web/file-slices.js" "${CMAKE_SOURCE_DIR}/web/slice-reader.js"
     "${CMAKE_SOURCE_DIR}/web/engine-memory.js" "${CMAKE_SOURCE_DIR}/web/read-sources.js"
     "${CMAKE_SOURCE_DIR}/web/worker-fit.js" "${CMAKE_SOURCE_DIR}/web/worker-exports.js"

@@ -27,9 +27,8 @@ const CHUNKS_PER_READER = 2;              // one parsed, the next ones waiting: 
  */
 async function readDecodedInParallel(wasm, engine, file, count, options, isCurrent, onProgress, onImported) {
   const decoder = new wasm.ChunkDecoder(file.name, DECODED_CHUNK_BYTES);
-  const readers = Array.from({ length: count }, () => new Worker('reader-worker.js', { name: READER_NAME }));
   /** @type {number[]} */
-  const busy = readers.map(() => 0);
+  const busy = Array.from({ length: count }, () => 0);
   /** @type {({kind: 'chunk', index: number} | {kind: 'end-file', file: string, fileBytes: number})[]} */
   const sequence = [];  // what to import, in file order
   /** @type {Map<number, ChunkDoneMessage>} */
@@ -39,22 +38,15 @@ async function readDecodedInParallel(wasm, engine, file, count, options, isCurre
   /** @type {(() => void) | null} */
   let wake = null;  // resolves the wait for a reader's answer
   const nudge = () => { if (wake) { wake(); wake = null; } };
-  readers.forEach((reader, r) => {
-    reader.onmessage = (event) => {
-      const m = /** @type {ReaderMessage} */ (event.data);  // structured clone: typed by PROTOCOL.md
-      if (m.type === 'chunk-done') {
-        busy[r] -= 1;
-        done.set(m.index, m);
-      } else if (m.type === 'range-error') {
-        failed = readerError(m);
-      }
-      nudge();
-    };
-    reader.onerror = (event) => {
-      event.preventDefault();  // as in parallel-read.js: the error is this read's, not the worker's
-      failed = readerError({ message: `a parallel reader stopped: ${event.message || 'no reason given'}` });
-      nudge();
-    };
+  const readers = startReaders(count, (m, r) => {
+    if (m.type === 'chunk-done') {
+      busy[r] -= 1;
+      done.set(m.index, m);
+    }
+    nudge();
+  }, (error) => {
+    failed = error;
+    nudge();
   });
   let chunks = 0;    // dispatched
   let inFlight = 0;  // dispatched, not imported
@@ -99,7 +91,7 @@ async function readDecodedInParallel(wasm, engine, file, count, options, isCurre
     sequence.push({ kind: 'chunk', index: chunks });
     /** @type {ReadChunkMessage} */
     const message = { type: 'read-chunk', index: chunks++, name, bytes: bytes.buffer, options };
-    readers[r].postMessage(message, [bytes.buffer]);
+    readers.post(r, message, [bytes.buffer]);
   };
   const takePieces = () => {
     for (let piece = decoder.next(); piece; piece = decoder.next()) {
@@ -151,7 +143,7 @@ async function readDecodedInParallel(wasm, engine, file, count, options, isCurre
     }
     return engine.endDecoded(file.size, entries, decoder.problem(), decoder.zip());
   } finally {
-    readers.forEach((reader) => reader.terminate());
+    readers.terminate();
     decoder.delete();
   }
 }

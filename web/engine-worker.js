@@ -4,7 +4,7 @@
 // @ts-check: types in web/types.d.ts (the engine worker's realm: tsconfig.engine-worker.json).
 'use strict';
 
-importScripts('materialist-engine.js', 'read-options.js', 'parallel-read.js', 'decode-read.js', 'out-of-memory.js',
+importScripts('materialist-engine.js', 'read-options.js', 'reader-pool.js', 'parallel-read.js', 'decode-read.js', 'out-of-memory.js',
   'player-source.js', 'file-slices.js', 'engine-memory.js', 'read-sources.js',
   'worker-fit.js', 'worker-exports.js');
 
@@ -282,12 +282,9 @@ async function readAndFit(sources, myJob, why = '') {
     const undone = worker.unread !== null;
     undoUnreadSettings();
     const r = outcome.report || { games: 0, filtered: 0 };
+    // The engine says why a read gave no rows (learn/read/empty_read.h): variants named.
     const why = outcome.fileErrors.length ? outcome.fileErrors.join('; ')
-      : outcome.report && outcome.report.target === 'eval' && !outcome.report.gamesWithEvals &&
-        (outcome.report.gamesWithoutEvals || 0) > 0 ? noEvaluations(outcome.report)
-      : r.games > 0 && r.filtered === r.games
-        ? `the filters removed all ${plural(r.games, 'game')} (see which filter in the Analysis panel)`
-        : 'no game produced a row (every game was skipped: see the data report)';
+      : (outcome.report && outcome.report.emptyReadMessage) || '';
     const kept = engine.hasData() ? ' The previous data and fit are kept.' : '';
     // Games all filtered out: the filter is named, and the way back to the preset's settings.
     const filtering = Boolean(used.filter) || (used.datasets === 'per-filter' && (used.eachFilter || []).length > 0);
@@ -310,15 +307,6 @@ async function readAndFit(sources, myJob, why = '') {
     post({ type: 'error', message: said.join(' ') });
   }
   await fit(myJob);
-}
-
-// Why an evaluation-target read has no row: no game carries an [%eval], and where they come from.
-/** @param {DataReport} r @returns {string} */
-function noEvaluations(r) {
-  return `none of the ${plural(r.gamesWithoutEvals || 0, 'game')} carries an engine evaluation ` +
-    '([%eval] comments), and the evaluation target learns only from annotated positions. Read ' +
-    'games with evaluations (lichess: evals=true in the API, "Include analysis" when downloading), ' +
-    'or choose Target: game result in Settings (Read)';
 }
 
 // Starts a task after invalidating the running one; errors become an error state, never a dead

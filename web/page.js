@@ -31,73 +31,6 @@
   };
   window.materialist = materialist;
 
-  // Share links: the settings that differ from their preset's as short parameters (the app
-  // writes them: src/app/share_link.h), "model.outcomes=ordinal", a list repeated
-  // ("eachFilter=a&eachFilter=b"); or the older #s=<encodeURIComponent(JSON of the settings)>.
-  // With &sample (the bundled sample) or &url=<encoded address of a PGN>, in any order.
-  // &stats=<encoded address of a .mstats statistics file> shows its fit at once (docs/MSTATS.md).
-  // #lichess=NAME or #chesscom=NAME (player-link.js): that player's games, from their side.
-  // &file=NAME (repeated): the link was made from local files, which only their owner has: the
-  // page names them, for the recipient to drop.
-  /** @typedef {{sample: boolean, settings: Partial<Settings> | null, url: string | null, stats: string | null, player: PlayerSource | null, mine: boolean, files: string[], error: string | null}} Link */
-  const LINK_WORDS = new Set(['sample', 'url', 's', 'stats', 'file', ...PLAYER_LINK_WORDS]);  // not settings
-  const LINK_FILES_MAX = 8;  // names a link carries at most (then "and N more")
-  const TEXT_SETTINGS = new Set(['preset', 'filter', 'eachFilter']);  // never numbers
-  /** @param {string} key @param {string} text @returns {unknown} */
-  function settingValue(key, text) {
-    if (TEXT_SETTINGS.has(key)) return text;
-    if (text === 'true' || text === 'false') return text === 'true';
-    return /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text) ? Number(text) : text;
-  }
-  /** @param {string} hash @returns {Link} */
-  function parseLink(hash) {
-    /** @type {Link} */
-    const link = { sample: false, settings: null, url: null, stats: null, player: null, mine: true, files: [], error: null };
-    /** @type {Record<string, any>} */
-    const pairs = {};
-    /** @type {Record<string, string>} */
-    const playerParts = {};
-    for (const part of hash.replace(/^#/, '').split('&')) {
-      const eq = part.indexOf('=');
-      const key = decodeURIComponent(eq < 0 ? part : part.slice(0, eq));
-      if (part === 'sample') link.sample = true;
-      else if (PLAYER_LINK_WORDS.includes(key) && eq > 0) playerParts[key] = decodeURIComponent(part.slice(eq + 1));
-      else if (part.startsWith('url=')) link.url = decodeURIComponent(part.slice(4));
-      else if (part.startsWith('file=')) link.files.push(decodeURIComponent(part.slice(5)));
-      else if (part.startsWith('stats=')) link.stats = decodeURIComponent(part.slice(6));
-      else if (part.startsWith('s=')) {
-        try {
-          const settings = JSON.parse(decodeURIComponent(part.slice(2)));
-          if (settings && typeof settings === 'object') link.settings = settings;
-        } catch (error) {
-          link.error = `The share link's settings could not be read: ${error instanceof Error ? error.message : error}`;
-        }
-      } else if (eq > 0 && !LINK_WORDS.has(key)) {
-        const text = decodeURIComponent(part.slice(eq + 1));
-        const path = key.split('.');
-        /** @type {Record<string, any>} */
-        let at = pairs;
-        for (const name of path.slice(0, -1)) at = (at[name] = at[name] && typeof at[name] === 'object' ? at[name] : {});
-        const last = path[path.length - 1];
-        if (last === 'eachFilter') at[last] = [...(at[last] || []), ...(text ? [text] : [])];
-        else at[last] = settingValue(last, text);
-      }
-    }
-    if (Object.keys(pairs).length > 0) link.settings = { ...(link.settings || {}), ...pairs };
-    link.player = playerFromLink(playerParts, location.search);
-    link.mine = playerSideFromLink(playerParts);
-    if (link.player && !(link.settings && 'filter' in link.settings)) {
-      // My values: the player's side, their edge (the intercept) and their pieces against the
-      // opponents' (split sides), unless the link says otherwise.
-      const model = (link.settings && link.settings.model) || {};
-      const filter = playerFilter(link.player, link.mine);
-      if (filter) link.settings = { ...(link.settings || {}), filter };
-      if (link.mine) {
-        link.settings = { ...(link.settings || {}), model: { intercept: true, splitSides: true, ...model } };
-      }
-    }
-    return link;
-  }
   // A play-test link (#play&set=…) is the app's (play-page.js): no data settings in it.
   const openingLink = parseLink(isPlayLink(location.hash) ? '' : location.hash);
   const sharedSettings = openingLink.settings;
@@ -114,38 +47,9 @@
    * @property {Record<string, unknown>} result  the mirror's data-result
    * @property {DataOrigin | null} dataOrigin  where the data came from, for share links
    * @property {DataOrigin | null} readingOrigin  where the running read's data come from
-   * @property {number} dragDepth  dragenter minus dragleave events: 0 when the drag left the page
-   * @property {string[]} variants  chess variants named in the files' first tags (Crazyhouse, …)
    */
   /** @type {PageState} */
-  const page = { result: {}, dataOrigin: null, readingOrigin: null, dragDepth: 0, variants: [] };
-
-  // A read whose games are all of a variant the engine does not learn from ends with "the
-  // filters removed all N games": the page names the variants it saw in the files' tags.
-  const READABLE_VARIANTS = /^(standard|chess|chess ?960|fischerandom|from position)$/i;
-  /** @param {string} text */
-  function nameVariants(text) {
-    if (page.variants.length === 0) {
-      // The app has no "Analysis panel" any more: the counts are under the values.
-      return text.replace('(see which filter in the Analysis panel)', '(each filter\'s count is under the values)');
-    }
-    return text.replace(/the filters removed all ([^(]*?) \(see which filter in the Analysis panel\)/,
-      (_, games) => `all ${games} are ${page.variants.join(', ')}: chess variants Materialist does not learn from `
-        + '(it learns from standard chess, and from Chess960 when "keep Chess960" is on)');
-  }
-  // The variants named in the first 64 KiB of each file (compressed files are not sniffed).
-  /** @param {File[]} files @returns {Promise<string[]>} */
-  async function sniffVariants(files) {
-    /** @type {string[]} */
-    const found = [];
-    await Promise.all(files.filter((file) => !/\.(gz|zst|bz2|zip)$/i.test(file.name)).map((file) =>
-      file.slice(0, 1 << 16).text().then((head) => {
-        for (const [, name] of head.matchAll(/\[Variant "([^"]*)"\]/g)) {
-          if (!READABLE_VARIANTS.test(name) && !found.includes(name)) found.push(name);
-        }
-      }).catch(() => {})));
-    return found;
-  }
+  const page = { result: {}, dataOrigin: null, readingOrigin: null };
 
   // ---- the mirror ----
 
@@ -213,7 +117,6 @@
         }
         return;
       case 'state':
-        m.status = nameVariants(m.status);
         setMirror(m.state, m.status);
         break;
       case 'report': {
@@ -273,7 +176,6 @@
         break;
       case 'error':
         page.readingOrigin = null;  // that read, if any, did not commit
-        m.message = nameVariants(m.message);
         updateResult({ error: m.message });
         break;
       case 'reset':  // the settings stay (Reset sent the preset's)
@@ -317,7 +219,6 @@
    */
   function read(sources, settings, mine = true, fromLink = false) {
     if (sources.length === 0) return;
-    if (sources.some((source) => source.kind !== 'file')) page.variants = [];
     updateResult({ error: null });
     const first = sources[0];
     // Where the data come from once this read commits (a failed read keeps the earlier data).
@@ -329,17 +230,9 @@
       ...(fromLink ? { fromLink } : {}),
     });
   }
-  // Files are read once their variants are known, so that a read that ends at once (all its games
-  // of a variant) is named by them; a later drop made meanwhile wins.
-  let filesDropped = 0;
   /** @param {FileList} files */
-  async function readFiles(files) {
-    const list = Array.from(files);
-    const drop = ++filesDropped;
-    const variants = await sniffVariants(list);
-    if (drop !== filesDropped) return;
-    page.variants = variants;
-    read(list.map((file) => ({ kind: 'file', file })));
+  function readFiles(files) {
+    read(Array.from(files).map((file) => ({ kind: 'file', file })));
   }
   /** @param {Partial<Settings> | null} [settings] @param {boolean} [fromLink] */
   function loadSample(settings, fromLink = false) { read([SAMPLE], settings, true, fromLink); }
@@ -389,10 +282,7 @@
       parts.push(`${page.dataOrigin.stats ? 'stats' : 'url'}=${encodeURIComponent(page.dataOrigin.url)}`);
     } else if (page.dataOrigin === 'files') {
       // Local files cannot travel in a link: their names do, for the recipient to drop them.
-      const names = /** @type {string[]} */ (page.result.files || []);
-      const shown = names.slice(0, LINK_FILES_MAX);
-      if (names.length > shown.length) shown.push(`and ${names.length - shown.length} more`);
-      for (const name of shown) parts.push(`file=${encodeURIComponent(name)}`);
+      parts.push(...linkFileParts(/** @type {string[]} */ (page.result.files || [])));
     }
     history.replaceState(null, '', parts.length ? `#${parts.join('&')}` : location.pathname + location.search);  // no hashchange: no re-read
     updateResult({ settings, shareLink: location.href });
@@ -490,98 +380,8 @@
     fileInput.value = '';
   });
 
-  // ---- drag and drop anywhere on the page ----
-  // Capture-phase listeners on window run before Emscripten's GLFW canvas handlers, and stop the
-  // drop there: GLFW would otherwise read every dropped file whole into memory.
-
-  /** @param {DragEvent} event @returns {event is DragEvent & {dataTransfer: DataTransfer}} */
-  const carriesFiles = (event) =>
-    Boolean(event.dataTransfer && Array.from(event.dataTransfer.types || []).includes('Files'));
-  window.addEventListener('dragenter', (event) => {
-    if (!carriesFiles(event)) return;
-    event.preventDefault();
-    page.dragDepth += 1;
-    toApp({ type: 'drag', over: true, count: event.dataTransfer.items ? event.dataTransfer.items.length : 0 });
-  }, true);
-  window.addEventListener('dragover', (event) => {
-    if (!carriesFiles(event)) return;
-    event.preventDefault();
-    event.stopPropagation();
-    event.dataTransfer.dropEffect = 'copy';
-  }, true);
-  window.addEventListener('dragleave', (event) => {
-    if (!carriesFiles(event)) return;
-    page.dragDepth = Math.max(0, page.dragDepth - 1);
-    if (page.dragDepth === 0) toApp({ type: 'drag', over: false });
-  }, true);
-  window.addEventListener('drop', (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    page.dragDepth = 0;
-    toApp({ type: 'drag', over: false });
-    if (event.dataTransfer && event.dataTransfer.files.length) readFiles(event.dataTransfer.files);
-  }, true);
-
-  // Mouse wheel: normalised here (Emscripten 3.1.6's GLFW passes raw pixels with the wrong sign)
-  // and handed to the app as notches, positive = up, as GLFW and ImGui count them.
-  const WHEEL_PIXELS_PER_NOTCH = 100;
-  window.addEventListener('wheel', (event) => {
-    if (event.target !== canvas) return;
-    event.stopPropagation();
-    const scale = event.deltaMode === 1 ? 1 / 3 : event.deltaMode === 2 ? 10 : 1 / WHEEL_PIXELS_PER_NOTCH;
-    toApp({ type: 'wheel', x: -event.deltaX * scale, y: -event.deltaY * scale });
-  }, { capture: true, passive: true });
-
-  // Touch: one finger dragged over the canvas scrolls what is under it (sent as wheel notches:
-  // the app's panels scroll as under a mouse wheel); a tap is a click. Emscripten's GLFW would
-  // take a touch for a held mouse button (no scrolling), so touches stop here and become mouse
-  // events the page makes. Two fingers are left to the browser (pinch zoom); A− / A+ in the app
-  // change the text size.
-  /** @type {{x: number, y: number, moved: boolean} | null} */
-  let touchFrom = null;
-  const TOUCH_PIXELS_PER_NOTCH = 40;
-  /** @param {string} type @param {number} x @param {number} y */
-  const mouse = (type, x, y) => canvas.dispatchEvent(new MouseEvent(type, {
-    bubbles: true, cancelable: true, clientX: x, clientY: y, screenX: x, screenY: y, button: 0, buttons: type === 'mousedown' ? 1 : 0,
-  }));
-  window.addEventListener('touchstart', (event) => {
-    if (event.target !== canvas) return;
-    event.stopPropagation();
-    if (event.touches.length !== 1) {
-      touchFrom = null;
-      return;
-    }
-    event.preventDefault();  // no emulated mouse events after it: the page makes its own
-    const touch = event.touches[0];
-    touchFrom = { x: touch.clientX, y: touch.clientY, moved: false };
-    mouse('mousemove', touch.clientX, touch.clientY);  // what is under the finger is hovered
-  }, { capture: true, passive: false });
-  window.addEventListener('touchmove', (event) => {
-    if (event.target !== canvas) return;
-    event.stopPropagation();
-    if (!touchFrom || event.touches.length !== 1) return;
-    event.preventDefault();
-    const touch = event.touches[0];
-    const dx = touch.clientX - touchFrom.x;
-    const dy = touch.clientY - touchFrom.y;
-    if (!touchFrom.moved && Math.hypot(dx, dy) < 8) return;  // still a tap
-    touchFrom = { x: touch.clientX, y: touch.clientY, moved: true };
-    toApp({ type: 'wheel', x: dx / TOUCH_PIXELS_PER_NOTCH, y: dy / TOUCH_PIXELS_PER_NOTCH });
-  }, { capture: true, passive: false });
-  /** @param {TouchEvent} event */
-  const touchEnd = (event) => {
-    if (event.target !== canvas) return;
-    event.stopPropagation();
-    const tap = touchFrom && !touchFrom.moved && event.type === 'touchend' ? touchFrom : null;
-    touchFrom = null;
-    if (!tap) return;
-    event.preventDefault();
-    mouse('mousedown', tap.x, tap.y);
-    // Released a frame later: ImGui sees the press, then the release (a click).
-    requestAnimationFrame(() => requestAnimationFrame(() => mouse('mouseup', tap.x, tap.y)));
-  };
-  window.addEventListener('touchend', touchEnd, { capture: true, passive: false });
-  window.addEventListener('touchcancel', touchEnd, { capture: true, passive: false });
+  listenForDrops(toApp, readFiles);  // page-input.js
+  listenForPointer(canvas, toApp);
 
   window.addEventListener('hashchange', () => {
     if (isPlayLink(location.hash)) {

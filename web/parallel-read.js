@@ -12,7 +12,6 @@ const PARALLEL_MIN_BYTES = 32e6;  // smaller files: one worker is fast enough
 const MAX_READERS = 16;
 const READERS_PER_GB = 2;
 const BOUNDARY_WINDOW = 1 << 20;  // bytes searched at a time for the next game start
-const READER_NAME = 'materialist-reader';  // the readers' worker name, as devtools list them
 /** @type {readonly (keyof EngineProgress)[]} */
 const PROGRESS_KEYS = ['bytes', 'games', 'used', 'partial', 'skipped', 'rows'];
 
@@ -64,15 +63,6 @@ async function splitAtGames(file, count) {
   return ranges;
 }
 
-// A reader's failure as an Error; `readerHeapBytes` tells the coordinator it came from a reader
-// (whose module may have aborted: out of memory) and how large its heap was.
-/** @param {Pick<RangeErrorMessage, 'message' | 'heapBytes' | 'unreadable'>} m @returns {ReaderError} */
-function readerError(m) {
-  const error = Object.assign(new Error(m.message), { readerHeapBytes: m.heapBytes || 0 });
-  if (m.unreadable) error.name = 'FileUnreadableError';  // the file's fault, not the reader's
-  return error;
-}
-
 // A share without its issues, as live shares are: enough for an estimate.
 /** @param {Part} part @returns {Part} */
 const withoutIssues = (part) => ({ ...part, issues: [] });
@@ -91,7 +81,6 @@ const withoutIssues = (part) => ({ ...part, issues: [] });
  */
 async function readInParallel(file, count, options, liveMs, isCurrent, onProgress, onLive) {
   const ranges = await splitAtGames(file, count);
-  const readers = ranges.map(() => new Worker('reader-worker.js', { name: READER_NAME }));
   /** @type {EngineProgress[]} */
   const progress = ranges.map(() => ({ bytes: 0, games: 0, used: 0, partial: 0, skipped: 0, rows: 0 }));
   /** @type {(Part | null)[]} */
@@ -102,45 +91,36 @@ async function readInParallel(file, count, options, liveMs, isCurrent, onProgres
     for (const p of progress) for (const key of PROGRESS_KEYS) sum[key] += p[key];
     onProgress(sum);
   };
-  const all = Promise.all(ranges.map((range, i) => new Promise(/** @param {(share: Share) => void} resolve */ (resolve, reject) => {
-    const reader = readers[i];
-    /** @param {ReadRangeMessage} message */
-    const send = (message) => reader.postMessage(message);
-    reader.onmessage = (event) => {
-      const m = /** @type {ReaderMessage} */ (event.data);  // structured clone: typed by PROTOCOL.md
-      if (m.type === 'range-progress') {
-        progress[i] = m.progress;
-        report();
-      } else if (m.type === 'range-live') {
-        live[i] = m.part;
-        // The share may be ahead of the reader's last progress: the counts take it in first, so
-        // the status line posted with its estimate never shows fewer games than the estimate.
-        const n = m.part.report;  // report_numbers in engine_bindings.cpp
-        const counts = { games: n[1], used: n[2], partial: n[3], skipped: n[4], rows: n[7] };
-        for (const [key, value] of Object.entries(counts)) {
-          const k = /** @type {keyof EngineProgress} */ (key);
-          progress[i] = { ...progress[i], [k]: Math.max(progress[i][k], value) };
-        }
-        report();
-        sendLive();
-      } else if (m.type === 'range-done') {
-        progress[i] = { ...m.progress, bytes: range.end - range.start };
-        live[i] = withoutIssues(m.part);
-        report();
-        resolve({ ...m, range });
-      } else if (m.type === 'range-error') {
-        reject(readerError(m));
-      }
-    };
-    // Handled here: unprevented, a reader's error (also one a cancel causes, terminating it while
-    // it loads its scripts) would go on to the engine worker's global scope and from there to the
-    // page, which reports "The engine worker failed". It is this read's error, a reader's.
-    reader.onerror = (event) => {
-      event.preventDefault();
-      reject(readerError({ message: `a parallel reader stopped: ${event.message || 'no reason given'}` }));
-    };
-    send({ type: 'read-range', file, start: range.start, end: range.end, options, liveMs });
+  /** @type {{resolve: (share: Share) => void, reject: (error: Error) => void}[]} */
+  const settle = [];
+  const all = Promise.all(ranges.map((_, i) => new Promise(/** @param {(share: Share) => void} resolve */ (resolve, reject) => {
+    settle[i] = { resolve, reject };
   })));
+  const readers = startReaders(ranges.length, (m, i) => {
+    if (m.type === 'range-progress') {
+      progress[i] = m.progress;
+      report();
+    } else if (m.type === 'range-live') {
+      live[i] = m.part;
+      // The share may be ahead of the reader's last progress: the counts take it in first, so
+      // the status line posted with its estimate never shows fewer games than the estimate.
+      const n = m.part.report;  // report_numbers in engine_bindings.cpp
+      const counts = { games: n[1], used: n[2], partial: n[3], skipped: n[4], rows: n[7] };
+      for (const [key, value] of Object.entries(counts)) {
+        const k = /** @type {keyof EngineProgress} */ (key);
+        progress[i] = { ...progress[i], [k]: Math.max(progress[i][k], value) };
+      }
+      report();
+      sendLive();
+    } else if (m.type === 'range-done') {
+      const range = ranges[i];
+      progress[i] = { ...m.progress, bytes: range.end - range.start };
+      live[i] = withoutIssues(m.part);
+      report();
+      settle[i].resolve({ ...m, range });
+    }
+  }, (error, i) => settle[i].reject(error));
+  ranges.forEach((range, i) => readers.post(i, { type: 'read-range', file, start: range.start, end: range.end, options, liveMs }));
   // Cancelling settles the wait at once: terminated readers never answer.
   /** @type {ReturnType<typeof setInterval> | undefined} */
   let poll;
@@ -154,7 +134,7 @@ async function readInParallel(file, count, options, liveMs, isCurrent, onProgres
     return isCurrent() ? shares : null;
   } finally {
     clearInterval(poll);
-    readers.forEach((reader) => reader.terminate());
+    readers.terminate();
   }
 }
 

@@ -125,8 +125,8 @@ async function readRanges(ctx, i, count, unreadable) {
     games += share.part.report[1];  // games read: see report_numbers in engine_bindings.cpp
     if (share.error && !fileErrors.includes(`${file.name}: ${share.error}`)) fileErrors.push(`${file.name}: ${share.error}`);
   }
-  engine.endImport(file.size);
-  if (games === 0 && !fileErrors.length) fileErrors.push(`${file.name}: no games found: is this a PGN file?`);
+  const noGames = engine.endImport(file.size);  // the engine's words for a file without games
+  if (noGames && !fileErrors.length) fileErrors.push(noGames);
   ctx.doneBytes += file.size;
   ctx.sendProgress(i, 0, true);
   return 'done';

@@ -167,6 +167,9 @@ interface DataReport {
   gamesWithEvals?: number;
   gamesWithoutEvals?: number;
   malformedEvals?: number;
+  // A read without rows: why, as a code and a sentence (learn/read/empty_read.h).
+  emptyRead?: 'no-evaluations' | 'all-variants' | 'all-filtered' | 'no-rows';
+  emptyReadMessage?: string;
 }
 
 interface BalanceBin {
@@ -278,6 +281,7 @@ interface Part {
   pairGames: Float64Array<ArrayBuffer>;
   report: Float64Array<ArrayBuffer>;
   issues: { game: number; line: number; status: number; reason: number; detail: string; rowsKept: number }[];
+  variants?: string[];  // the variants of the games filtered for their variant
 }
 // liveMs: post the range's live share (exportLivePart) at most this often, for the estimates.
 type ReadRangeMessage = { type: 'read-range'; file: File; start: number; end: number; options: ReadOptions; liveMs?: number };
@@ -327,7 +331,7 @@ interface Engine {
   lineBreaks(): number;  // after endFile: the line breaks its parser read (CR, LF, CRLF one each)
   beginImport(name: string): void;
   importPart(part: Part, lineOffset: number, gameOffset: number): void;
-  endImport(bytes: number): void;
+  endImport(bytes: number): string;  // the file's error ("name: no games found: ..."), or ""
   endRead(): boolean;  // committed: the read yielded rows
   cancelRead(): void;
   progress(): Json<EngineProgress>;

@@ -5,10 +5,12 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <string_view>
 
 #include "cli/report_format.h"
 #include "cli/text_report.h"
 #include "learn/fit/compare.h"
+#include "learn/fit/fit_json_keys.h"
 #include "learn/fit/relations.h"
 #include "learn/fit/split_sides.h"
 #include "learn/fit/uncertainty.h"
@@ -23,6 +25,7 @@ using namespace detail;  // the reports' shared formatting
 using learn::Coefficient;
 using learn::Estimate;
 using learn::ModelFit;
+namespace fit_key = learn::fit_key;
 
 void write_bootstrap_json(JsonWriter& json, const learn::BootstrapFit& bootstrap) {
   json.key("bootstrap").begin_object();
@@ -55,7 +58,7 @@ constexpr double kNull = std::numeric_limits<double>::quiet_NaN();  // written a
 // identified.
 void write_theta_json(JsonWriter& json, const ModelFit& fit) {
   // θ per column (the draw margin is separate), null where not identified.
-  const auto theta_column = [&](const char* key, auto get) {
+  const auto theta_column = [&](std::string_view key, auto get) {
     json.key(key).begin_array();
     for (std::size_t i = 0; i < fit.theta.size(); ++i) {
       const bool known = i < fit.coefficients.size() && fit.coefficients[i].identified;
@@ -63,9 +66,9 @@ void write_theta_json(JsonWriter& json, const ModelFit& fit) {
     }
     json.end_array();
   };
-  theta_column("theta", [](const Coefficient& c) { return c.theta.value; });
-  theta_column("thetaSe", [](const Coefficient& c) { return c.theta.se; });
-  theta_column("thetaSeModel",
+  theta_column(fit_key::kTheta, [](const Coefficient& c) { return c.theta.value; });
+  theta_column(fit_key::kThetaSe, [](const Coefficient& c) { return c.theta.se; });
+  theta_column(fit_key::kThetaSeModel,
                [&](const Coefficient& c) { return model_se(fit, c.theta.se, c.model_theta_se); });
 }
 
@@ -87,20 +90,20 @@ void write_values_json(JsonWriter& json, const ModelFit& fit, bool player_view) 
 
 // coefficients: every coefficient in every unit.
 void write_coefficients_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
-  json.key("coefficients").begin_array();
+  json.key(fit_key::kCoefficients).begin_array();
   for (const Coefficient& c : fit.coefficients) {
     const auto number = [&](double x) { return c.identified ? x : kNull; };
     json.begin_object()
-        .field("name", coefficient_json_name(c.name, player_view))
-        .field("identified", c.identified)
-        .field("theta", number(c.theta.value))
-        .field("thetaSe", number(c.theta.se))
-        .field("thetaSeModel", number(model_se(fit, c.theta.se, c.model_theta_se)))
-        .field("elo", number(c.elo.value))
-        .field("eloSe", number(c.elo.se))
-        .field("value", number(c.value.value))
-        .field("valueSe", number(c.value.se))
-        .field("valueSeModel", number(model_se(fit, c.value.se, c.model_value_se)))
+        .field(fit_key::kName, coefficient_json_name(c.name, player_view))
+        .field(fit_key::kIdentified, c.identified)
+        .field(fit_key::kTheta, number(c.theta.value))
+        .field(fit_key::kThetaSe, number(c.theta.se))
+        .field(fit_key::kThetaSeModel, number(model_se(fit, c.theta.se, c.model_theta_se)))
+        .field(fit_key::kElo, number(c.elo.value))
+        .field(fit_key::kEloSe, number(c.elo.se))
+        .field(fit_key::kValue, number(c.value.value))
+        .field(fit_key::kValueSe, number(c.value.se))
+        .field(fit_key::kValueSeModel, number(model_se(fit, c.value.se, c.model_value_se)))
         .end_object();
   }
   json.end_array();
@@ -110,24 +113,24 @@ void write_coefficients_json(JsonWriter& json, const ModelFit& fit, bool player_
 void write_sides_json(JsonWriter& json, const ModelFit& fit) {
   const std::vector<learn::SideComparison> sides = learn::compare_sides(fit);
   if (!sides.empty()) {
-    json.key("sides").begin_array();
+    json.key(fit_key::kSides).begin_array();
     for (const learn::SideComparison& side : sides) {
       const auto number = [&](double x) { return side.identified ? x : kNull; };
       json.begin_object()
-          .field("piece", learn::kPieces[side.piece].column)
-          .field("identified", side.identified)
-          .field("own", number(side.own.value))
-          .field("ownSe", number(side.own.se))
-          .field("opponent", number(side.opponent.value))
-          .field("opponentSe", number(side.opponent.se))
-          .field("difference", number(side.difference.value))
-          .field("differenceSe", number(side.difference.se))
-          .field("ownTheta", number(side.own_theta.value))
-          .field("ownThetaSe", number(side.own_theta.se))
-          .field("opponentTheta", number(side.opponent_theta.value))
-          .field("opponentThetaSe", number(side.opponent_theta.se))
-          .field("differenceTheta", number(side.difference_theta.value))
-          .field("differenceThetaSe", number(side.difference_theta.se))
+          .field(fit_key::kPiece, learn::kPieces[side.piece].column)
+          .field(fit_key::kIdentified, side.identified)
+          .field(fit_key::kOwn, number(side.own.value))
+          .field(fit_key::kOwnSe, number(side.own.se))
+          .field(fit_key::kOpponent, number(side.opponent.value))
+          .field(fit_key::kOpponentSe, number(side.opponent.se))
+          .field(fit_key::kDifference, number(side.difference.value))
+          .field(fit_key::kDifferenceSe, number(side.difference.se))
+          .field(fit_key::kOwnTheta, number(side.own_theta.value))
+          .field(fit_key::kOwnThetaSe, number(side.own_theta.se))
+          .field(fit_key::kOpponentTheta, number(side.opponent_theta.value))
+          .field(fit_key::kOpponentThetaSe, number(side.opponent_theta.se))
+          .field(fit_key::kDifferenceTheta, number(side.difference_theta.value))
+          .field(fit_key::kDifferenceThetaSe, number(side.difference_theta.se))
           .field("pValue", number(side.p_value))
           .end_object();
     }
@@ -137,12 +140,12 @@ void write_sides_json(JsonWriter& json, const ModelFit& fit) {
 
 // relations: Capablanca's, when the five values are identified.
 void write_relations_json(JsonWriter& json, const ModelFit& fit) {
-  json.key("relations").begin_array();
+  json.key(fit_key::kRelations).begin_array();
   const std::array<double, 5> v = values_array(fit);
   if (!std::isnan(v[0]) && all_pieces_identified(fit)) {
     for (const learn::RelationCheck& check : learn::check_capablanca(v)) {
       json.begin_object()
-          .field("relation", check.relation)
+          .field(fit_key::kRelation, check.relation)
           .field("holds", check.holds)
           .end_object();
     }
@@ -153,15 +156,19 @@ void write_relations_json(JsonWriter& json, const ModelFit& fit) {
 }  // namespace
 
 void write_fit_json(JsonWriter& json, const ModelFit& fit, bool player_view) {
-  json.field("converged", fit.converged);
-  json.key("warnings").begin_array();
+  json.field(fit_key::kConverged, fit.converged);
+  json.key(fit_key::kWarnings).begin_array();
   for (const learn::FitWarning& warning : fit.warnings) {
-    json.begin_object().field("code", warning.code).field("message", warning.message).end_object();
+    json.begin_object()
+        .field(fit_key::kCode, warning.code)
+        .field(fit_key::kMessage, warning.message)
+        .end_object();
   }
   json.end_array();
-  json.field("errors", learn::error_kind_name(fit.errors)).field("clusteredGames", fit.clusters);
+  json.field(fit_key::kErrors, learn::error_kind_name(fit.errors))
+      .field("clusteredGames", fit.clusters);
   write_theta_json(json, fit);
-  json.field("loss", fit.loss).field("iterations", fit.iterations);
+  json.field(fit_key::kLoss, fit.loss).field(fit_key::kIterations, fit.iterations);
   json.field("weightedRows", fit.total_weight);
   if (fit.has_margin()) json.field("drawMargin", fit.draw_margin);
   write_values_json(json, fit, player_view);

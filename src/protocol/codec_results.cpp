@@ -3,12 +3,14 @@
 // (issues, dataset summaries, coefficients, relations, curve points, warnings).
 #include <string>
 
+#include "learn/fit/fit_json_keys.h"
 #include "protocol/codec.h"
 #include "protocol/codec_fields.h"
 
 namespace materialist::protocol {
 
 using namespace detail;  // put, field, fields, object, typed, get, Fields: codec_fields.h
+namespace fit_key = learn::fit_key;
 
 // ---- the results' parts and fields (codec_fields.h) ----
 
@@ -48,17 +50,17 @@ void put(JsonWriter& json, const DatasetSummary& value) {
 
 void put(JsonWriter& json, const Coefficient& value) {
   json.begin_object();
-  field(json, "name", value.name);
+  field(json, fit_key::kName, value.name);
   field(json, "label", value.label);
-  field(json, "identified", value.identified);
-  field(json, "value", value.value);
-  field(json, "valueSe", value.value_se);
-  field(json, "valueSeModel", value.value_se_model);
-  field(json, "elo", value.elo);
-  field(json, "eloSe", value.elo_se);
-  field(json, "theta", value.theta);
-  field(json, "thetaSe", value.theta_se);
-  field(json, "thetaSeModel", value.theta_se_model);
+  field(json, fit_key::kIdentified, value.identified);
+  field(json, fit_key::kValue, value.value);
+  field(json, fit_key::kValueSe, value.value_se);
+  field(json, fit_key::kValueSeModel, value.value_se_model);
+  field(json, fit_key::kElo, value.elo);
+  field(json, fit_key::kEloSe, value.elo_se);
+  field(json, fit_key::kTheta, value.theta);
+  field(json, fit_key::kThetaSe, value.theta_se);
+  field(json, fit_key::kThetaSeModel, value.theta_se_model);
   field(json, "low", value.low);
   field(json, "high", value.high);
   json.end_object();
@@ -66,27 +68,27 @@ void put(JsonWriter& json, const Coefficient& value) {
 
 void put(JsonWriter& json, const SideRow& value) {
   json.begin_object();
-  field(json, "piece", value.piece);
-  field(json, "identified", value.identified);
-  field(json, "own", value.own);
-  field(json, "ownSe", value.own_se);
-  field(json, "opponent", value.opponent);
-  field(json, "opponentSe", value.opponent_se);
-  field(json, "difference", value.difference);
-  field(json, "differenceSe", value.difference_se);
-  field(json, "ownTheta", value.own_theta);
-  field(json, "ownThetaSe", value.own_theta_se);
-  field(json, "opponentTheta", value.opponent_theta);
-  field(json, "opponentThetaSe", value.opponent_theta_se);
-  field(json, "differenceTheta", value.difference_theta);
-  field(json, "differenceThetaSe", value.difference_theta_se);
+  field(json, fit_key::kPiece, value.piece);
+  field(json, fit_key::kIdentified, value.identified);
+  field(json, fit_key::kOwn, value.own);
+  field(json, fit_key::kOwnSe, value.own_se);
+  field(json, fit_key::kOpponent, value.opponent);
+  field(json, fit_key::kOpponentSe, value.opponent_se);
+  field(json, fit_key::kDifference, value.difference);
+  field(json, fit_key::kDifferenceSe, value.difference_se);
+  field(json, fit_key::kOwnTheta, value.own_theta);
+  field(json, fit_key::kOwnThetaSe, value.own_theta_se);
+  field(json, fit_key::kOpponentTheta, value.opponent_theta);
+  field(json, fit_key::kOpponentThetaSe, value.opponent_theta_se);
+  field(json, fit_key::kDifferenceTheta, value.difference_theta);
+  field(json, fit_key::kDifferenceThetaSe, value.difference_theta_se);
   field(json, "p", value.p);
   json.end_object();
 }
 
 void put(JsonWriter& json, const Relation& value) {
   json.begin_object();
-  field(json, "relation", value.relation);
+  field(json, fit_key::kRelation, value.relation);
   field(json, "margin", value.margin);
   field(json, "se", value.se);
   field(json, "verdict", value.verdict);
@@ -114,8 +116,8 @@ void put(JsonWriter& json, const BalanceBin& value) {
 
 void put(JsonWriter& json, const Warning& value) {
   json.begin_object();
-  field(json, "code", value.code);
-  field(json, "message", value.message);
+  field(json, fit_key::kCode, value.code);
+  field(json, fit_key::kMessage, value.message);
   json.end_object();
 }
 
@@ -177,6 +179,10 @@ void fields(JsonWriter& json, const DataReport& value) {
     field(json, "gamesWithoutEvals", value.games_without_evals);
     field(json, "malformedEvals", value.malformed_evals);
   }
+  if (!value.empty_read.empty()) {  // only then: reports with rows unchanged
+    field(json, "emptyRead", value.empty_read);
+    field(json, "emptyReadMessage", value.empty_read_message);
+  }
 }
 
 void fields(JsonWriter& json, const Balance& value) {
@@ -231,26 +237,29 @@ Result get(const JsonValue& json, const std::string& path, DatasetSummary& out) 
 }
 
 Result get(const JsonValue& json, const std::string& path, Coefficient& out) {
-  return Fields(json, path)("name", out.name)("label", out.label)("identified", out.identified)(
-             "value", out.value)("valueSe", out.value_se)("valueSeModel", out.value_se_model)(
-             "elo", out.elo)("eloSe", out.elo_se)("theta", out.theta)("thetaSe", out.theta_se)(
-             "thetaSeModel", out.theta_se_model)("low", out.low)("high", out.high)
+  return Fields(json, path)(fit_key::kName, out.name)("label", out.label)(
+             fit_key::kIdentified, out.identified)(fit_key::kValue, out.value)(
+             fit_key::kValueSe, out.value_se)(fit_key::kValueSeModel, out.value_se_model)(
+             fit_key::kElo, out.elo)(fit_key::kEloSe, out.elo_se)(fit_key::kTheta, out.theta)(
+             fit_key::kThetaSe, out.theta_se)(fit_key::kThetaSeModel, out.theta_se_model)(
+             "low", out.low)("high", out.high)
       .result();
 }
 
 Result get(const JsonValue& json, const std::string& path, SideRow& out) {
-  return Fields(json, path)("piece", out.piece)("identified", out.identified)("own", out.own)(
-             "ownSe", out.own_se)("opponent", out.opponent)("opponentSe", out.opponent_se)(
-             "difference", out.difference)("differenceSe", out.difference_se)(
-             "ownTheta", out.own_theta)("ownThetaSe", out.own_theta_se)(
-             "opponentTheta", out.opponent_theta)("opponentThetaSe", out.opponent_theta_se)(
-             "differenceTheta", out.difference_theta)("differenceThetaSe", out.difference_theta_se)(
-             "p", out.p)
+  return Fields(json, path)(fit_key::kPiece, out.piece)(fit_key::kIdentified, out.identified)(
+             fit_key::kOwn, out.own)(fit_key::kOwnSe, out.own_se)(fit_key::kOpponent, out.opponent)(
+             fit_key::kOpponentSe, out.opponent_se)(fit_key::kDifference, out.difference)(
+             fit_key::kDifferenceSe, out.difference_se)(fit_key::kOwnTheta, out.own_theta)(
+             fit_key::kOwnThetaSe, out.own_theta_se)(fit_key::kOpponentTheta, out.opponent_theta)(
+             fit_key::kOpponentThetaSe, out.opponent_theta_se)(
+             fit_key::kDifferenceTheta, out.difference_theta)(fit_key::kDifferenceThetaSe,
+                                                              out.difference_theta_se)("p", out.p)
       .result();
 }
 
 Result get(const JsonValue& json, const std::string& path, Relation& out) {
-  return Fields(json, path)("relation", out.relation)("margin", out.margin)("se", out.se)(
+  return Fields(json, path)(fit_key::kRelation, out.relation)("margin", out.margin)("se", out.se)(
              "verdict", out.verdict)("equality", out.equality)
       .result();
 }
@@ -271,18 +280,19 @@ Result get(const JsonValue& json, const std::string& path, Balance& out) {
 }
 
 Result get(const JsonValue& json, const std::string& path, Warning& out) {
-  return Fields(json, path)("code", out.code)("message", out.message).result();
+  return Fields(json, path)(fit_key::kCode, out.code)(fit_key::kMessage, out.message).result();
 }
 
 Result get(const JsonValue& json, const std::string& path, Fit& out) {
-  return Fields(json, path)("name", out.name)("games", out.games)("used", out.used)(
+  return Fields(json, path)(fit_key::kName, out.name)("games", out.games)("used", out.used)(
              "rows", out.rows)("decisiveRows", out.decisive_rows)("state", out.state)(
-             "error", out.error)("warnings", out.warnings)("errors", out.errors)(
-             "clusters", out.clusters)("loss", out.loss)("iterations", out.iterations)(
-             "converged", out.converged)("replicates", out.replicates)(
-             "failedReplicates", out.failed_replicates)("bootstrapError", out.bootstrap_error)(
-             "coefficients", out.coefficients)("relations", out.relations)("curve", out.curve)(
-             "balance", out.balance)("sides", out.sides)
+             "error", out.error)(fit_key::kWarnings, out.warnings)(fit_key::kErrors, out.errors)(
+             "clusters", out.clusters)(fit_key::kLoss, out.loss)(
+             fit_key::kIterations, out.iterations)(fit_key::kConverged, out.converged)(
+             "replicates", out.replicates)("failedReplicates", out.failed_replicates)(
+             "bootstrapError", out.bootstrap_error)(fit_key::kCoefficients, out.coefficients)(
+             fit_key::kRelations, out.relations)("curve", out.curve)("balance", out.balance)(
+             fit_key::kSides, out.sides)
       .result();
 }
 
@@ -315,27 +325,27 @@ void write(JsonWriter& json, const DataReport& value) {
 
 void write(JsonWriter& json, const Fit& value) {
   json.begin_object();
-  field(json, "name", value.name);
+  field(json, fit_key::kName, value.name);
   field(json, "games", value.games);
   field(json, "used", value.used);
   field(json, "rows", value.rows);
   field(json, "decisiveRows", value.decisive_rows);
   field(json, "state", value.state);
   if (!value.error.empty()) field(json, "error", value.error);
-  field(json, "warnings", value.warnings);
-  field(json, "errors", value.errors);
+  field(json, fit_key::kWarnings, value.warnings);
+  field(json, fit_key::kErrors, value.errors);
   field(json, "clusters", value.clusters);
-  field(json, "loss", value.loss);
-  field(json, "iterations", value.iterations);
-  field(json, "converged", value.converged);
+  field(json, fit_key::kLoss, value.loss);
+  field(json, fit_key::kIterations, value.iterations);
+  field(json, fit_key::kConverged, value.converged);
   field(json, "replicates", value.replicates);
   field(json, "failedReplicates", value.failed_replicates);
   if (!value.bootstrap_error.empty()) field(json, "bootstrapError", value.bootstrap_error);
-  field(json, "coefficients", value.coefficients);
-  field(json, "relations", value.relations);
+  field(json, fit_key::kCoefficients, value.coefficients);
+  field(json, fit_key::kRelations, value.relations);
   field(json, "curve", value.curve);
   field(json, "balance", value.balance);
-  if (!value.sides.empty()) field(json, "sides", value.sides);
+  if (!value.sides.empty()) field(json, fit_key::kSides, value.sides);
   json.end_object();
 }
 
@@ -413,7 +423,8 @@ Result read(const JsonValue& json, DataReport& out) {
              "skippedGames", out.issues)("skippedTotal", out.issue_total)(
              "filteredBy", out.filtered_by)("datasets", out.datasets)("target", out.target)(
              "unannotatedRows", out.unannotated_rows)("gamesWithEvals", out.games_with_evals)(
-             "gamesWithoutEvals", out.games_without_evals)("malformedEvals", out.malformed_evals)
+             "gamesWithoutEvals", out.games_without_evals)("malformedEvals", out.malformed_evals)(
+             "emptyRead", out.empty_read)("emptyReadMessage", out.empty_read_message)
       .result();
 }
 

@@ -176,6 +176,8 @@ struct DataReport {
   learn::Target target = learn::Target::kResult;
   std::uint64_t unannotated_rows = 0, games_with_evals = 0, games_without_evals = 0,
                 malformed_evals = 0;
+  // A read without rows: why, as a code (learn::empty_read_code) and a sentence ("" otherwise).
+  std::string empty_read, empty_read_message;
 
   bool operator==(const DataReport&) const = default;
 };

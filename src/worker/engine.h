@@ -9,9 +9,10 @@
 //   engine.begin_fit(settings);  while (!engine.fit_finished()) draw(engine.step(50));
 //   engine.fits_json();                                // every dataset's fit, relations, curve
 //
-// Split by job: engine_read.cpp (reading, the dataset split, parallel import), engine_fit.cpp
-// (the fit state machine; every per-fit field lives in FitRun, replaced as a whole), and
-// engine_exports.cpp (values CSV/JSON, provenance, code, status line).
+// Split by job: engine_read.cpp (reading, the dataset split; worker/part_import.h imports the
+// parallel readers' shares), engine_fit.cpp (fitting: the state machine is
+// worker/fit_session.h's FitSession, replaced as a whole), and worker/exporter.h (values CSV/JSON,
+// provenance, code, status line). The data are worker/engine_dataset.h's.
 //
 // The read options (protocol::ReadOptions, web/PROTOCOL.md) carry a game filter, quiet-filter
 // options, bootstrap replicates and a dataset split (per file or per filter, read in one pass by
@@ -38,22 +39,13 @@
 #include "learn/read/mstats.h"
 #include "learn/stats/game_pairs.h"
 #include "protocol/messages.h"
+#include "worker/engine_dataset.h"
+#include "worker/exporter.h"
+#include "worker/file_read.h"
+#include "worker/fit_session.h"
+#include "worker/part_import.h"
 
 namespace materialist::worker {
-
-// In a file's error (Engine::end_file): the games before the error were read and kept. The
-// worker lists such files as read in part, not as files that were not read.
-inline constexpr const char* kReadInPartMarker = "read up to there";
-
-// A file's error, with the games read before it when there are some: "…; read up to there: its
-// first 407 games (2,310 positions) are in the fit".
-inline std::string with_games_kept(const std::string& error, std::uint64_t games,
-                                   std::uint64_t rows) {
-  if (games == 0) return error;
-  return error + "; " + kReadInPartMarker + ": its first " + std::to_string(games) +
-         (games == 1 ? " game" : " games") + " (" + std::to_string(rows) +
-         (rows == 1 ? " position" : " positions") + ") are in the fit";
-}
 
 // The settings and results the engine takes and gives are the protocol's (protocol/messages.h).
 using protocol::DatasetMode;
@@ -62,43 +54,9 @@ using protocol::FitSettings;
 using protocol::ReadOptions;
 using protocol::Snapshot;
 
-// A file as read: its bytes' SHA-256 ("" when unknown: rejected, or read by parallel readers).
-struct FileDigest {
-  std::string name;
-  std::uint64_t bytes = 0;
-  std::string sha256;
-};
-
-// A skipped or partial game with the file it came from.
-struct FileIssue {
-  std::string file;
-  learn::GameIssue issue;
-};
-
-// A reader's share of a parallel read: everything its dataset holds, in plain arrays, so it can
-// travel between Web Workers and be merged by the coordinating engine (histograms add up).
-struct Part {
-  std::vector<std::uint64_t> keys;           // packed RowKeys
-  std::vector<learn::OutcomeCounts> counts;  // one per key
-  // The game-clustered statistics (learn/stats/game_pairs.h): pairs of packed keys and their
-  // counts.
-  std::vector<std::uint64_t> pair_a, pair_b;
-  std::vector<learn::OutcomeCounts> pair_counts;
-  learn::OutcomeCounts pair_games, pair_rated_games;  // games by outcome (the clusters)
-  learn::IngestReport games;
-  std::vector<std::string> file_errors;
-};
-
-// The article's first chart of a histogram: rows per 1-3-3-5-9 balance and the fitted α.
-protocol::Balance balance_of(const learn::Histogram& histogram);
-
-// A share of a read in plain arrays: the histogram, the game pairs and the games' report.
-Part part_of(const learn::Histogram& histogram, const learn::GamePairs& pairs,
-             const learn::IngestReport& games);
-
 class Engine {
  public:
-  static constexpr std::size_t kMaxListedIssues = 1000;
+  static constexpr std::size_t kMaxListedIssues = worker::kMaxListedIssues;
 
   // ---- reading ----
   // Fails (and starts nothing) when the filter text does not parse.
@@ -117,7 +75,7 @@ class Engine {
   // Ends the read: the pending dataset replaces the current one when it has rows (true).
   bool end_read();
   void cancel_read() {
-    file_reader_.reset();  // it reads into pending_
+    file_.close();  // it reads into pending_
     pending_.reset();
   }
   bool reading() const { return pending_ != nullptr; }
@@ -137,8 +95,9 @@ class Engine {
   // `game_offset` shift the part's line and game numbers by what came before it in the file.
   void begin_import(const std::string& file_name);
   void import_part(const Part& part, std::uint64_t line_offset, std::uint64_t game_offset);
-  // Ends the file the parts came from (`bytes` long); then end_read() commits as usual.
-  void end_import(std::uint64_t bytes);
+  // Ends the file the parts came from (`bytes` long); then end_read() commits as usual. Returns
+  // the file's error as the read's file errors list it ("name: no games found: ..."), or "".
+  std::string end_import(std::uint64_t bytes);
 
   // ---- live estimates of parallel reads (engine_decode.cpp) ----
   // A reader's share so far without its rows and issues (live histogram, game pairs, counts):
@@ -162,8 +121,8 @@ class Engine {
   // files added before it are dropped too), then
   // merged into the pending dataset with the settings they were made with ("" or why they do
   // not merge); end_read() commits it as after a read.
-  std::string add_stats(const std::string& name, const char* data, std::size_t size);
-  std::string end_stats();
+  std::optional<Error> add_stats(const std::string& name, const char* data, std::size_t size);
+  std::optional<Error> end_stats();
   // The read options of the statistics being added or last committed (their data settings).
   const ReadOptions& stats_options() const { return stats_options_; }
 
@@ -203,11 +162,11 @@ class Engine {
   std::size_t fit_count() const { return fit_.finished ? fit_.targets.size() : 0; }
   const learn::ModelFit* fit(std::size_t dataset) const;
   // After begin_fit: the solver, the plan and why the solver differs from the one asked.
-  protocol::FitBegin fit_begin() const;
+  protocol::FitBegin fit_begin() const { return exports().fit_begin(); }
   // After the fit: every dataset's fit, the differences, the final snapshot.
-  protocol::FitDone fit_done() const;
+  protocol::FitDone fit_done() const { return exports().fit_done(); }
   // fit_done() as JSON (web/PROTOCOL.md, fit-done).
-  std::string fits_json() const;
+  std::string fits_json() const { return exports().fits_json(); }
   // Both targets fitted on the current data's annotated positions (a read for the evaluation
   // target), with `settings`' model; the result fit takes draws as half points unless the model
   // is ordinal (refused, as is the rating offset), so both read every annotated position.
@@ -218,16 +177,14 @@ class Engine {
   // text (the `.mat` export reads the files again and drains it chunk by chunk, so no row is
   // held longer than a chunk: memory stays bounded by the model).
   std::string take_mat_text();
-  // Every dataset's every coefficient (draw margin included), one row each, with its errors.
-  std::string values_csv() const;
-  // The settings and every dataset's fit (values, errors, warnings, coefficients).
-  std::string result_json() const;
-  // Files with sha-256, settings, the data report and every fit.
-  std::string provenance_json() const;
-  // A C++ header: every dataset's terms in centipawns, each named, with the model and data.
-  std::string code_header() const;
-  // One line for the status bar: the fit's state and values, naming datasets when several.
-  std::string status_line() const;
+  // The exports (worker/exporter.h): every dataset's every coefficient as CSV; the settings and
+  // every fit as JSON; with the files' SHA-256 and the data report (provenance); a C++ header;
+  // one line for the status bar.
+  std::string values_csv() const { return exports().values_csv(); }
+  std::string result_json() const { return exports().result_json(); }
+  std::string provenance_json() const { return exports().provenance_json(); }
+  std::string code_header() const { return exports().code_header(); }
+  std::string status_line() const { return exports().status_line(); }
   // The unit values are shown in (the app's choice): the status line, the settings the JSON
   // exports record and the C++ header's terms follow it. Kept across reads and resets.
   void set_units(protocol::Units units) { units_ = units; }
@@ -236,96 +193,21 @@ class Engine {
   void reset();
 
  private:
-  std::string error_kinds_text() const;  // the status line's "± … errors"
-  struct Dataset {
-    ReadOptions options;
-    // The merged dataset and the per-file or per-filter ones, read in one pass (the CLI reads
-    // the same way); kept after the read (bootstrap replicates, subsets' histograms).
-    std::optional<learn::DatasetSplit> split;
-    bool ended = false;
-    std::vector<FileDigest> digests;
-    learn::Histogram histogram;  // set when the read ends
-    learn::GamePairs pairs;      // set when the read ends
-    // Statistics files' bootstrap replicates (a read's are its split's).
-    std::unique_ptr<learn::BootstrapHistograms> bootstrap;
-    std::string stats_source;  // the statistics files it came from ("": games were read)
-    learn::DatasetReport report;
-    std::string mat_text;         // keep_rows: the rows not yet taken, as .mat lines
-    std::uint64_t bytes_fed = 0;  // of every file of the read, as stored (for max_megabytes)
-    std::vector<FileIssue> issues;
-    std::vector<std::string> file_errors;
-  };
-
-  struct FitTarget {
-    std::string name;
-    const learn::Histogram* histogram = nullptr;
-    const learn::GamePairs* pairs = nullptr;
-    const learn::BootstrapHistograms* bootstrap = nullptr;
-    const learn::DatasetReport* report = nullptr;
-  };
-  // Everything one fit owns, replaced as a whole by begin_fit, end_read and reset (its
-  // targets point into current_, so it never outlives the data it was made for).
-  struct FitRun {
-    FitSettings settings;
-    learn::AnalysisSettings analysis;
-    learn::ModelSpec spec;
-    std::string reason;
-    std::vector<FitTarget> targets;
-    // Gradient descent of the first dataset, and of the others in lockstep (every trajectory is
-    // drawn); nullopt where a dataset could not start (finish_fits then fits it directly).
-    std::optional<learn::GradientDescentRun> first;
-    std::vector<std::optional<learn::GradientDescentRun>> others;
-    std::vector<learn::FitState> newton_states;  // Newton's iterates, shown one by one
-    std::size_t newton_next = 0;
-    bool finished = false;
-    std::vector<std::optional<learn::ModelFit>> fits;  // one per target
-    std::vector<std::string> errors;                   // why a target has no fit
-    std::vector<std::optional<learn::BootstrapFit>> bootstraps;
-    std::vector<std::string> bootstrap_errors;
-    std::optional<Snapshot> last;
-  };
+  Exporter exports() const { return Exporter(fit_, current_.get(), read_options(), units_); }
   std::vector<FitTarget> fit_targets() const;
-  Snapshot snapshot_from(const learn::FitState& state) const;
-  // Fits every dataset (the first from the animated run), bootstraps, sets the last snapshot.
-  void finish_fits();
-  // begin_fit's steps: why the data cannot be fitted by this model (or nullopt), then the start
-  // of gradient descent or of Newton's iterates (the steps step() will show).
-  std::optional<Error> fit_problem() const;
-  Expected<int> start_descent();
-  Expected<int> start_newton();
-  protocol::Settings settings() const;
-  protocol::Fit fit_result(std::size_t index) const;
-  // A dataset's fit as the protocol sends it (`fit` null: `error` says why).
-  static protocol::Fit describe(const FitTarget& target, const learn::ModelFit* fit,
-                                const learn::BootstrapFit* bootstrap,
-                                const std::string& bootstrap_error, const std::string& error,
-                                bool player_view);
-  std::vector<protocol::Difference> differences() const;
-  // "settings", "fits" and "differences" fields of an export.
-  void write_results(JsonWriter& json) const;
 
   std::unique_ptr<Dataset> current_, pending_;
   learn::DatasetReport last_read_report_;
   learn::Target last_read_target_ = learn::Target::kResult;
   std::vector<FileIssue> last_read_issues_;
   std::vector<std::string> last_read_errors_;
-  // The file being read.
-  std::string file_name_;
-  std::uint64_t file_bytes_ = 0;
-  std::string file_error_;
-  std::size_t issues_before_file_ = 0;
-  std::size_t files_before_file_ = 0;  // the merged report's files when it began
-  // Decodes the file (plain, zstd, gzip, bzip2, zip) into pending_'s split: declared after
-  // pending_, so it goes first.
-  std::unique_ptr<learn::ArchiveReader> file_reader_;
+  // The file being read into pending_'s split: declared after pending_, so it goes first.
+  FileRead file_;
   // The file whose parts are being imported.
-  std::string import_name_;
-  learn::IngestReport import_report_;
-  learn::GamePairs import_pairs_;
+  PartImport import_;
 
-  Sha256 file_hash_;
   protocol::Units units_ = protocol::Units::kPawn;
-  FitRun fit_;
+  FitSession fit_;
   // Statistics files added since the last end_stats, with their names.
   std::vector<learn::StatsFile> stats_files_;
   std::vector<std::string> stats_names_;

@@ -43,6 +43,11 @@ std::string text(const val& object, const char* key, const char* fallback) {
   return field.isString() ? field.as<std::string>() : std::string(fallback);
 }
 
+// The face's one error style: "" when the engine's step succeeded, else why it did not.
+std::string message_of(const std::optional<Error>& error) {
+  return error ? error->message : std::string();
+}
+
 // ---- a Part in plain typed arrays (parallel reads: reader workers → coordinator) ----
 
 // The IngestReport's counters in a fixed order (both ends of the transfer are this file).
@@ -140,6 +145,7 @@ val part_object(const Part& part) {
     issues.set(i, o);
   }
   out.set("issues", issues);
+  out.set("variants", val::array(part.games.filtered_variants));
   return out;
 }
 
@@ -163,6 +169,9 @@ Part part_from_object(const val& o) {
   part.pair_games = counts_at(games, 0);
   part.pair_rated_games = counts_at(games, 1);
   part.games = report_from_numbers(emscripten::convertJSArrayToNumberVector<double>(o["report"]));
+  if (o["variants"].isArray()) {
+    part.games.filtered_variants = emscripten::vecFromJSArray<std::string>(o["variants"]);
+  }
   const val issues = o["issues"];
   const int n = issues["length"].as<int>();
   for (int i = 0; i < n; ++i) {
@@ -241,17 +250,16 @@ class JsEngine {
   std::string beginRead(std::string options) {
     Expected<ReadOptions> read = protocol::decode<ReadOptions>(options);
     if (!read) return "read options: " + read.error().message;
-    const std::optional<Error> error = engine_.begin_read(*read);
-    return error ? error->message : std::string();
+    return message_of(engine_.begin_read(*read));
   }
   void beginFile(std::string name, double size) { engine_.begin_file(name, size); }
   // A statistics file's `size` bytes at `pointer` (chunkBuffer): "" or why it cannot be read.
   std::string addStats(std::string name, std::uintptr_t pointer, int size) {
-    return engine_.add_stats(name, reinterpret_cast<const char*>(pointer),
-                             static_cast<std::size_t>(size));
+    return message_of(engine_.add_stats(name, reinterpret_cast<const char*>(pointer),
+                                        static_cast<std::size_t>(size)));
   }
   // Merges the statistics added into the pending data: "" or why they do not merge.
-  std::string endStats() { return engine_.end_stats(); }
+  std::string endStats() { return message_of(engine_.end_stats()); }
   // Their data settings, as read options (JSON): what the page shows they were made with.
   std::string statsOptions() const { return protocol::encode(engine_.stats_options()); }
 
@@ -271,7 +279,9 @@ class JsEngine {
     engine_.import_part(part_from_object(part), static_cast<std::uint64_t>(line_offset),
                         static_cast<std::uint64_t>(game_offset));
   }
-  void endImport(double bytes) { engine_.end_import(static_cast<std::uint64_t>(bytes)); }
+  std::string endImport(double bytes) {
+    return engine_.end_import(static_cast<std::uint64_t>(bytes));
+  }
   bool endRead() { return engine_.end_read(); }
   void cancelRead() { engine_.cancel_read(); }
 

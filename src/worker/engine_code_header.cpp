@@ -10,8 +10,8 @@
 #include "learn/filter/bands.h"
 #include "learn/filter/game_filter.h"
 #include "learn/vocabulary/coefficient_names.h"
-#include "worker/engine.h"
 #include "worker/export_values.h"
+#include "worker/exporter.h"
 
 namespace materialist::worker {
 namespace {
@@ -38,7 +38,7 @@ std::string band_identifier(const std::string& label) {
 }
 
 // The header's comment lines: the data, the target, the model and the unit.
-std::string preamble(const learn::DatasetReport* r, const ReadOptions& read,
+std::string preamble(const learn::DatasetReport* r, const protocol::ReadOptions& read,
                      const learn::AnalysisSettings& analysis, const std::string& preset,
                      protocol::Units units) {
   std::string out =
@@ -128,8 +128,8 @@ std::string dataset_constants(const learn::ModelFit& fit, const std::string& pre
 
 }  // namespace
 
-std::string Engine::code_header() const {
-  const ReadOptions& read = read_options();
+std::string Exporter::code_header() const {
+  const protocol::ReadOptions& read = read_options();
   std::string out = preamble(report(), read, fit_.analysis, fit_.settings.preset, units_);
   if (fit_count() == 0) return out + "\n// (no fit yet)\n";
   const bool player = learn::player_view(read.filter);

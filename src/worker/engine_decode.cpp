@@ -34,11 +34,11 @@ protocol::Estimate Engine::estimate_with(const std::vector<Part>& parts,
   histogram.merge(pending_->histogram);
   learn::GamePairs pairs = *merged.pairs();
   pairs.merge(pending_->pairs);
-  pairs.merge(import_pairs_);
+  pairs.merge(import_.pairs());
   learn::DatasetReport report = merged.live_report();
   learn::merge_ingest_reports(report.games, pending_->report.games, 0);
-  learn::merge_ingest_reports(report.games, import_report_, 0);
-  report.rows += pending_->report.rows + import_report_.rows;
+  learn::merge_ingest_reports(report.games, import_.report(), 0);
+  report.rows += pending_->report.rows + import_.report().rows;
   report.bytes += pending_->report.bytes;
   for (const Part& part : parts) {
     for (std::size_t i = 0; i < part.keys.size(); ++i) {
@@ -58,42 +58,21 @@ protocol::Estimate Engine::estimate_with(const std::vector<Part>& parts,
   out.bytes = static_cast<double>(report.bytes);
   if (histogram.totals().total() == 0) return out;
   const std::size_t files = pending_->report.files.size() + report.files.size();
-  const std::string name =
-      files == 0 ? (import_name_.empty() ? file_name_ : import_name_) : std::string("all files");
+  const std::string name = files == 0 ? (import_.name().empty() ? file_.name() : import_.name())
+                                      : std::string("all files");
   const FitTarget target{name, &histogram, &pairs, nullptr, &report};
   const Expected<learn::ModelFit> fit =
       learn::fit_model(histogram, settings.model_options(pending_->options.target), &pairs);
-  out.fits.push_back(describe(target, fit ? &*fit : nullptr, nullptr, "",
-                              fit ? std::string() : fit.error().message,
-                              learn::player_view(pending_->options.filter)));
+  out.fits.push_back(Exporter::describe(target, fit ? &*fit : nullptr, nullptr, "",
+                                        fit ? std::string() : fit.error().message,
+                                        learn::player_view(pending_->options.filter)));
   return out;
 }
 
 // ---- files decoded by a ChunkDecoder, imported in order ----
 
 void Engine::end_decoded_entry(const std::string& entry, std::uint64_t bytes) {
-  if (!pending_) return;
-  learn::FileReport file;
-  file.name = entry;
-  file.bytes = bytes;
-  file.games = import_report_.games_read;
-  file.rows = import_report_.rows;
-  // As learn::DatasetBuilder::end_file says it (binary data is the readers' to find).
-  if (file.games == 0 && bytes > 0) {
-    file.error = learn::kNoGamesFound;
-  } else if (import_report_.games_used + import_report_.games_partial +
-                     import_report_.games_filtered ==
-                 0 &&
-             file.games > 0) {
-    file.error = "no usable game in this file (see the skipped games)";
-  }
-  learn::merge_ingest_reports(pending_->report.games, import_report_, kMaxListedIssues);
-  pending_->pairs.merge(import_pairs_);
-  import_pairs_ = learn::GamePairs(pending_->pairs.fields());
-  pending_->report.bytes += bytes;
-  pending_->report.rows += file.rows;
-  pending_->report.files.push_back(std::move(file));
-  import_report_ = {};
+  if (pending_) import_.end_entry(*pending_, entry, bytes);
 }
 
 std::string Engine::end_decoded(std::uint64_t bytes, std::size_t entries,
@@ -107,7 +86,8 @@ std::string Engine::end_decoded(std::uint64_t bytes, std::size_t entries,
     for (std::size_t i = files.size() - std::min(entries, files.size()); i < files.size(); ++i) {
       if (files[i].error.empty()) continue;
       const std::string entry =
-          zip ? files[i].name.substr(std::min(files[i].name.size(), import_name_.size() + 1)) + ": "
+          zip ? files[i].name.substr(std::min(files[i].name.size(), import_.name().size() + 1)) +
+                    ": "
               : "";
       error += (error.empty() ? "" : "; ") + entry + files[i].error;
     }
@@ -119,9 +99,9 @@ std::string Engine::end_decoded(std::uint64_t bytes, std::size_t entries,
       rows += files[i].rows;
     }
     error = with_games_kept(error, games, rows);
-    pending_->file_errors.push_back(import_name_ + ": " + error);
+    pending_->file_errors.push_back(import_.name() + ": " + error);
   }
-  pending_->digests.push_back({import_name_, bytes, ""});
+  pending_->digests.push_back({import_.name(), bytes, ""});
   return error;
 }
 

@@ -19,8 +19,8 @@
 #include "learn/stats/mat_io.h"
 #include "learn/vocabulary/coefficient_names.h"
 #include "protocol/codec.h"
-#include "worker/engine.h"
 #include "worker/export_values.h"
+#include "worker/exporter.h"
 
 namespace materialist::worker {
 namespace {
@@ -59,13 +59,7 @@ std::string short_values(const learn::ModelFit& fit, protocol::Units units) {
 
 }  // namespace
 
-std::string Engine::take_mat_text() {
-  std::string out;
-  if (pending_) out.swap(pending_->mat_text);
-  return out;
-}
-
-std::string Engine::values_csv() const {
+std::string Exporter::values_csv() const {
   std::string out =
       "dataset,coefficient,label,identified,value,value_se,value_se_model,low,high,elo,elo_se,"
       "theta,theta_se,errors,warnings,target\n";
@@ -107,7 +101,12 @@ std::string Engine::values_csv() const {
   return out;
 }
 
-protocol::Settings Engine::settings() const {
+const std::vector<FileDigest>& Exporter::digests() const {
+  static const std::vector<FileDigest> kNone;
+  return current_ ? current_->digests : kNone;
+}
+
+protocol::Settings Exporter::settings() const {
   protocol::Settings out;
   out.fit = fit_.settings;
   out.read = read_options();
@@ -115,7 +114,7 @@ protocol::Settings Engine::settings() const {
   return out;
 }
 
-protocol::Fit Engine::fit_result(std::size_t index) const {
+protocol::Fit Exporter::fit_result(std::size_t index) const {
   const std::string& error = index < fit_.errors.size() ? fit_.errors[index] : std::string();
   const learn::BootstrapFit* boot =
       index < fit_.bootstraps.size() && fit_.bootstraps[index] ? &*fit_.bootstraps[index] : nullptr;
@@ -125,9 +124,10 @@ protocol::Fit Engine::fit_result(std::size_t index) const {
                   learn::player_view(read_options().filter));
 }
 
-protocol::Fit Engine::describe(const FitTarget& target, const learn::ModelFit* fit,
-                               const learn::BootstrapFit* boot, const std::string& bootstrap_error,
-                               const std::string& error, bool player) {
+protocol::Fit Exporter::describe(const FitTarget& target, const learn::ModelFit* fit,
+                                 const learn::BootstrapFit* boot,
+                                 const std::string& bootstrap_error, const std::string& error,
+                                 bool player) {
   const learn::OutcomeCounts& totals = target.histogram->totals();
   protocol::Fit out;
   out.name = target.name;
@@ -202,7 +202,7 @@ protocol::Fit Engine::describe(const FitTarget& target, const learn::ModelFit* f
   return out;
 }
 
-std::vector<protocol::Difference> Engine::differences() const {
+std::vector<protocol::Difference> Exporter::differences() const {
   std::vector<protocol::Difference> out;
   const learn::Contrast bishop_minus_knight = {{"bishop", 1}, {"knight", -1}};
   std::vector<const learn::ModelFit*> fits;
@@ -232,7 +232,7 @@ std::vector<protocol::Difference> Engine::differences() const {
   return out;
 }
 
-protocol::FitBegin Engine::fit_begin() const {
+protocol::FitBegin Exporter::fit_begin() const {
   protocol::FitBegin out;
   out.solver = fit_.analysis.solver;
   out.preset = fit_.settings.preset;
@@ -242,7 +242,7 @@ protocol::FitBegin Engine::fit_begin() const {
   return out;
 }
 
-protocol::FitDone Engine::fit_done() const {
+protocol::FitDone Exporter::fit_done() const {
   protocol::FitDone out;
   out.reason = fit_.reason;
   for (std::size_t i = 0; i < fit_count(); ++i) out.fits.push_back(fit_result(i));
@@ -251,11 +251,11 @@ protocol::FitDone Engine::fit_done() const {
   return out;
 }
 
-std::string Engine::fits_json() const {
+std::string Exporter::fits_json() const {
   return protocol::encode(fit_done());
 }
 
-void Engine::write_results(JsonWriter& json) const {
+void Exporter::write_results(JsonWriter& json) const {
   json.key("settings");
   protocol::write(json, settings());
   json.field("target", learn::target_name(fit_.analysis.model.target));
@@ -270,7 +270,7 @@ void Engine::write_results(JsonWriter& json) const {
   json.end_array();
 }
 
-std::string Engine::result_json() const {
+std::string Exporter::result_json() const {
   JsonWriter json;
   json.begin_object().field("tool", "materialist");
   write_results(json);
@@ -288,7 +288,7 @@ std::string Engine::result_json() const {
   return json.take();
 }
 
-std::string Engine::provenance_json() const {
+std::string Exporter::provenance_json() const {
   JsonWriter json;
   json.begin_object().field("tool", "materialist");
   json.key("files").begin_array();
@@ -313,7 +313,7 @@ std::string Engine::provenance_json() const {
   return json.take();
 }
 
-std::string Engine::error_kinds_text() const {
+std::string Exporter::error_kinds_text() const {
   // The kind most datasets have; the others named by their band ("± game-clustered errors;
   // model errors for <800"): a degenerate first band must not speak for the rest.
   std::vector<std::pair<learn::ErrorKind, std::vector<std::string>>> kinds;
@@ -337,7 +337,7 @@ std::string Engine::error_kinds_text() const {
   return out;
 }
 
-std::string Engine::status_line() const {
+std::string Exporter::status_line() const {
   if (fit_count() == 0) return "";
   const bool newton = !fit_.first.has_value();
   std::string solver = newton ? "Newton" : "gradient descent";

@@ -10,6 +10,7 @@
 #include "learn/fit/compare.h"
 #include "learn/fit/design.h"
 #include "learn/fit/uncertainty.h"
+#include "learn/read/empty_read.h"
 #include "learn/read/report_json.h"
 #include "learn/stats/bootstrap_histograms.h"
 #include "learn/stats/mat_io.h"
@@ -17,35 +18,6 @@
 #include "worker/engine.h"
 
 namespace materialist::worker {
-namespace {
-
-constexpr std::size_t kSniffBytes = 4096;
-
-struct Magic {
-  std::string_view bytes;
-  const char* what;
-};
-// Compressed data and archives are the decoder's (archive::sniff_format): these are the rest.
-constexpr std::array<Magic, 4> kBinaryMagics = {{
-    {"\xFF\xD8\xFF", "a JPEG image"},
-    {"\x89PNG", "a PNG image"},
-    {"GIF8", "a GIF image"},
-    {"%PDF", "a PDF document"},
-}};
-
-// Names what a plain file's first chunk looks like when it is clearly not text, or returns
-// nullptr.
-const char* binary_kind(const char* data, std::size_t size) {
-  const std::string_view head(data, std::min(size, kSniffBytes));
-  for (const Magic& magic : kBinaryMagics) {
-    if (head.substr(0, magic.bytes.size()) == magic.bytes) return magic.what;
-  }
-  // Text never holds NUL bytes; a handful of other control bytes (0x1A, form feeds) it may.
-  if (head.find('\0') != std::string_view::npos) return "binary data";
-  return nullptr;
-}
-
-}  // namespace
 
 // ---- reading ----
 
@@ -69,7 +41,7 @@ std::optional<Error> Engine::begin_read(const ReadOptions& options) {
   if (!split) return split.error();
   Expected<learn::DatasetSplit> created = learn::DatasetSplit::create(std::move(*split));
   if (!created) return created.error();
-  file_reader_.reset();  // it reads into the pending dataset
+  file_.close();  // it reads into the pending dataset
   pending_ = std::make_unique<Dataset>();
   pending_->options = options;
   pending_->split.emplace(std::move(*created));
@@ -85,81 +57,16 @@ std::optional<Error> Engine::begin_read(const ReadOptions& options) {
 
 void Engine::begin_file(const std::string& name, double /*size*/) {
   if (!pending_) begin_read({});
-  if (file_reader_) end_file();
-  file_name_ = name;
-  file_bytes_ = 0;
-  file_error_.clear();
-  file_hash_.reset();
-  issues_before_file_ = pending_->split->merged().report().games.issues.size();
-  files_before_file_ = pending_->split->merged().report().files.size();
-  file_reader_ = std::make_unique<learn::ArchiveReader>(*pending_->split, name);
-  // max_megabytes over the whole read: what the earlier files left of it (at least a byte).
-  const double limit = pending_->options.max_megabytes * 1e6;
-  if (limit > 0) {
-    const double left = std::max(1.0, std::ceil(limit - static_cast<double>(pending_->bytes_fed)));
-    file_reader_->stop_after_bytes(static_cast<std::uint64_t>(left));
-  }
+  if (file_.open()) end_file();
+  file_.begin(*pending_, name);
 }
 
 bool Engine::feed(const char* data, std::size_t size) {
-  if (!pending_ || !file_reader_ || !file_error_.empty()) return false;
-  if (file_bytes_ == 0 && size > 0 &&
-      archive::sniff_format(std::string_view(data, size)) == archive::Format::kPlain) {
-    if (const char* kind = binary_kind(data, size)) {
-      file_error_ = "not PGN text: it looks like " + std::string(kind);
-      return false;
-    }
-  }
-  file_bytes_ += size;
-  if (pending_->options.hash_files) file_hash_.update(data, size);
-  pending_->bytes_fed += size;
-  if (!file_reader_->feed(data, size)) {
-    file_error_ = file_reader_->problem();
-    return false;
-  }
-  return true;
+  return pending_ && file_.feed(*pending_, data, size);
 }
 
 std::string Engine::end_file() {
-  if (!pending_ || !file_reader_) return "";
-  file_reader_->finish();
-  const bool stopped = file_reader_->stopped_at_limit();  // read in part: no digest of it
-  const std::string problem = file_reader_->problem();
-  const bool archive = file_reader_->format() == archive::Format::kZip;
-  file_reader_.reset();
-  const learn::DatasetReport& report = pending_->split->merged().report();
-  std::string error = file_error_.empty() ? problem : file_error_;
-  if (error.empty() && file_bytes_ == 0) error = "the file is empty";
-  if (error.empty()) {
-    // The file's own problem (no games, binary), or for a zip each entry's: "a.pgn: ...".
-    for (std::size_t i = files_before_file_; i < report.files.size(); ++i) {
-      const learn::FileReport& file = report.files[i];
-      if (file.error.empty()) continue;
-      const std::string entry =
-          archive ? file.name.substr(std::min(file.name.size(), file_name_.size() + 1)) + ": " : "";
-      error += (error.empty() ? "" : "; ") + entry + file.error;
-    }
-  }
-  // A file that stopped part way (truncated, corrupt) keeps the games before that point: said, so
-  // that it is not taken for a file that was not read.
-  if (!error.empty()) {
-    std::uint64_t games = 0, rows = 0;
-    for (std::size_t i = files_before_file_; i < report.files.size(); ++i) {
-      games += report.files[i].games;
-      rows += report.files[i].rows;
-    }
-    error = with_games_kept(error, games, rows);
-  }
-  const auto& issues = report.games.issues;
-  for (std::size_t i = issues_before_file_; i < issues.size(); ++i) {
-    pending_->issues.push_back({file_name_, issues[i]});
-  }
-  if (!error.empty()) pending_->file_errors.push_back(file_name_ + ": " + error);
-  pending_->digests.push_back({file_name_, file_bytes_,
-                               file_error_.empty() && !stopped && pending_->options.hash_files
-                                   ? file_hash_.hex()
-                                   : std::string()});
-  return error;
+  return pending_ && file_.open() ? file_.end(*pending_) : "";
 }
 
 protocol::Progress Engine::progress() const {
@@ -185,7 +92,7 @@ protocol::Progress Engine::progress() const {
 
 bool Engine::end_read() {
   if (!pending_) return false;
-  if (file_reader_) end_file();
+  if (file_.open()) end_file();
   if (!pending_->ended) {  // the files read here join the imported ones
     const learn::DatasetBuilder& merged = pending_->split->merged();
     const learn::DatasetReport& read = merged.report();
@@ -207,30 +114,12 @@ bool Engine::end_read() {
     pending_.reset();
     return false;
   }
-  fit_ = FitRun{};  // before the data its targets point into goes
+  fit_ = FitSession{};  // before the data its targets point into goes
   current_ = std::move(pending_);
   return true;
 }
 
 // ---- parallel reads ----
-
-Part part_of(const learn::Histogram& histogram, const learn::GamePairs& pairs,
-             const learn::IngestReport& games) {
-  Part part;
-  histogram.for_each([&part](const learn::RowKey& key, const learn::OutcomeCounts& counts) {
-    part.keys.push_back(key.pack());
-    part.counts.push_back(counts);
-  });
-  pairs.for_each([&part](std::uint64_t a, std::uint64_t b, const learn::OutcomeCounts& counts) {
-    part.pair_a.push_back(a);
-    part.pair_b.push_back(b);
-    part.pair_counts.push_back(counts);
-  });
-  part.pair_games = pairs.games_by_outcome();
-  part.pair_rated_games = pairs.rated_games_by_outcome();
-  part.games = games;
-  return part;
-}
 
 Part Engine::export_part() const {
   if (!pending_ || pending_->ended) return Part{};
@@ -251,48 +140,21 @@ std::uint64_t Engine::line_breaks() const {
 
 void Engine::begin_import(const std::string& file_name) {
   if (!pending_) begin_read({});
-  import_name_ = file_name;
-  import_report_ = {};
-  import_pairs_ = learn::GamePairs(pending_->pairs.fields());
+  import_.begin(file_name, pending_->pairs.fields());
 }
 
 void Engine::import_part(const Part& part, std::uint64_t line_offset, std::uint64_t game_offset) {
-  if (!pending_) return;
-  for (std::size_t i = 0; i < part.keys.size(); ++i) {
-    pending_->histogram.add(learn::RowKey::unpack(part.keys[i]), part.counts[i]);
-  }
-  for (std::size_t i = 0; i < part.pair_a.size(); ++i) {
-    import_pairs_.add(part.pair_a[i], part.pair_b[i], part.pair_counts[i]);
-  }
-  import_pairs_.add_games(part.pair_games, part.pair_rated_games);
-  learn::IngestReport shifted = part.games;
-  for (learn::GameIssue& issue : shifted.issues) {
-    issue.line += line_offset;
-    issue.game += game_offset;
-    if (pending_->issues.size() < kMaxListedIssues)
-      pending_->issues.push_back({import_name_, issue});
-  }
-  learn::merge_ingest_reports(import_report_, shifted, kMaxListedIssues);
+  if (pending_) import_.add(*pending_, part, line_offset, game_offset);
 }
 
-void Engine::end_import(std::uint64_t bytes) {
-  if (!pending_) return;
-  learn::DatasetReport& report = pending_->report;
-  learn::FileReport file;
-  file.name = import_name_;
-  file.bytes = bytes;
-  file.games = import_report_.games_read;
-  file.rows = import_report_.rows;
-  if (file.games == 0 && bytes > 0) file.error = learn::kNoGamesFound;
-  if (!file.error.empty()) pending_->file_errors.push_back(import_name_ + ": " + file.error);
-  learn::merge_ingest_reports(report.games, import_report_, kMaxListedIssues);
-  pending_->pairs.merge(import_pairs_);
-  import_pairs_ = learn::GamePairs(pending_->pairs.fields());
-  report.bytes += bytes;
-  report.rows += file.rows;
-  pending_->digests.push_back({import_name_, bytes, ""});
-  report.files.push_back(std::move(file));
-  import_report_ = {};
+std::string Engine::end_import(std::uint64_t bytes) {
+  return pending_ ? import_.end_file(*pending_, bytes) : "";
+}
+
+std::string Engine::take_mat_text() {
+  std::string out;
+  if (pending_) out.swap(pending_->mat_text);
+  return out;
 }
 
 // ---- the current dataset ----
@@ -378,6 +240,11 @@ protocol::DataReport Engine::data_report() const {
   for (const FileIssue& f : last_read_issues_) {
     out.issues.push_back({f.file, f.issue.line, f.issue.game, issue_reason(f.issue)});
   }
+  if (r.rows == 0) {
+    const learn::EmptyRead why = learn::empty_read_of(r.games, out.target);
+    out.empty_read = learn::empty_read_code(why);
+    out.empty_read_message = learn::empty_read_message(why, r.games);
+  }
   return out;
 }
 
@@ -405,7 +272,7 @@ const ReadOptions& Engine::read_options() const {
   return current_ ? current_->options : kDefaults;
 }
 
-std::vector<Engine::FitTarget> Engine::fit_targets() const {
+std::vector<FitTarget> Engine::fit_targets() const {
   std::vector<FitTarget> targets;
   if (!current_) return targets;
   const learn::DatasetSplit& split = *current_->split;
@@ -427,8 +294,8 @@ std::vector<Engine::FitTarget> Engine::fit_targets() const {
 }
 
 void Engine::reset() {
-  fit_ = FitRun{};  // first: its targets point into current_
-  file_reader_.reset();
+  fit_ = FitSession{};  // first: its targets point into current_
+  file_.close();
   current_.reset();
   pending_.reset();
   last_read_report_ = {};
@@ -459,7 +326,7 @@ protocol::Estimate Engine::estimate(const FitSettings& settings) const {
   std::vector<Live> datasets;
   if (split.subsets().empty()) {
     datasets.push_back(
-        {pending_->report.files.empty() && live.files.empty() ? file_name_ : "all files",
+        {pending_->report.files.empty() && live.files.empty() ? file_.name() : "all files",
          split.merged().live_histogram(), split.merged().pairs(), live});
   } else {
     for (const learn::NamedSubset& subset : split.subsets()) {
@@ -473,8 +340,8 @@ protocol::Estimate Engine::estimate(const FitSettings& settings) const {
     if (d.histogram.totals().total() == 0) continue;
     const FitTarget target{d.name, &d.histogram, d.pairs, nullptr, &d.report};
     const Expected<learn::ModelFit> fit = learn::fit_model(d.histogram, model, d.pairs);
-    out.fits.push_back(describe(target, fit ? &*fit : nullptr, nullptr, "",
-                                fit ? std::string() : fit.error().message, player));
+    out.fits.push_back(Exporter::describe(target, fit ? &*fit : nullptr, nullptr, "",
+                                          fit ? std::string() : fit.error().message, player));
   }
   return out;
 }

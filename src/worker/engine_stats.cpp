@@ -1,55 +1,49 @@
 // Statistics files in the browser (docs/MSTATS.md): dropped or linked .mstats files become the
 // current data at once, with the data settings they were made with, and are fitted as a read is.
-#include <cstdlib>
-
 #include "worker/engine.h"
 
 namespace materialist::worker {
 
 namespace {
 
-// The read options a statistics file's settings stand for (learn::stats_settings' names).
+// The read options a statistics file's settings stand for (learn::read_request_of).
 ReadOptions read_options_of(const learn::StatsSettings& settings) {
-  const auto value = [&settings](const char* name) { return learn::setting_of(settings, name); };
+  const learn::ReadRequest request = learn::read_request_of(settings);
   ReadOptions options;
-  options.unknown = value("unknown-results") == "draw" ? learn::UnknownResultPolicy::kTreatAsDraw
-                                                       : learn::UnknownResultPolicy::kSkip;
-  options.filter = value("filter");
-  options.quiet.quiet_plies = std::atoi(value("quiet-plies").c_str());
-  options.quiet.checks_break_quiet = value("checks-break-quiet") == "yes";
-  options.quiet.distinct_per_game = value("distinct-per-game") == "yes";
-  options.quiet.skip_first_plies = std::atoi(value("skip-plies").c_str());
-  options.bootstrap = std::atoi(value("bootstrap").c_str());
-  options.seed = std::strtoull(value("seed").c_str(), nullptr, 10);
-  if (options.seed == 0) options.seed = 1;
-  options.keep = learn::key_fields_of(settings);
-  options.target = learn::target_of(settings);  // version 2 files: the evaluation target
+  options.unknown = request.unknown;
+  options.filter = request.filter;
+  options.quiet = request.quiet;
+  options.bootstrap = request.bootstrap;
+  options.seed = request.seed == 0 ? 1 : request.seed;  // the page's seeds start at 1
+  options.keep = request.keep;
+  options.target = request.target;  // version 2 files: the evaluation target
   return options;
 }
 
 }  // namespace
 
-std::string Engine::add_stats(const std::string& name, const char* data, std::size_t size) {
+std::optional<Error> Engine::add_stats(const std::string& name, const char* data,
+                                       std::size_t size) {
   auto file = learn::decode_stats(std::string_view(data, size));
   if (!file) {
     stats_files_.clear();  // the files added with it are not merged without it
     stats_names_.clear();
-    return name + ": " + file.error().message;
+    return Error{file.error().code, name + ": " + file.error().message};
   }
   stats_files_.push_back(std::move(*file));
   stats_names_.push_back(name);
-  return "";
+  return std::nullopt;
 }
 
-std::string Engine::end_stats() {
+std::optional<Error> Engine::end_stats() {
   std::vector<learn::StatsFile> files = std::move(stats_files_);
   std::vector<std::string> names = std::move(stats_names_);
   stats_files_.clear();
   stats_names_.clear();
   auto merged = learn::merge_stats(files, names);
-  if (!merged) return merged.error().message;
+  if (!merged) return merged.error();
   const ReadOptions options = read_options_of(files.front().settings);
-  if (const std::optional<Error> refused = begin_read(options)) return refused->message;
+  if (std::optional<Error> refused = begin_read(options)) return refused;
   stats_options_ = options;
   Dataset& data = *pending_;
   data.histogram = std::move(merged->histogram);
@@ -72,7 +66,7 @@ std::string Engine::end_stats() {
     if (!file.error.empty()) data.file_errors.push_back(file.name + ": " + file.error);
   }
   data.ended = true;
-  return "";
+  return std::nullopt;
 }
 
 }  // namespace materialist::worker

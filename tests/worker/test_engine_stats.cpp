@@ -52,8 +52,8 @@ TEST_CASE("engine: a dropped .mstats fits as a read of its file, bootstrap inclu
 
   Engine stats;
   const std::string bytes = stats_of("OpenRating.pgn", pgn, read);
-  CHECK(stats.add_stats("open.mstats", bytes.data(), bytes.size()).empty());
-  CHECK(stats.end_stats().empty());
+  CHECK_FALSE(stats.add_stats("open.mstats", bytes.data(), bytes.size()));
+  CHECK_FALSE(stats.end_stats());
   REQUIRE(stats.end_read());
   CHECK(stats.stats_options().bootstrap == 8);
   CHECK(stats.stats_options().keep.bishop_pair);
@@ -85,17 +85,18 @@ TEST_CASE("engine: a corrupt .mstats, or two that do not merge, say why and chan
   Engine engine;
   std::string corrupt = bytes;
   corrupt[corrupt.size() / 2] ^= 1;
-  CHECK(engine.add_stats("bad.mstats", corrupt.data(), corrupt.size()) ==
+  CHECK(engine.add_stats("bad.mstats", corrupt.data(), corrupt.size())->message ==
         "bad.mstats: corrupt: the checksum does not match the contents");
-  CHECK(engine.add_stats("cut.mstats", bytes.data(), 100).find("cut.mstats: truncated") == 0);
+  CHECK(engine.add_stats("cut.mstats", bytes.data(), 100)->message.find("cut.mstats: truncated") ==
+        0);
   CHECK_FALSE(engine.has_data());
 
   ReadOptions other = read;
   other.quiet.quiet_plies = 3;
   const std::string three = stats_of("lichess-100-again.pgn", pgn, other);
-  CHECK(engine.add_stats("a.mstats", bytes.data(), bytes.size()).empty());
-  CHECK(engine.add_stats("b.mstats", three.data(), three.size()).empty());
-  CHECK(engine.end_stats().find("quiet-plies is '2' in a.mstats and '3' in b.mstats") !=
+  CHECK_FALSE(engine.add_stats("a.mstats", bytes.data(), bytes.size()));
+  CHECK_FALSE(engine.add_stats("b.mstats", three.data(), three.size()));
+  CHECK(engine.end_stats()->message.find("quiet-plies is '2' in a.mstats and '3' in b.mstats") !=
         std::string::npos);
   CHECK_FALSE(engine.has_data());
 }

@@ -48,6 +48,7 @@ void merge_ingest_reports(IngestReport& a, const IngestReport& b, std::size_t ma
   a.games_with_evals += b.games_with_evals;
   a.games_without_evals += b.games_without_evals;
   a.malformed_evals += b.malformed_evals;
+  for (const std::string& name : b.filtered_variants) add_variant_name(a.filtered_variants, name);
 }
 
 namespace {

@@ -79,6 +79,11 @@ const char* game_status_name(GameStatus status) {
   return name_of(kGameStatusNames, status);
 }
 
+void add_variant_name(std::vector<std::string>& names, std::string_view name) {
+  if (names.size() >= kMaxNamedVariants) return;
+  if (std::find(names.begin(), names.end(), name) == names.end()) names.emplace_back(name);
+}
+
 namespace {
 
 IngestOptions with_comments(IngestOptions options) {
@@ -146,6 +151,9 @@ pgn::Action Ingestor::begin_moves() {
   filter_reason_ = game_filter_.check_tags(tags_);
   if (filter_reason_ != FilterReason::kKept) {
     filtered_ = true;
+    if (filter_reason_ == FilterReason::kVariant) {
+      add_variant_name(report_.filtered_variants, tags_.variant);
+    }
     return pgn::Action::kSkipGame;
   }
   perspective_ = game_filter_.perspective(tags_);

@@ -20,6 +20,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "chess/position.h"
@@ -69,6 +70,10 @@ struct GameIssue {
   std::uint32_t rows_kept = 0;
 };
 
+inline constexpr std::size_t kMaxNamedVariants = 8;
+// Adds a variant's name to `names` unless it is there or they are kMaxNamedVariants.
+void add_variant_name(std::vector<std::string>& names, std::string_view name);
+
 struct IngestReport {
   std::uint64_t bytes = 0;
   std::uint64_t games_read = 0;  // = used + partial + skipped + filtered
@@ -90,6 +95,10 @@ struct IngestReport {
   std::uint64_t games_with_evals = 0;     // used or partial games with at least one [%eval]
   std::uint64_t games_without_evals = 0;  // used or partial games with none (no rows kept)
   std::uint64_t malformed_evals = 0;      // [%eval] commands that could not be read
+  // The Variant tags (as written) of the games filtered for their variant, each once, in the
+  // order first met, at most kMaxNamedVariants: what a read of nothing else names
+  // (learn/read/empty_read.h).
+  std::vector<std::string> filtered_variants;
 
   std::uint64_t skipped(IssueReason reason) const {
     return skipped_by_reason[static_cast<int>(reason)];

@@ -155,6 +155,23 @@ StatsSettings stats_settings(const SplitOptions& options) {
   return settings;
 }
 
+ReadRequest read_request_of(const StatsSettings& settings) {
+  const auto value = [&settings](const char* name) { return setting_of(settings, name); };
+  ReadRequest request;
+  request.unknown = value("unknown-results") == "draw" ? UnknownResultPolicy::kTreatAsDraw
+                                                       : UnknownResultPolicy::kSkip;
+  request.quiet.quiet_plies = std::atoi(value("quiet-plies").c_str());
+  request.quiet.checks_break_quiet = value("checks-break-quiet") == "yes";
+  request.quiet.distinct_per_game = value("distinct-per-game") == "yes";
+  request.quiet.skip_first_plies = std::atoi(value("skip-plies").c_str());
+  request.filter = value("filter");
+  request.keep = key_fields_of(settings);
+  request.bootstrap = std::atoi(value("bootstrap").c_str());
+  request.seed = std::strtoull(value("seed").c_str(), nullptr, 10);
+  request.target = target_of(settings);
+  return request;
+}
+
 Target target_of(const StatsSettings& settings) {
   return setting_of(settings, "target") == target_name(Target::kEval) ? Target::kEval
                                                                       : Target::kResult;
@@ -227,7 +244,7 @@ Expected<Checked> checked_entries(const std::vector<StatsFile>& files,
                      names[0] + " and '" + d->b + "' in " + names[i]);
     }
   }
-  const int bootstrap = std::atoi(setting_of(settings, "bootstrap").c_str());
+  const int bootstrap = read_request_of(settings).bootstrap;
   Checked checked;
   std::vector<Located>& all = checked.all;
   for (std::size_t i = 0; i < files.size(); ++i) {
@@ -279,13 +296,13 @@ Expected<Statistics> merge_stats(const std::vector<StatsFile>& files,
                                  const std::vector<std::string>& names) {
   auto checked = checked_entries(files, names, true);
   if (!checked) return checked.error();
-  const StatsSettings& settings = files.front().settings;
-  const int bootstrap = std::atoi(setting_of(settings, "bootstrap").c_str());
-  const std::uint64_t seed = std::strtoull(setting_of(settings, "seed").c_str(), nullptr, 10);
-  const KeyFields fields = key_fields_of(settings);
+  const ReadRequest read = read_request_of(files.front().settings);
+  const int bootstrap = read.bootstrap;
+  const std::uint64_t seed = read.seed;
+  const KeyFields fields = read.keep;
   IngestOptions ingest;
   ingest.fields = fields;
-  ingest.target = target_of(settings);
+  ingest.target = read.target;
 
   Statistics merged;
   merged.pairs = GamePairs(fields);

@@ -74,6 +74,11 @@ struct StatsFile {
 // merge's messages name them): the ingest's quiet filter and unknown results, the filter, the
 // key fields, the rating bins, the parser's limits, the bootstrap and its seed.
 StatsSettings stats_settings(const SplitOptions& options);
+// The read the settings were written for, as far as a ReadRequest holds it (stats_settings'
+// inverse): unknown results, the quiet filter, the filter, the key fields, the bootstrap and its
+// seed as written (0 when no bootstrap), the target. The rating bins and the parser's limits are
+// the product's own.
+ReadRequest read_request_of(const StatsSettings& settings);
 // A setting's value ("" when the file has none), and the key fields the settings say are kept.
 std::string setting_of(const StatsSettings& settings, std::string_view name);
 KeyFields key_fields_of(const StatsSettings& settings);

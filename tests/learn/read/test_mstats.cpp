@@ -265,3 +265,33 @@ TEST_CASE("mstats: keys with each side's counts round-trip, bytes and all") {
   });
   CHECK(every_key_has_counts);
 }
+
+TEST_CASE("mstats: the settings read back as the read they were written for") {
+  ReadRequest request;
+  request.unknown = UnknownResultPolicy::kTreatAsDraw;
+  request.quiet.quiet_plies = 3;
+  request.quiet.checks_break_quiet = false;
+  request.quiet.skip_first_plies = 8;
+  request.filter = "elo=2000-2400";
+  request.keep = KeyFields{true, false, true, false};
+  request.bootstrap = 7;
+  request.seed = 42;
+  request.target = Target::kEval;
+  auto split = split_options_for(request);
+  REQUIRE(split);
+  const StatsSettings settings = stats_settings(*split);
+  const ReadRequest back = read_request_of(settings);
+  CHECK(back.unknown == request.unknown);
+  CHECK(back.quiet.quiet_plies == 3);
+  CHECK_FALSE(back.quiet.checks_break_quiet);
+  CHECK(back.quiet.distinct_per_game);
+  CHECK(back.quiet.skip_first_plies == 8);
+  CHECK(back.filter == request.filter);
+  CHECK(back.keep == request.keep);
+  CHECK(back.bootstrap == 7);
+  CHECK(back.seed == 42);
+  CHECK(back.target == Target::kEval);
+  auto again = split_options_for(back);
+  REQUIRE(again);
+  CHECK(stats_settings(*again) == settings);
+}

@@ -1,0 +1,62 @@
+// The file the engine is reading (worker/engine.h's begin_file, feed, end_file): its bytes
+// decoded by content into the pending dataset's split (learn::ArchiveReader), sniffed for binary
+// data, hashed when asked, and at its end its error, issues and digest into the dataset.
+//
+//   FileRead file;
+//   file.begin(data, "games.pgn.zst");
+//   while (chunk && file.feed(data, chunk, n)) {}
+//   std::string error = file.end(data);  // "" or why (a zip: each entry's)
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/sha256.h"
+#include "learn/read/archive_reader.h"
+#include "worker/engine_dataset.h"
+
+namespace materialist::worker {
+
+// In a file's error (FileRead::end): the games before the error were read and kept. The
+// worker lists such files as read in part, not as files that were not read.
+inline constexpr const char* kReadInPartMarker = "read up to there";
+
+// A file's error, with the games read before it when there are some: "…; read up to there: its
+// first 407 games (2,310 positions) are in the fit".
+inline std::string with_games_kept(const std::string& error, std::uint64_t games,
+                                   std::uint64_t rows) {
+  if (games == 0) return error;
+  return error + "; " + kReadInPartMarker + ": its first " + std::to_string(games) +
+         (games == 1 ? " game" : " games") + " (" + std::to_string(rows) +
+         (rows == 1 ? " position" : " positions") + ") are in the fit";
+}
+
+class FileRead {
+ public:
+  // Starts reading `name` into `data`'s split (the read's byte limit counted over every file).
+  void begin(Dataset& data, const std::string& name);
+  // Parses the next bytes; false once the file is rejected (binary data, an unsupported format,
+  // corrupt compressed data): the caller stops sending it.
+  bool feed(Dataset& data, const char* bytes, std::size_t size);
+  // Ends the file: its whole-file error (empty, binary, no games, an unsupported format,
+  // corrupt or truncated compressed data: the games before the damage are kept), or "".
+  std::string end(Dataset& data);
+  // True between begin and end.
+  bool open() const { return file_reader_ != nullptr; }
+  // Drops the file without ending it (a cancelled read; it reads into the dataset).
+  void close() { file_reader_.reset(); }
+  const std::string& name() const { return file_name_; }
+
+ private:
+  std::string file_name_;
+  std::uint64_t file_bytes_ = 0;
+  std::string file_error_;
+  std::size_t issues_before_file_ = 0;
+  std::size_t files_before_file_ = 0;  // the merged report's files when it began
+  Sha256 file_hash_;
+  std::unique_ptr<learn::ArchiveReader> file_reader_;
+};
+
+}  // namespace materialist::worker
