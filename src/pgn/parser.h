@@ -144,6 +144,7 @@ class Parser {
   void end_game(std::string_view result, Location where, bool truncated);
   void start_next_game(Location where);
   const char* one_line_comment(const char* brace, const char* end);
+  const char* deliver_one_line_comment(const char* brace, const char* end);
   const char* open_comment(const char* brace, const char* end);
   void append_comment(const char* data, std::size_t size);
   const char* tag_in_comment(const char* quote);

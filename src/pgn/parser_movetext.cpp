@@ -70,22 +70,26 @@ const char* Parser::open_comment(const char* brace, const char* end) {
   return p;
 }
 
-// A comment that closes on its own line in this chunk (lichess writes one after every move,
-// "{ [%eval 0.17] [%clk 0:03:00] }"): handed to the visitor as a view when wanted, else skipped,
-// without leaving the movetext; nullptr sends the rest to open_comment. With no line break
-// inside, no '[' can start a line in it, so every state would end it at the same '}'.
+// A comment that closes on its own line in this chunk, skipped (a clock nobody reads, "{ [%clk
+// 0:03:00] }") or handed to the visitor that reads it without leaving the movetext; nullptr sends
+// the rest to open_comment. With no line break inside, no '[' can start a line in it, so every
+// state would end it at the same '}'.
 const char* Parser::one_line_comment(const char* brace, const char* end) {
-  const bool wanted = options_.comments && reporting();
-  if (!wanted) {
-    if (const char* after = skip_clock_comment(brace, end)) return after;
-  }
+  if (options_.comments && reporting()) return deliver_one_line_comment(brace, end);
+  if (const char* after = skip_clock_comment(brace, end)) return after;
+  const char* stop = find_comment_stop(brace + 1, end);
+  return stop < end && *stop == '}' ? stop + 1 : nullptr;
+}
+
+// lichess writes one after every move, "{ [%eval 0.17] [%clk 0:03:00] }": a view of it is handed
+// out. Kept out of line so that the skip above stays as small as the reader of results needs
+// (inlined, the delivery slowed that reader by 2 to 3%).
+[[gnu::noinline]] const char* Parser::deliver_one_line_comment(const char* brace, const char* end) {
   const char* stop = find_comment_stop(brace + 1, end);
   if (stop == end || *stop != '}') return nullptr;
-  if (wanted) {
-    const auto size = std::min<std::size_t>(static_cast<std::size_t>(stop - brace - 1),
-                                            options_.max_comment_length);
-    visitor_.comment(std::string_view(brace + 1, size), location_at(brace));
-  }
+  const auto size = std::min<std::size_t>(static_cast<std::size_t>(stop - brace - 1),
+                                          options_.max_comment_length);
+  visitor_.comment(std::string_view(brace + 1, size), location_at(brace));
   return stop + 1;
 }
 

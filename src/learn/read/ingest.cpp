@@ -229,13 +229,14 @@ void Ingestor::missing_move(pgn::Location where) {
 
 void Ingestor::comment(std::string_view text, pgn::Location) {
   if (options_.target != Target::kEval || filtered_ || stopped_ || !set_up_) return;
-  const EvalReading reading = scan_eval_comment(text);
+  const EvalScan reading = scan_eval_comment(text);
   report_.malformed_evals += static_cast<std::uint64_t>(reading.malformed);
   if (reading.status != EvalStatus::kValid) return;
   game_has_evals_ = true;
   if (annotated_row_ < 0) return;  // the move recorded no row (not quiet, or the same material)
   TargetUnits& target = game_targets_[static_cast<std::size_t>(annotated_row_)];
-  if (target == kNoTarget) target = target_units(eval_score(reading));  // the first [%eval] counts
+  // The first [%eval] counts.
+  if (target == kNoTarget) target = target_units(eval_argument_score(reading.argument));
 }
 
 void Ingestor::record_position(chess::MoveFacts facts) {

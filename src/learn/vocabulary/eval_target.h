@@ -67,9 +67,17 @@ struct EvalReading {
 // [%emt …]) and text are ignored; a mate in 0 ("#0"), a number with an exponent, junk or a
 // missing ']' are malformed. Never reads beyond `comment`.
 EvalReading read_eval_comment(std::string_view comment);
-// The same reading without its score (left 0): for a reader that needs the score of few of the
-// comments it checks (a row is recorded after few moves), and so computes it with eval_score.
-EvalReading scan_eval_comment(std::string_view comment);
-double eval_score(const EvalReading& reading);  // White's expected score of a valid reading
+
+// What a reader of many comments needs of each: whether it holds a valid [%eval], how many
+// malformed ones, and where the valid one's argument is (a view into the comment). Its value is
+// read only when wanted, with eval_argument_score: a row is recorded after few of the moves.
+struct EvalScan {
+  EvalStatus status = EvalStatus::kNone;
+  int malformed = 0;
+  std::string_view argument;  // the first valid command's argument ("0.17", "#-2", "-1.05,23")
+};
+EvalScan scan_eval_comment(std::string_view comment);
+// White's expected score of a valid argument (EvalScan::argument).
+double eval_argument_score(std::string_view argument);
 
 }  // namespace materialist::learn
