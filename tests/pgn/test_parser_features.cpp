@@ -69,7 +69,7 @@ TEST_CASE("pgn/parser: brace comments over lines and semicolon comments are skip
 }
 
 // A one-line comment whole in the chunk is skipped without leaving the movetext
-// (Parser::skip_one_line_comment); in 1- and 3-byte chunks it goes through the comment state.
+// (Parser::one_line_comment); in 1- and 3-byte chunks it goes through the comment state.
 TEST_CASE("pgn/parser: one-line clock comments, in and out of variations and broken games") {
   const std::string text =
       "1. e4 { [%clk 0:03:00] } 1... e5 {x[y} {} 2. Nf3 ( {v} 2. f4 {w} ) {a {b} Nc6 {c\nd} "
