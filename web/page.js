@@ -97,6 +97,37 @@
     toApp({ type: 'state', state: 'error', status: message });
     setMirror('error', message);
   };
+  /** A file from the worker, saved; the code export also goes to the clipboard, and a toast
+   * says which of the two happened. @param {DownloadMessage} m */
+  function saveDownload(m) {
+    download(m.blob, m.name);
+    if (typeof m.text !== 'string') return;
+    const text = m.text;
+    const lines = text.split('\n').length - 1;
+    clipboardWrite(text).then((copied) => toast(copied
+      ? `C++ header copied to the clipboard (${lines} lines), and saved as ${m.name}`
+      : `C++ header saved as ${m.name} (${lines} lines): this browser did not allow the clipboard`));
+  }
+  /** A read's report in the mirror (tests read it). @param {ReportMessage} m */
+  function mirrorReport(m) {
+    materialist.reads += 1;
+    if (m.committed && page.readingOrigin) page.dataOrigin = page.readingOrigin;
+    page.readingOrigin = null;
+    const r = m.report;
+    updateResult({
+      games: r.games, used: r.used, partial: r.partial, skipped: r.skipped, rows: r.rows,
+      drawRows: r.drawRows, decisiveRows: r.decisiveRows, bytes: r.bytes, files: r.files,
+      fileErrors: r.fileErrors, seconds: r.seconds, mbps: r.mbps, helperSlices: r.helperSlices || 0,
+      readers: r.readers || 1,
+      filtered: r.filtered, filteredBy: r.filteredBy || null, datasets: r.datasets || null,
+      stoppedAtLimit: Boolean(r.stoppedAtLimit),
+      // The evaluation target's counts (null for a read of the results).
+      target: r.target || 'result',
+      evaluations: r.target === 'eval' ? { unannotatedRows: r.unannotatedRows || 0, gamesWithEvals: r.gamesWithEvals || 0,
+        gamesWithoutEvals: r.gamesWithoutEvals || 0, malformedEvals: r.malformedEvals || 0 } : null,
+      ...(m.committed ? { targetCompare: null } : {}),  // new data: the comparison is asked again
+    });
+  }
   worker.onmessage = (event) => {
     const m = /** @type {WorkerMessage} */ (event.data);  // structured clone: typed by PROTOCOL.md
     switch (m.type) {
@@ -107,38 +138,14 @@
         return;
       }
       case 'download':
-        download(m.blob, m.name);
-        // The code export also goes to the clipboard; a toast says which of the two happened.
-        if (typeof m.text === 'string') {
-          const lines = m.text.split('\n').length - 1;
-          clipboardWrite(m.text).then((copied) => toast(copied
-            ? `C++ header copied to the clipboard (${lines} lines), and saved as ${m.name}`
-            : `C++ header saved as ${m.name} (${lines} lines): this browser did not allow the clipboard`));
-        }
+        saveDownload(m);
         return;
       case 'state':
         setMirror(m.state, m.status);
         break;
-      case 'report': {
-        materialist.reads += 1;
-        if (m.committed && page.readingOrigin) page.dataOrigin = page.readingOrigin;
-        page.readingOrigin = null;
-        const r = m.report;
-        updateResult({
-          games: r.games, used: r.used, partial: r.partial, skipped: r.skipped, rows: r.rows,
-          drawRows: r.drawRows, decisiveRows: r.decisiveRows, bytes: r.bytes, files: r.files,
-          fileErrors: r.fileErrors, seconds: r.seconds, mbps: r.mbps, helperSlices: r.helperSlices || 0,
-          readers: r.readers || 1,
-          filtered: r.filtered, filteredBy: r.filteredBy || null, datasets: r.datasets || null,
-          stoppedAtLimit: Boolean(r.stoppedAtLimit),
-          // The evaluation target's counts (null for a read of the results).
-          target: r.target || 'result',
-          evaluations: r.target === 'eval' ? { unannotatedRows: r.unannotatedRows || 0, gamesWithEvals: r.gamesWithEvals || 0,
-            gamesWithoutEvals: r.gamesWithoutEvals || 0, malformedEvals: r.malformedEvals || 0 } : null,
-          ...(m.committed ? { targetCompare: null } : {}),  // new data: the comparison is asked again
-        });
+      case 'report':
+        mirrorReport(m);
         break;
-      }
       case 'settings':  // a read that did not commit: the kept data's settings are back
         updateResult({ settings: m.settings });
         break;
