@@ -7,8 +7,8 @@
 #include <string>
 
 #include "learn/fit/balance_curve.h"
-#include "learn/read/dataset.h"
 #include "learn/fit/target_compare.h"
+#include "learn/read/dataset.h"
 #include "worker/engine.h"
 #include "worker/engine_test_util.h"
 
