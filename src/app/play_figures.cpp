@@ -32,13 +32,20 @@ std::string signed_text(double value, const char* format) {
   return text;
 }
 
-void draw_elo_chart(const PlayTest& play, ImVec2 size, float scale) {
+// A chart's frame: its room in the layout, a faint background and its title; returns its corner.
+ImVec2 chart_frame(const char* title, ImVec2 size, float scale) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 at = ImGui::GetCursorScreenPos();
   ImGui::Dummy(size);
   draw->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), IM_COL32(255, 255, 255, 8),
                       4 * scale);
-  draw->AddText(ImVec2(at.x + 6 * scale, at.y + 4 * scale), kMuted, "Elo ± 95% against games");
+  draw->AddText(ImVec2(at.x + 6 * scale, at.y + 4 * scale), kMuted, title);
+  return at;
+}
+
+void draw_elo_chart(const PlayTest& play, ImVec2 size, float scale) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 at = chart_frame("Elo ± 95% against games", size, scale);
   if (play.history.empty()) return;
   Range y{-50, 50};
   for (const PlayPoint& p : play.history) {
@@ -89,11 +96,7 @@ void draw_elo_chart(const PlayTest& play, ImVec2 size, float scale) {
 
 void draw_llr_chart(const PlayTest& play, ImVec2 size, float scale) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  const ImVec2 at = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(size);
-  draw->AddRectFilled(at, ImVec2(at.x + size.x, at.y + size.y), IM_COL32(255, 255, 255, 8),
-                      4 * scale);
-  draw->AddText(ImVec2(at.x + 6 * scale, at.y + 4 * scale), kMuted, "LLR against its bounds");
+  const ImVec2 at = chart_frame("LLR against its bounds", size, scale);
   const auto& sprt = play.match->sprt();
   if (!sprt) return;
   const double lo = sprt->lower * 1.15, hi = sprt->upper * 1.15;

@@ -116,23 +116,19 @@ void write_sides_json(JsonWriter& json, const ModelFit& fit) {
     json.key(fit_key::kSides).begin_array();
     for (const learn::SideComparison& side : sides) {
       const auto number = [&](double x) { return side.identified ? x : kNull; };
+      const auto estimate = [&](auto key, auto se_key, const auto& value) {
+        json.field(key, number(value.value)).field(se_key, number(value.se));
+      };
       json.begin_object()
           .field(fit_key::kPiece, learn::kPieces[side.piece].column)
-          .field(fit_key::kIdentified, side.identified)
-          .field(fit_key::kOwn, number(side.own.value))
-          .field(fit_key::kOwnSe, number(side.own.se))
-          .field(fit_key::kOpponent, number(side.opponent.value))
-          .field(fit_key::kOpponentSe, number(side.opponent.se))
-          .field(fit_key::kDifference, number(side.difference.value))
-          .field(fit_key::kDifferenceSe, number(side.difference.se))
-          .field(fit_key::kOwnTheta, number(side.own_theta.value))
-          .field(fit_key::kOwnThetaSe, number(side.own_theta.se))
-          .field(fit_key::kOpponentTheta, number(side.opponent_theta.value))
-          .field(fit_key::kOpponentThetaSe, number(side.opponent_theta.se))
-          .field(fit_key::kDifferenceTheta, number(side.difference_theta.value))
-          .field(fit_key::kDifferenceThetaSe, number(side.difference_theta.se))
-          .field("pValue", number(side.p_value))
-          .end_object();
+          .field(fit_key::kIdentified, side.identified);
+      estimate(fit_key::kOwn, fit_key::kOwnSe, side.own);
+      estimate(fit_key::kOpponent, fit_key::kOpponentSe, side.opponent);
+      estimate(fit_key::kDifference, fit_key::kDifferenceSe, side.difference);
+      estimate(fit_key::kOwnTheta, fit_key::kOwnThetaSe, side.own_theta);
+      estimate(fit_key::kOpponentTheta, fit_key::kOpponentThetaSe, side.opponent_theta);
+      estimate(fit_key::kDifferenceTheta, fit_key::kDifferenceThetaSe, side.difference_theta);
+      json.field("pValue", number(side.p_value)).end_object();
     }
     json.end_array();
   }
