@@ -8,7 +8,8 @@ set(MATERIALIST_DIST_DIR "${CMAKE_BINARY_DIR}/dist" CACHE PATH "Where the static
 set(IMGUI_DIR "${MATERIALIST_THIRD_PARTY}/imgui")
 
 # ---- engine: the core behind an Embind class, loaded by the worker ----
-add_executable(materialist_engine src/worker/engine_bindings.cpp)
+add_executable(materialist_engine src/worker/engine_bindings.cpp src/worker/part_bindings.cpp
+  src/worker/chunk_decoder_bindings.cpp)
 target_link_libraries(materialist_engine PRIVATE materialist_worker)
 set_target_properties(materialist_engine PROPERTIES OUTPUT_NAME "materialist-engine" SUFFIX ".js")
 target_link_options(materialist_engine PRIVATE

@@ -67,10 +67,10 @@ async function readDecodedInParallel(wasm, engine, file, count, options, isCurre
         done.delete(next.index);
         engine.importPart(share.part, lines, games);
         lines += share.lines;
-        const n = share.part.report;  // report_numbers in engine_bindings.cpp
-        games += n[1];
-        counts = { bytes: 0, games: counts.games + n[1], used: counts.used + n[2], partial: counts.partial + n[3],
-          skipped: counts.skipped + n[4], rows: counts.rows + n[7] };
+        const n = share.part.tally;
+        games += n.games;
+        counts = { bytes: 0, games: counts.games + n.games, used: counts.used + n.used, partial: counts.partial + n.partial,
+          skipped: counts.skipped + n.skipped, rows: counts.rows + n.rows };
         inFlight -= 1;
         onImported(counts);
       } else {
@@ -141,7 +141,7 @@ async function readDecodedInParallel(wasm, engine, file, count, options, isCurre
       await settle();
       onProgress(file.size, counts);
     }
-    return engine.endDecoded(file.size, entries, decoder.problem(), decoder.zip());
+    return engine.endDecoded(file.size, entries, decoder);
   } finally {
     readers.terminate();
     decoder.delete();

@@ -104,9 +104,7 @@ async function readInParallel(file, count, options, liveMs, isCurrent, onProgres
       live[i] = m.part;
       // The share may be ahead of the reader's last progress: the counts take it in first, so
       // the status line posted with its estimate never shows fewer games than the estimate.
-      const n = m.part.report;  // report_numbers in engine_bindings.cpp
-      const counts = { games: n[1], used: n[2], partial: n[3], skipped: n[4], rows: n[7] };
-      for (const [key, value] of Object.entries(counts)) {
+      for (const [key, value] of Object.entries(m.part.tally)) {
         const k = /** @type {keyof EngineProgress} */ (key);
         progress[i] = { ...progress[i], [k]: Math.max(progress[i][k], value) };
       }

@@ -122,11 +122,11 @@ async function readRanges(ctx, i, count, unreadable) {
   for (const share of shares) {
     engine.importPart(share.part, lines, games);
     lines += share.lines;
-    games += share.part.report[1];  // games read: see report_numbers in engine_bindings.cpp
+    games += share.part.tally.games;
     if (share.error && !fileErrors.includes(`${file.name}: ${share.error}`)) fileErrors.push(`${file.name}: ${share.error}`);
   }
   const noGames = engine.endImport(file.size);  // the engine's words for a file without games
-  if (noGames && !fileErrors.length) fileErrors.push(noGames);
+  if (noGames && !fileErrors.length) fileErrors.push(`${file.name}: ${noGames}`);
   ctx.doneBytes += file.size;
   ctx.sendProgress(i, 0, true);
   return 'done';

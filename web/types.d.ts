@@ -279,7 +279,9 @@ interface Part {
   pairB: Uint32Array<ArrayBuffer>;
   pairCounts: Float64Array<ArrayBuffer>;
   pairGames: Float64Array<ArrayBuffer>;
-  report: Float64Array<ArrayBuffer>;
+  report: Float64Array<ArrayBuffer>;  // the counters in part_bindings.cpp's order, for the way back
+  // The counts the coordinator shows and offsets by.
+  tally: { games: number; used: number; partial: number; skipped: number; rows: number };
   issues: { game: number; line: number; status: number; reason: number; detail: string; rowsKept: number }[];
   variants?: string[];  // the variants of the games filtered for their variant
 }
@@ -331,7 +333,7 @@ interface Engine {
   lineBreaks(): number;  // after endFile: the line breaks its parser read (CR, LF, CRLF one each)
   beginImport(name: string): void;
   importPart(part: Part, lineOffset: number, gameOffset: number): void;
-  endImport(bytes: number): string;  // the file's error ("name: no games found: ..."), or ""
+  endImport(bytes: number): string;  // the file's error ("no games found: ..."), or ""
   endRead(): boolean;  // committed: the read yielded rows
   cancelRead(): void;
   progress(): Json<EngineProgress>;
@@ -367,12 +369,12 @@ interface Engine {
   // The estimate of everything read so far plus the readers' live shares.
   estimateWith(parts: Part[], settings: Json<Settings>): Json<EstimateMessage>;
   endDecodedEntry(entry: string, bytes: number): void;  // a decoded file's entry, after its parts
-  // The decoded file (its compressed bytes, entries, the decoder's problem): its error, "" when none.
-  endDecoded(bytes: number, entries: number, problem: string, zip: boolean): string;
+  // The decoded file (its compressed bytes, entries, the decoder that read it): its error, "" when none.
+  endDecoded(bytes: number, entries: number, decoder: ChunkDecoder): string;
   delete(): void;  // Embind: frees the C++ object
 }
 
-// A compressed file decoded into chunks cut at game starts (engine_bindings.cpp, ChunkDecoder).
+// A compressed file decoded into chunks cut at game starts (chunk_decoder_bindings.h).
 interface DecodedPiece {
   kind: 'begin-file' | 'chunk' | 'end-file';
   file: string;                  // the file ("<zip>:<entry>" for a zip's entry)
@@ -382,11 +384,9 @@ interface DecodedPiece {
 }
 interface ChunkDecoder {
   buffer(capacity: number): number;  // an address in HEAPU8 for the next compressed bytes (0: no memory)
-  feed(pointer: number, length: number): boolean;  // false once the decoder stopped (problem())
+  feed(pointer: number, length: number): boolean;  // false once the decoder stopped (Engine.endDecoded says why)
   finish(): void;
   next(): DecodedPiece | null;
-  problem(): string;
-  zip(): boolean;
   delete(): void;
 }
 

@@ -30,7 +30,6 @@ namespace materialist::cli {
 
 namespace {
 
-constexpr std::size_t kMaxListedSkipped = 100;  // as learn::ArchiveReader lists them
 constexpr auto kProgressTick = std::chrono::milliseconds(100);
 // The pairs a thread keeps per dataset before passing them on, whatever the chunks' size.
 constexpr std::size_t kMaxKeptPairs = 16384;
@@ -168,9 +167,7 @@ class ChunkingSink final : public archive::Sink {
   }
   void end_entry() override { close(); }
   void skipped_entry(std::string_view entry, std::string_view reason) override {
-    if (skipped_.size() < kMaxListedSkipped) {
-      skipped_.push_back(std::string(entry) + " (" + std::string(reason) + ")");
-    }
+    learn::list_skipped_entry(skipped_, entry, reason);
   }
   void error(const archive::DecodeError& error) override { error_ = error; }
 
@@ -184,11 +181,8 @@ class ChunkingSink final : public archive::Sink {
     pipeline_.push(std::move(item));
     open_ = false;
   }
-  const std::optional<archive::DecodeError>& error() const { return error_; }
-  // learn::ArchiveReader::problem() when there is no error: a zip without .pgn entries.
-  std::string problem(const archive::Decoder& decoder) const {
-    if (!decoder.finished() || decoder.format() != archive::Format::kZip || files_ > 0) return "";
-    return learn::zip_without_pgn(skipped_);
+  std::optional<Error> problem(const archive::Decoder& decoder) const {
+    return learn::archive_problem(decoder, error_, files_, skipped_);
   }
 
  private:
@@ -276,7 +270,6 @@ void Pipeline::read_inputs(const std::vector<std::string>& files) {
       end->end.read_error = read.error().message;
       end->end.read_error_code = read.error().code;
     }
-    end->end.decode_error = sink.error();
     end->end.problem = sink.problem(decoder);
     const bool failed = failure_of(name, end->end).has_value();
     if (!push(std::move(end)) || failed) break;  // the sequential read stops there too

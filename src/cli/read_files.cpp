@@ -19,13 +19,12 @@ std::optional<ReadFailure> failure_of(const std::string& name, const InputEnd& e
     return ReadFailure{service ? error_code_name(end.read_error_code) : "unreadable-file",
                        *end.read_error};
   }
-  if (end.decode_error) {
-    const bool unsupported = end.decode_error->kind == archive::ErrorKind::kUnsupported;
-    return ReadFailure{unsupported ? "unsupported-format" : "corrupt-archive",
-                       name + ": " + end.decode_error->message};
-  }
-  if (!end.problem.empty()) return ReadFailure{"no-games", name + ": " + end.problem};
-  return std::nullopt;
+  if (!end.problem) return std::nullopt;
+  const ErrorCode code = end.problem->code;
+  const char* kind = code == ErrorCode::kUnsupportedFormat ? "unsupported-format"
+                     : code == ErrorCode::kNoGames         ? "no-games"
+                                                           : "corrupt-archive";
+  return ReadFailure{kind, name + ": " + end.problem->message};
 }
 
 namespace {
@@ -74,7 +73,6 @@ std::optional<ReadFailure> read_files(const std::vector<std::string>& files,
       end.read_error = read.error().message;
       end.read_error_code = read.error().code;
     }
-    end.decode_error = reader.error();
     end.problem = reader.problem();
     if (auto failure = failure_of(name, end)) return failure;
   }

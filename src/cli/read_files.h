@@ -48,8 +48,8 @@ std::optional<ReadFailure> read_files_in_parallel(const std::vector<std::string>
 struct InputEnd {
   std::optional<std::string> read_error;
   ErrorCode read_error_code = ErrorCode::kIo;  // a service's: unknown-user, rate-limited, ...
-  std::optional<archive::DecodeError> decode_error;
-  std::string problem;  // learn::ArchiveReader::problem() when there is no error
+  // learn::archive_problem: the decoder's error, or a zip without .pgn entries.
+  std::optional<Error> problem;
 };
 std::optional<ReadFailure> failure_of(const std::string& name, const InputEnd& end);
 

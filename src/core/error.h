@@ -24,6 +24,14 @@ enum class ErrorCode : std::uint8_t {
   kRateLimited,   // HTTP 429: too many requests; the message says how long to wait
   kNoNetwork,     // the service could not be reached
   kServiceError,  // any other answer than the games
+  // A whole input file that gave nothing (learn::FileReport, worker::Engine::end_file).
+  kEmptyFile,          // no bytes at all
+  kNotText,            // binary data where PGN or .mat text was expected (an image, a PDF)
+  kNoGames,            // text without one game (PGN) or one row (.mat); a zip without .pgn
+  kNoUsableGames,      // games, but every one skipped (see the skipped games)
+  kUnsupportedFormat,  // compressed data or an archive this reader refuses (xz, zip64, 7z)
+  kCorruptData,        // compressed bytes that are not what their format says
+  kTruncatedData,      // compressed data that ends inside a frame, member or archive
 };
 
 // Names the code for reports ("illegal-move"), stable for JSON and tests.

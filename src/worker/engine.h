@@ -6,8 +6,8 @@
 //   engine.begin_read(options);
 //   engine.begin_file("games.pgn", size);  while (chunk) engine.feed(data, n);  engine.end_file();
 //   engine.end_read();                                 // commits the dataset (if it has rows)
-//   engine.begin_fit(settings);  while (!engine.fit_finished()) draw(engine.step(50));
-//   engine.fits_json();                                // every dataset's fit, relations, curve
+//   engine.begin_fit(settings);  while (!engine.fit_session().finished) draw(engine.step(50));
+//   engine.exports().fits_json();                      // every dataset's fit, relations, curve
 //
 // Split by job: engine_read.cpp (reading, the dataset split; worker/part_import.h imports the
 // parallel readers' shares), engine_fit.cpp (fitting: the state machine is
@@ -67,9 +67,10 @@ class Engine {
   // the file is rejected (binary data, an unsupported format, corrupt compressed data): the
   // caller stops sending it.
   bool feed(const char* data, std::size_t size);
-  // Ends the current file; its whole-file error (empty, binary, no games, an unsupported format,
-  // corrupt or truncated compressed data: the games before the damage are kept), or "".
-  std::string end_file();
+  // Ends the current file; its whole-file error (kEmptyFile, kNotText, kNoGames, kNoUsableGames,
+  // kUnsupportedFormat, kCorruptData, kTruncatedData: the games before the damage are kept), or
+  // nullopt.
+  std::optional<Error> end_file();
   // Bytes, games and rows of this read so far (the page adds rates and file names).
   protocol::Progress progress() const;
   // Ends the read: the pending dataset replaces the current one when it has rows (true).
@@ -96,8 +97,9 @@ class Engine {
   void begin_import(const std::string& file_name);
   void import_part(const Part& part, std::uint64_t line_offset, std::uint64_t game_offset);
   // Ends the file the parts came from (`bytes` long); then end_read() commits as usual. Returns
-  // the file's error as the read's file errors list it ("name: no games found: ..."), or "".
-  std::string end_import(std::uint64_t bytes);
+  // the file's error (kNoGames: the read's file errors list it as "name: no games found: ..."),
+  // or nullopt.
+  std::optional<Error> end_import(std::uint64_t bytes);
 
   // ---- live estimates of parallel reads (engine_decode.cpp) ----
   // A reader's share so far without its rows and issues (live histogram, game pairs, counts):
@@ -110,11 +112,11 @@ class Engine {
                                    const FitSettings& settings) const;
   // A file decoded by a ChunkDecoder and parsed by readers, imported in order: begin_import(its
   // name), per entry its chunks' import_part and end_decoded_entry(entry, bytes) (end_import
-  // without the source's digest and error); then end_decoded(bytes, entries, problem, zip) ends
-  // the source file as end_file would: its digest, its error (returned).
+  // without the source's digest and error); then end_decoded(bytes, entries, decoder's problem,
+  // zip) ends the source file as end_file would: its digest, its error (returned).
   void end_decoded_entry(const std::string& entry, std::uint64_t bytes);
-  std::string end_decoded(std::uint64_t bytes, std::size_t entries, const std::string& problem,
-                          bool zip);
+  std::optional<Error> end_decoded(std::uint64_t bytes, std::size_t entries,
+                                   std::optional<Error> problem, bool zip);
 
   // ---- statistics files (docs/MSTATS.md; engine_stats.cpp) ----
   // Instead of a read: .mstats files, added one by one ("" or why a file cannot be read: the
@@ -151,22 +153,8 @@ class Engine {
   Expected<int> begin_fit(const FitSettings& settings);
   // Gradient descent: n more iterations (returns the new state). Newton: the next iterate.
   Snapshot step(int n);
-  bool fit_finished() const;
-  // Gradient descent only: the current state of every dataset after the first (dataset = 1..n-1).
-  std::vector<Snapshot> other_snapshots() const;
-  const std::optional<Snapshot>& last_snapshot() const { return fit_.last; }
-  bool fit_uses_newton() const { return !fit_.first.has_value(); }
-  // Why the solver differs from the one asked for ("" when it does not).
-  const std::string& fit_reason() const { return fit_.reason; }
-  // The finished fit of each dataset (nullptr before the end, or where it failed).
-  std::size_t fit_count() const { return fit_.finished ? fit_.targets.size() : 0; }
-  const learn::ModelFit* fit(std::size_t dataset) const;
-  // After begin_fit: the solver, the plan and why the solver differs from the one asked.
-  protocol::FitBegin fit_begin() const { return exports().fit_begin(); }
-  // After the fit: every dataset's fit, the differences, the final snapshot.
-  protocol::FitDone fit_done() const { return exports().fit_done(); }
-  // fit_done() as JSON (web/PROTOCOL.md, fit-done).
-  std::string fits_json() const { return exports().fits_json(); }
+  // The fit's state: finished, each dataset's fit, the solver's reason, the last snapshot.
+  const FitSession& fit_session() const { return fit_; }
   // Both targets fitted on the current data's annotated positions (a read for the evaluation
   // target), with `settings`' model; the result fit takes draws as half points unless the model
   // is ordinal (refused, as is the rating offset), so both read every annotated position.
@@ -177,14 +165,9 @@ class Engine {
   // text (the `.mat` export reads the files again and drains it chunk by chunk, so no row is
   // held longer than a chunk: memory stays bounded by the model).
   std::string take_mat_text();
-  // The exports (worker/exporter.h): every dataset's every coefficient as CSV; the settings and
-  // every fit as JSON; with the files' SHA-256 and the data report (provenance); a C++ header;
-  // one line for the status bar.
-  std::string values_csv() const { return exports().values_csv(); }
-  std::string result_json() const { return exports().result_json(); }
-  std::string provenance_json() const { return exports().provenance_json(); }
-  std::string code_header() const { return exports().code_header(); }
-  std::string status_line() const { return exports().status_line(); }
+  // The exports and messages of the current fit (worker/exporter.h): fit-begin, fit-done and its
+  // JSON, values CSV/JSON, provenance, a C++ header, the status line.
+  Exporter exports() const { return Exporter(fit_, current_.get(), read_options(), units_); }
   // The unit values are shown in (the app's choice): the status line, the settings the JSON
   // exports record and the C++ header's terms follow it. Kept across reads and resets.
   void set_units(protocol::Units units) { units_ = units; }
@@ -193,7 +176,6 @@ class Engine {
   void reset();
 
  private:
-  Exporter exports() const { return Exporter(fit_, current_.get(), read_options(), units_); }
   std::vector<FitTarget> fit_targets() const;
 
   std::unique_ptr<Dataset> current_, pending_;
@@ -212,44 +194,6 @@ class Engine {
   std::vector<learn::StatsFile> stats_files_;
   std::vector<std::string> stats_names_;
   ReadOptions stats_options_;
-};
-
-// ---- compressed files decoded by the coordinator for parallel readers ----
-// (engine_decode.cpp) A compressed file or archive, decoded as it streams (archive::Decoder, by
-// its first bytes) and cut by pgn::GameChunker into pieces that readers parse apart: per file (a
-// zip's .pgn entries are files "<name>:<entry>", as learn::ArchiveReader names them) a begin, its
-// chunks in order, an end. Nothing grows with the file: ready pieces wait only until taken.
-struct DecodedPiece {
-  enum class Kind : std::uint8_t { kBeginFile, kChunk, kEndFile };
-  Kind kind = Kind::kChunk;
-  std::string file;   // the file it belongs to
-  std::string bytes;  // kChunk: decompressed text, from a game start to just before one
-  // kChunk: false when cut inside a game (no game start for 8 MiB), so a parser of the next
-  // chunk would not see what a sequential read sees. (Its line and game offsets in the file are
-  // the line breaks and games of the chunks before it: Engine::line_breaks, games read.)
-  bool ends_before_game_start = true;
-  std::uint64_t file_bytes = 0;  // kEndFile: the file's decompressed bytes
-};
-
-class ChunkDecoder {
- public:
-  ChunkDecoder(std::string name, std::size_t target_chunk_bytes);
-  ~ChunkDecoder();
-  ChunkDecoder(const ChunkDecoder&) = delete;
-  ChunkDecoder& operator=(const ChunkDecoder&) = delete;
-  // The file's next compressed bytes; false once the decoder stopped (an error: problem()).
-  bool feed(const char* data, std::size_t size);
-  // The end of the file: the last chunk and file end become ready (or a truncation error).
-  void finish();
-  // The next ready piece, in order; nullopt when none is ready.
-  std::optional<DecodedPiece> next();
-  // "" or what is wrong with the whole file, as learn::ArchiveReader::problem() says it.
-  std::string problem() const;
-  bool zip() const;
-
- private:
-  struct State;
-  std::unique_ptr<State> state_;
 };
 
 }  // namespace materialist::worker

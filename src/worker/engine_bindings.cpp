@@ -1,6 +1,8 @@
-// Embind face of the worker's Engine (web/engine-worker.js drives it; web/PROTOCOL.md). Chunks
-// travel through one malloc'ed buffer: JavaScript copies bytes in with HEAPU8.set and calls
-// feed(ptr, len), which is about five times faster than passing a std::string per chunk.
+// Embind face of the worker's Engine (web/engine-worker.js drives it; web/PROTOCOL.md): each
+// method decodes its arguments, calls the engine's part and encodes the answer (protocol/codec.h;
+// errors as their message, "" when none). Chunks travel through one buffer (worker/input_buffer.h),
+// readers' shares as typed arrays (worker/part_bindings.h), the ChunkDecoder has its own face
+// (worker/chunk_decoder_bindings.h).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -16,7 +18,10 @@
 #include "learn/fit/models.h"
 #include "learn/read/ingest.h"
 #include "protocol/codec.h"
+#include "worker/chunk_decoder_bindings.h"
 #include "worker/engine.h"
+#include "worker/input_buffer.h"
+#include "worker/part_bindings.h"
 
 // ---- running out of memory (web/engine-worker.js tells people so) ----
 #include <emscripten/em_js.h>
@@ -33,159 +38,9 @@ namespace {
 
 using emscripten::val;
 
-double number(const val& object, const char* key, double fallback) {
-  const val field = object[key];
-  return field.isNumber() ? field.as<double>() : fallback;
-}
-
-std::string text(const val& object, const char* key, const char* fallback) {
-  const val field = object[key];
-  return field.isString() ? field.as<std::string>() : std::string(fallback);
-}
-
 // The face's one error style: "" when the engine's step succeeded, else why it did not.
 std::string message_of(const std::optional<Error>& error) {
   return error ? error->message : std::string();
-}
-
-// ---- a Part in plain typed arrays (parallel reads: reader workers → coordinator) ----
-
-// The IngestReport's counters in a fixed order (both ends of the transfer are this file).
-std::vector<double> report_numbers(const learn::IngestReport& r) {
-  std::vector<double> out = {
-      double(r.bytes),         double(r.games_read),    double(r.games_used),
-      double(r.games_partial), double(r.games_skipped), double(r.games_filtered),
-      double(r.issue_count),   double(r.rows),          double(r.plies_replayed)};
-  for (std::uint64_t v : r.skipped_by_reason) out.push_back(double(v));
-  for (std::uint64_t v : r.partial_by_reason) out.push_back(double(v));
-  for (std::uint64_t v : r.filter_tally.counts) out.push_back(double(v));
-  for (std::uint64_t v : r.rows_by_outcome.by_outcome) out.push_back(double(v));
-  return out;
-}
-
-learn::IngestReport report_from_numbers(const std::vector<double>& n) {
-  learn::IngestReport r;
-  std::size_t i = 0;
-  auto next = [&]() { return i < n.size() ? static_cast<std::uint64_t>(n[i++]) : 0; };
-  r.bytes = next();
-  r.games_read = next();
-  r.games_used = next();
-  r.games_partial = next();
-  r.games_skipped = next();
-  r.games_filtered = next();
-  r.issue_count = next();
-  r.rows = next();
-  r.plies_replayed = next();
-  for (std::uint64_t& v : r.skipped_by_reason) v = next();
-  for (std::uint64_t& v : r.partial_by_reason) v = next();
-  for (std::uint64_t& v : r.filter_tally.counts) v = next();
-  for (std::uint64_t& v : r.rows_by_outcome.by_outcome) v = next();
-  return r;
-}
-
-// Copies a vector into a new JavaScript typed array (not a view: wasm memory may move).
-template <typename T>
-val typed_copy(const char* type, const std::vector<T>& values) {
-  return val::global(type).new_(emscripten::typed_memory_view(values.size(), values.data()));
-}
-
-// 64-bit keys as pairs of 32-bit words (low first); counts as three doubles each.
-void append_key(std::vector<std::uint32_t>& words, std::uint64_t key) {
-  words.push_back(static_cast<std::uint32_t>(key));
-  words.push_back(static_cast<std::uint32_t>(key >> 32));
-}
-void append_counts(std::vector<double>& out, const learn::OutcomeCounts& counts) {
-  for (std::uint64_t c : counts.by_outcome) out.push_back(double(c));
-}
-std::uint64_t key_at(const std::vector<std::uint32_t>& words, std::size_t i) {
-  return std::uint64_t{words[2 * i]} | (std::uint64_t{words[2 * i + 1]} << 32);
-}
-learn::OutcomeCounts counts_at(const std::vector<double>& counts, std::size_t i) {
-  learn::OutcomeCounts c;
-  for (int k = 0; k < learn::kOutcomeCount; ++k) {
-    const std::size_t at = 3 * i + static_cast<std::size_t>(k);
-    c.by_outcome[k] = at < counts.size() ? static_cast<std::uint64_t>(counts[at]) : 0;
-  }
-  return c;
-}
-
-val part_object(const Part& part) {
-  std::vector<std::uint32_t> keys, pair_a, pair_b;
-  std::vector<double> counts, pair_counts;
-  for (std::size_t i = 0; i < part.keys.size(); ++i) {
-    append_key(keys, part.keys[i]);
-    append_counts(counts, part.counts[i]);
-  }
-  for (std::size_t i = 0; i < part.pair_a.size(); ++i) {
-    append_key(pair_a, part.pair_a[i]);
-    append_key(pair_b, part.pair_b[i]);
-    append_counts(pair_counts, part.pair_counts[i]);
-  }
-  val out = val::object();
-  out.set("keys", typed_copy("Uint32Array", keys));
-  out.set("counts", typed_copy("Float64Array", counts));
-  out.set("pairA", typed_copy("Uint32Array", pair_a));
-  out.set("pairB", typed_copy("Uint32Array", pair_b));
-  out.set("pairCounts", typed_copy("Float64Array", pair_counts));
-  std::vector<double> games;
-  append_counts(games, part.pair_games);
-  append_counts(games, part.pair_rated_games);
-  out.set("pairGames", typed_copy("Float64Array", games));
-  out.set("report", typed_copy("Float64Array", report_numbers(part.games)));
-  val issues = val::array();
-  for (std::size_t i = 0; i < part.games.issues.size(); ++i) {
-    const learn::GameIssue& issue = part.games.issues[i];
-    val o = val::object();
-    o.set("game", val(double(issue.game)));
-    o.set("line", val(double(issue.line)));
-    o.set("status", val(static_cast<int>(issue.status)));
-    o.set("reason", val(static_cast<int>(issue.reason)));
-    o.set("detail", val(issue.detail));
-    o.set("rowsKept", val(issue.rows_kept));
-    issues.set(i, o);
-  }
-  out.set("issues", issues);
-  out.set("variants", val::array(part.games.filtered_variants));
-  return out;
-}
-
-Part part_from_object(const val& o) {
-  Part part;
-  const auto keys = emscripten::convertJSArrayToNumberVector<std::uint32_t>(o["keys"]);
-  const auto counts = emscripten::convertJSArrayToNumberVector<double>(o["counts"]);
-  for (std::size_t i = 0; 2 * i + 1 < keys.size(); ++i) {
-    part.keys.push_back(key_at(keys, i));
-    part.counts.push_back(counts_at(counts, i));
-  }
-  const auto pair_a = emscripten::convertJSArrayToNumberVector<std::uint32_t>(o["pairA"]);
-  const auto pair_b = emscripten::convertJSArrayToNumberVector<std::uint32_t>(o["pairB"]);
-  const auto pair_counts = emscripten::convertJSArrayToNumberVector<double>(o["pairCounts"]);
-  for (std::size_t i = 0; 2 * i + 1 < pair_a.size() && 2 * i + 1 < pair_b.size(); ++i) {
-    part.pair_a.push_back(key_at(pair_a, i));
-    part.pair_b.push_back(key_at(pair_b, i));
-    part.pair_counts.push_back(counts_at(pair_counts, i));
-  }
-  const auto games = emscripten::convertJSArrayToNumberVector<double>(o["pairGames"]);
-  part.pair_games = counts_at(games, 0);
-  part.pair_rated_games = counts_at(games, 1);
-  part.games = report_from_numbers(emscripten::convertJSArrayToNumberVector<double>(o["report"]));
-  if (o["variants"].isArray()) {
-    part.games.filtered_variants = emscripten::vecFromJSArray<std::string>(o["variants"]);
-  }
-  const val issues = o["issues"];
-  const int n = issues["length"].as<int>();
-  for (int i = 0; i < n; ++i) {
-    const val x = issues[i];
-    learn::GameIssue issue;
-    issue.game = static_cast<std::uint64_t>(number(x, "game", 0));
-    issue.line = static_cast<std::uint64_t>(number(x, "line", 0));
-    issue.status = static_cast<learn::GameStatus>(static_cast<int>(number(x, "status", 2)));
-    issue.reason = static_cast<learn::IssueReason>(static_cast<int>(number(x, "reason", 0)));
-    issue.detail = text(x, "detail", "");
-    issue.rows_kept = static_cast<std::uint32_t>(number(x, "rowsKept", 0));
-    part.games.issues.push_back(std::move(issue));
-  }
-  return part;
 }
 
 std::string error_json(const std::string& message) {
@@ -193,29 +48,6 @@ std::string error_json(const std::string& message) {
   json.begin_object().field("error", message).end_object();
   return json.take();
 }
-
-// The buffer JavaScript copies input into (HEAPU8.set) before a feed: allocated once, grown on
-// demand; 0 when an allocation fails.
-class InputBuffer {
- public:
-  InputBuffer() = default;
-  InputBuffer(const InputBuffer&) = delete;
-  InputBuffer& operator=(const InputBuffer&) = delete;
-  ~InputBuffer() { std::free(data_); }
-
-  std::uintptr_t at_least(int capacity) {
-    if (capacity > capacity_) {
-      std::free(data_);
-      data_ = static_cast<char*>(std::malloc(static_cast<std::size_t>(capacity)));
-      capacity_ = data_ ? capacity : 0;
-    }
-    return reinterpret_cast<std::uintptr_t>(data_);
-  }
-
- private:
-  char* data_ = nullptr;
-  int capacity_ = 0;
-};
 
 }  // namespace
 
@@ -240,9 +72,10 @@ class JsEngine {
   void endDecodedEntry(std::string entry, double bytes) {
     engine_.end_decoded_entry(entry, static_cast<std::uint64_t>(bytes));
   }
-  std::string endDecoded(double bytes, int entries, std::string problem, bool zip) {
-    return engine_.end_decoded(static_cast<std::uint64_t>(bytes), static_cast<std::size_t>(entries),
-                               problem, zip);
+  std::string endDecoded(double bytes, int entries, const JsChunkDecoder& decoder) {
+    return message_of(engine_.end_decoded(static_cast<std::uint64_t>(bytes),
+                                          static_cast<std::size_t>(entries),
+                                          decoder.decoder().problem(), decoder.decoder().zip()));
   }
 
   // options: ReadOptions as JSON (protocol/codec.h). Returns "" or why the read cannot start
@@ -268,7 +101,7 @@ class JsEngine {
   bool feed(std::uintptr_t pointer, int length) {
     return engine_.feed(reinterpret_cast<const char*>(pointer), static_cast<std::size_t>(length));
   }
-  std::string endFile() { return engine_.end_file(); }
+  std::string endFile() { return message_of(engine_.end_file()); }
 
   // Parallel reads (web/engine-worker.js): a reader exports its share after endFile; the
   // coordinator imports the shares of one file in order between beginImport and endImport.
@@ -280,7 +113,7 @@ class JsEngine {
                         static_cast<std::uint64_t>(game_offset));
   }
   std::string endImport(double bytes) {
-    return engine_.end_import(static_cast<std::uint64_t>(bytes));
+    return message_of(engine_.end_import(static_cast<std::uint64_t>(bytes)));
   }
   bool endRead() { return engine_.end_read(); }
   void cancelRead() { engine_.cancel_read(); }
@@ -296,37 +129,37 @@ class JsEngine {
     if (!fit) return error_json("fit settings: " + fit.error().message);
     const Expected<int> planned = engine_.begin_fit(*fit);
     if (!planned.ok()) return error_json(planned.error().message);
-    return protocol::message(engine_.fit_begin());
+    return protocol::message(engine_.exports().fit_begin());
   }
   // The snapshot messages: the current state, the next one, the other datasets' states.
   std::string snapshot() const {
-    return protocol::message(engine_.last_snapshot().value_or(Snapshot{}));
+    return protocol::message(engine_.fit_session().last.value_or(Snapshot{}));
   }
   std::string step(int n) { return protocol::message(engine_.step(n)); }
   std::string otherSnapshots() const {
     JsonWriter json;
     json.begin_array();
-    for (const Snapshot& s : engine_.other_snapshots()) protocol::write(json, s);
+    for (const Snapshot& s : engine_.fit_session().other_snapshots()) protocol::write(json, s);
     json.end_array();
     return json.take();
   }
-  bool fitFinished() const { return engine_.fit_finished(); }
+  bool fitFinished() const { return engine_.fit_session().finished; }
 
   std::string takeMatText() { return engine_.take_mat_text(); }
   bool limitReached() const { return engine_.limit_reached(); }
-  std::string valuesCsv() const { return engine_.values_csv(); }
-  std::string resultJson() const { return engine_.result_json(); }
+  std::string valuesCsv() const { return engine_.exports().values_csv(); }
+  std::string resultJson() const { return engine_.exports().result_json(); }
   // The fit-done message.
-  std::string fitDone() const { return protocol::message(engine_.fit_done()); }
-  std::string provenanceJson() const { return engine_.provenance_json(); }
+  std::string fitDone() const { return protocol::message(engine_.exports().fit_done()); }
+  std::string provenanceJson() const { return engine_.exports().provenance_json(); }
   // The target-compare message: both targets on the annotated positions, fitted with
   // `settings` (FitSettings JSON).
   std::string compareTargets(std::string settings) const {
     Expected<FitSettings> fit = protocol::decode<FitSettings>(settings);
     return protocol::message(engine_.compare_targets(fit ? *fit : FitSettings{}));
   }
-  std::string codeHeader() const { return engine_.code_header(); }
-  std::string statusLine() const { return engine_.status_line(); }
+  std::string codeHeader() const { return engine_.exports().code_header(); }
+  std::string statusLine() const { return engine_.exports().status_line(); }
   // A share link's "compare=SPEC" over the base filter: the per-filter texts as a JSON array,
   // or {"error": why}.
   std::string bandFilters(std::string spec, std::string filter) const {
@@ -379,57 +212,6 @@ class JsEngine {
   Sha256 hash_;
   InputBuffer input_;
 };
-
-// ---- a compressed file decoded here for parallel readers (web/decode-read.js) ----
-// ChunkDecoder in JavaScript: compressed bytes in through one buffer, as Engine.feed takes
-// them; pieces out one at a time as plain objects, a chunk's text copied into its own
-// Uint8Array (its buffer is transferred to a reader).
-class JsChunkDecoder {
- public:
-  JsChunkDecoder(std::string name, int target_bytes)
-      : decoder_(std::move(name), static_cast<std::size_t>(target_bytes)) {}
-
-  std::uintptr_t buffer(int capacity) { return input_.at_least(capacity); }
-  bool feed(std::uintptr_t pointer, int length) {
-    return decoder_.feed(reinterpret_cast<const char*>(pointer), static_cast<std::size_t>(length));
-  }
-  void finish() { decoder_.finish(); }
-  // {kind: "begin-file" | "chunk" | "end-file", file, bytes, endsBeforeGameStart, fileBytes},
-  // or null.
-  val next() {
-    std::optional<DecodedPiece> piece = decoder_.next();
-    if (!piece) return val::null();
-    val out = val::object();
-    out.set("kind", piece->kind == DecodedPiece::Kind::kBeginFile ? "begin-file"
-                    : piece->kind == DecodedPiece::Kind::kEndFile ? "end-file"
-                                                                  : "chunk");
-    out.set("file", piece->file);
-    out.set("bytes", val::global("Uint8Array")
-                         .new_(emscripten::typed_memory_view(
-                             piece->bytes.size(),
-                             reinterpret_cast<const std::uint8_t*>(piece->bytes.data()))));
-    out.set("endsBeforeGameStart", val(piece->ends_before_game_start));
-    out.set("fileBytes", val(double(piece->file_bytes)));
-    return out;
-  }
-  std::string problem() const { return decoder_.problem(); }
-  bool zip() const { return decoder_.zip(); }
-
- private:
-  ChunkDecoder decoder_;
-  InputBuffer input_;
-};
-
-EMSCRIPTEN_BINDINGS(materialist_chunk_decoder) {
-  emscripten::class_<JsChunkDecoder>("ChunkDecoder")
-      .constructor<std::string, int>()
-      .function("buffer", &JsChunkDecoder::buffer)
-      .function("feed", &JsChunkDecoder::feed)
-      .function("finish", &JsChunkDecoder::finish)
-      .function("next", &JsChunkDecoder::next)
-      .function("problem", &JsChunkDecoder::problem)
-      .function("zip", &JsChunkDecoder::zip);
-}
 
 EMSCRIPTEN_BINDINGS(materialist_engine) {
   emscripten::class_<JsEngine>("Engine")

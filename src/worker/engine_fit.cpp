@@ -10,10 +10,6 @@
 
 namespace materialist::worker {
 
-const learn::ModelFit* Engine::fit(std::size_t dataset) const {
-  return fit_.fit(dataset);
-}
-
 Expected<int> Engine::begin_fit(const FitSettings& settings) {
   fit_ = FitSession{};
   if (!has_data())
@@ -24,14 +20,6 @@ Expected<int> Engine::begin_fit(const FitSettings& settings) {
 
 Snapshot Engine::step(int n) {
   return fit_.step(n);
-}
-
-bool Engine::fit_finished() const {
-  return fit_.finished;
-}
-
-std::vector<Snapshot> Engine::other_snapshots() const {
-  return fit_.other_snapshots();
 }
 
 protocol::TargetCompare Engine::compare_targets(const FitSettings& settings) const {

@@ -65,8 +65,9 @@ bool Engine::feed(const char* data, std::size_t size) {
   return pending_ && file_.feed(*pending_, data, size);
 }
 
-std::string Engine::end_file() {
-  return pending_ && file_.open() ? file_.end(*pending_) : "";
+std::optional<Error> Engine::end_file() {
+  if (!pending_ || !file_.open()) return std::nullopt;
+  return file_.end(*pending_);
 }
 
 protocol::Progress Engine::progress() const {
@@ -147,8 +148,9 @@ void Engine::import_part(const Part& part, std::uint64_t line_offset, std::uint6
   if (pending_) import_.add(*pending_, part, line_offset, game_offset);
 }
 
-std::string Engine::end_import(std::uint64_t bytes) {
-  return pending_ ? import_.end_file(*pending_, bytes) : "";
+std::optional<Error> Engine::end_import(std::uint64_t bytes) {
+  if (!pending_) return std::nullopt;
+  return import_.end_file(*pending_, bytes);
 }
 
 std::string Engine::take_mat_text() {

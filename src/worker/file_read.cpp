@@ -42,7 +42,7 @@ const char* binary_kind(const char* data, std::size_t size) {
 void FileRead::begin(Dataset& data, const std::string& name) {
   file_name_ = name;
   file_bytes_ = 0;
-  file_error_.clear();
+  file_error_.reset();
   file_hash_.reset();
   issues_before_file_ = data.split->merged().report().games.issues.size();
   files_before_file_ = data.split->merged().report().files.size();
@@ -56,11 +56,12 @@ void FileRead::begin(Dataset& data, const std::string& name) {
 }
 
 bool FileRead::feed(Dataset& data, const char* bytes, std::size_t size) {
-  if (!file_reader_ || !file_error_.empty()) return false;
+  if (!file_reader_ || file_error_) return false;
   if (file_bytes_ == 0 && size > 0 &&
       archive::sniff_format(std::string_view(bytes, size)) == archive::Format::kPlain) {
     if (const char* kind = binary_kind(bytes, size)) {
-      file_error_ = "not PGN text: it looks like " + std::string(kind);
+      file_error_ =
+          make_error(ErrorCode::kNotText, "not PGN text: it looks like " + std::string(kind));
       return false;
     }
   }
@@ -74,44 +75,53 @@ bool FileRead::feed(Dataset& data, const char* bytes, std::size_t size) {
   return true;
 }
 
-std::string FileRead::end(Dataset& data) {
+std::optional<Error> FileRead::end(Dataset& data) {
   file_reader_->finish();
   const bool stopped = file_reader_->stopped_at_limit();  // read in part: no digest of it
-  const std::string problem = file_reader_->problem();
-  const bool archive = file_reader_->format() == archive::Format::kZip;
+  const std::optional<Error> problem = file_reader_->problem();
+  const bool zip = file_reader_->format() == archive::Format::kZip;
   file_reader_.reset();
   const learn::DatasetReport& report = data.split->merged().report();
-  std::string error = file_error_.empty() ? problem : file_error_;
-  if (error.empty() && file_bytes_ == 0) error = "the file is empty";
-  if (error.empty()) {
-    // The file's own problem (no games, binary), or for a zip each entry's: "a.pgn: ...".
-    for (std::size_t i = files_before_file_; i < report.files.size(); ++i) {
-      const learn::FileReport& file = report.files[i];
-      if (file.error.empty()) continue;
-      const std::string entry =
-          archive ? file.name.substr(std::min(file.name.size(), file_name_.size() + 1)) + ": " : "";
-      error += (error.empty() ? "" : "; ") + entry + file.error;
-    }
-  }
-  // A file that stopped part way (truncated, corrupt) keeps the games before that point: said, so
-  // that it is not taken for a file that was not read.
-  if (!error.empty()) {
-    std::uint64_t games = 0, rows = 0;
-    for (std::size_t i = files_before_file_; i < report.files.size(); ++i) {
-      games += report.files[i].games;
-      rows += report.files[i].rows;
-    }
-    error = with_games_kept(error, games, rows);
-  }
+  const std::optional<Error> error =
+      source_file_error(file_error_ ? file_error_ : problem, file_bytes_, file_name_, zip,
+                        report.files, files_before_file_);
   const auto& issues = report.games.issues;
   for (std::size_t i = issues_before_file_; i < issues.size(); ++i) {
     data.issues.push_back({file_name_, issues[i]});
   }
-  if (!error.empty()) data.file_errors.push_back(file_name_ + ": " + error);
-  data.digests.push_back({file_name_, file_bytes_,
-                          file_error_.empty() && !stopped && data.options.hash_files
-                              ? file_hash_.hex()
-                              : std::string()});
+  if (error) data.file_errors.push_back(file_name_ + ": " + error->message);
+  data.digests.push_back(
+      {file_name_, file_bytes_,
+       !file_error_ && !stopped && data.options.hash_files ? file_hash_.hex() : std::string()});
+  return error;
+}
+
+std::optional<Error> source_file_error(std::optional<Error> own, std::uint64_t bytes,
+                                       const std::string& source, bool zip,
+                                       const std::vector<learn::FileReport>& files,
+                                       std::size_t first) {
+  std::optional<Error> error = std::move(own);
+  if (!error && bytes == 0) error = make_error(ErrorCode::kEmptyFile, "the file is empty");
+  if (!error) {
+    // The file's own problem (no games, binary), or for a zip each entry's: "a.pgn: ...".
+    for (std::size_t i = first; i < files.size(); ++i) {
+      const learn::FileReport& file = files[i];
+      if (file.error.empty()) continue;
+      const std::string entry =
+          zip ? file.name.substr(std::min(file.name.size(), source.size() + 1)) + ": " : "";
+      if (!error) error = make_error(file.error_code, "");
+      error->message += (error->message.empty() ? "" : "; ") + entry + file.error;
+    }
+  }
+  if (!error) return std::nullopt;
+  // A file that stopped part way (truncated, corrupt) keeps the games before that point: said, so
+  // that it is not taken for a file that was not read.
+  std::uint64_t games = 0, rows = 0;
+  for (std::size_t i = first; i < files.size(); ++i) {
+    games += files[i].games;
+    rows += files[i].rows;
+  }
+  error->message = with_games_kept(error->message, games, rows);
   return error;
 }
 

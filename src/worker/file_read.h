@@ -5,14 +5,17 @@
 //   FileRead file;
 //   file.begin(data, "games.pgn.zst");
 //   while (chunk && file.feed(data, chunk, n)) {}
-//   std::string error = file.end(data);  // "" or why (a zip: each entry's)
+//   std::optional<Error> error = file.end(data);  // why it gave nothing (a zip: each entry's)
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "core/error.h"
 #include "core/sha256.h"
 #include "learn/read/archive_reader.h"
 #include "worker/engine_dataset.h"
@@ -33,6 +36,15 @@ inline std::string with_games_kept(const std::string& error, std::uint64_t games
          (rows == 1 ? " position" : " positions") + ") are in the fit";
 }
 
+// The error of a source file once it ended, one rule for a file read here (FileRead::end) and
+// one decoded for readers (Engine::end_decoded): its own problem (binary data, the decoder's),
+// else kEmptyFile when it held no bytes, else its entries' (files[first..]; a zip's named "a.pgn:
+// ..."), with the games kept before it; nullopt when none.
+std::optional<Error> source_file_error(std::optional<Error> own, std::uint64_t bytes,
+                                       const std::string& source, bool zip,
+                                       const std::vector<learn::FileReport>& files,
+                                       std::size_t first);
+
 class FileRead {
  public:
   // Starts reading `name` into `data`'s split (the read's byte limit counted over every file).
@@ -41,8 +53,8 @@ class FileRead {
   // corrupt compressed data): the caller stops sending it.
   bool feed(Dataset& data, const char* bytes, std::size_t size);
   // Ends the file: its whole-file error (empty, binary, no games, an unsupported format,
-  // corrupt or truncated compressed data: the games before the damage are kept), or "".
-  std::string end(Dataset& data);
+  // corrupt or truncated compressed data: the games before the damage are kept), or nullopt.
+  std::optional<Error> end(Dataset& data);
   // True between begin and end.
   bool open() const { return file_reader_ != nullptr; }
   // Drops the file without ending it (a cancelled read; it reads into the dataset).
@@ -52,7 +64,7 @@ class FileRead {
  private:
   std::string file_name_;
   std::uint64_t file_bytes_ = 0;
-  std::string file_error_;
+  std::optional<Error> file_error_;  // why feed refused the file
   std::size_t issues_before_file_ = 0;
   std::size_t files_before_file_ = 0;  // the merged report's files when it began
   Sha256 file_hash_;

@@ -47,6 +47,10 @@ struct FitSession {
   std::vector<protocol::Snapshot> other_snapshots() const;
   // The finished fit of a dataset (nullptr before the end, or where it failed).
   const learn::ModelFit* fit(std::size_t dataset) const;
+  // The datasets with a finished fit (0 before the end).
+  std::size_t fit_count() const { return finished ? targets.size() : 0; }
+  // Newton's iterates are shown (no gradient descent run: the model or the data asked for it).
+  bool uses_newton() const { return !first.has_value(); }
 
   protocol::FitSettings settings;
   learn::AnalysisSettings analysis;

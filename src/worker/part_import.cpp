@@ -53,7 +53,7 @@ learn::FileReport PartImport::close(Dataset& data, const std::string& name, std:
   file.bytes = bytes;
   file.games = report_.games_read;
   file.rows = report_.rows;
-  if (file.games == 0 && bytes > 0) file.error = learn::kNoGamesFound;
+  if (file.games == 0 && bytes > 0) file.fail(ErrorCode::kNoGames, learn::kNoGamesFound);
   learn::merge_ingest_reports(data.report.games, report_, kMaxListedIssues);
   data.pairs.merge(pairs_);
   pairs_ = learn::GamePairs(data.pairs.fields());
@@ -62,10 +62,13 @@ learn::FileReport PartImport::close(Dataset& data, const std::string& name, std:
   return file;
 }
 
-std::string PartImport::end_file(Dataset& data, std::uint64_t bytes) {
+std::optional<Error> PartImport::end_file(Dataset& data, std::uint64_t bytes) {
   learn::FileReport file = close(data, name_, bytes);
-  const std::string error = file.error.empty() ? "" : name_ + ": " + file.error;
-  if (!error.empty()) data.file_errors.push_back(error);
+  std::optional<Error> error;
+  if (!file.error.empty()) {
+    error = make_error(file.error_code, file.error);
+    data.file_errors.push_back(name_ + ": " + file.error);
+  }
   data.digests.push_back({name_, bytes, ""});
   data.report.files.push_back(std::move(file));
   report_ = {};
@@ -77,7 +80,7 @@ void PartImport::end_entry(Dataset& data, const std::string& entry, std::uint64_
   learn::FileReport file = close(data, entry, bytes);
   // As learn::DatasetBuilder::end_file says it (binary data is the readers' to find).
   if (file.error.empty() && none_usable && file.games > 0) {
-    file.error = "no usable game in this file (see the skipped games)";
+    file.fail(ErrorCode::kNoUsableGames, learn::kNoUsableGame);
   }
   data.report.files.push_back(std::move(file));
   report_ = {};

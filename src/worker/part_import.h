@@ -5,13 +5,15 @@
 //   PartImport import;
 //   import.begin("big.pgn", data.pairs.fields());
 //   import.add(data, part, line_offset, game_offset);  // each share, in file order
-//   std::string error = import.end_file(data, bytes);   // "big.pgn: no games found: ..." or ""
+//   std::optional<Error> error = import.end_file(data, bytes);  // kNoGames, or nullopt
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "learn/read/dataset.h"
 #include "learn/read/ingest.h"
 #include "learn/stats/game_pairs.h"
@@ -45,9 +47,9 @@ class PartImport {
   // A share: its rows into the dataset's histogram; its pairs and counts kept for the file; its
   // issues listed with their line and game numbers shifted by what came before in the file.
   void add(Dataset& data, const Part& part, std::uint64_t line_offset, std::uint64_t game_offset);
-  // Ends the file (`bytes` long): its report, digest and error into the dataset. Returns the
-  // error as the read's file errors list it ("name: no games found: ..."), or "".
-  std::string end_file(Dataset& data, std::uint64_t bytes);
+  // Ends the file (`bytes` long): its report, digest and error into the dataset (its file errors
+  // list it as "name: no games found: ..."). Returns the error, or nullopt.
+  std::optional<Error> end_file(Dataset& data, std::uint64_t bytes);
   // Ends an entry of a decoded file (`bytes` decompressed): its report, without a digest or a
   // listed error (the source file's end says those).
   void end_entry(Dataset& data, const std::string& entry, std::uint64_t bytes);

@@ -1,6 +1,6 @@
-// The documentation stays true where it names files: docs/ARCHITECTURE.md's paths of src/ exist
-// and every folder of src/ that holds files has its row; every relative link of README.md and
-// docs/*.md leads to a file.
+// The documentation stays true where it names files: docs/ARCHITECTURE.md's paths of src/ exist,
+// every folder of src/ that holds files has its row, and it lists the files that include
+// Emscripten headers; every relative link of README.md and docs/*.md leads to a file.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -54,6 +54,28 @@ TEST_CASE("docs/ARCHITECTURE.md: the paths it names exist, and it names every fo
     INFO(folder);
     CHECK(text.find("| `" + folder + "` |") != std::string::npos);
   }
+}
+
+TEST_CASE("docs/ARCHITECTURE.md names every file of src/ that includes an Emscripten header") {
+  const fs::path root = repository();
+  const std::string text = testing::read_fixture("../../docs/ARCHITECTURE.md");
+  const std::size_t seams = text.find("Only these files include Emscripten");
+  REQUIRE(seams != std::string::npos);
+  const std::string paragraph = text.substr(seams, text.find("\n\n", seams) - seams);
+  int found = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(root / "src")) {
+    if (!entry.is_regular_file()) continue;
+    std::ifstream in(entry.path());
+    const std::string source((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
+    const std::string path = fs::relative(entry.path(), root).generic_string();
+    INFO(path);
+    CHECK(source.find("#ifdef __EMSCRIPTEN__") == std::string::npos);
+    if (source.find("#include <emscripten/") == std::string::npos) continue;
+    CHECK(paragraph.find("`" + path + "`") != std::string::npos);
+    ++found;
+  }
+  CHECK(found >= 4);
 }
 
 TEST_CASE("docs: every relative link of README.md and docs/*.md leads to a file") {

@@ -30,8 +30,8 @@ inline void read_file(Engine& engine, const std::string& name, const std::string
 
 inline void fit_to_end(Engine& engine, const FitSettings& settings) {
   REQUIRE(engine.begin_fit(settings).ok());
-  for (int guard = 0; !engine.fit_finished() && guard < 100000; ++guard) engine.step(500);
-  REQUIRE(engine.fit_finished());
+  for (int guard = 0; !engine.fit_session().finished && guard < 100000; ++guard) engine.step(500);
+  REQUIRE(engine.fit_session().finished);
 }
 
 inline std::size_t count_of(const std::string& text, const std::string& what) {

@@ -25,7 +25,7 @@ TEST_CASE("engine: the article's gradient descent gives the core's values bit fo
   read_file(engine, "OpenRating.pgn", pgn);
   REQUIRE(engine.end_read());
   fit_to_end(engine, FitSettings{});
-  CHECK_FALSE(engine.fit_uses_newton());
+  CHECK_FALSE(engine.fit_session().uses_newton());
 
   learn::DatasetBuilder builder(learn::IngestOptions::article());
   builder.begin_file("OpenRating.pgn");
@@ -35,14 +35,14 @@ TEST_CASE("engine: the article's gradient descent gives the core's values bit fo
       learn::run_analysis(builder.histogram(), learn::AnalysisSettings::article());
   REQUIRE(expected.ok());
   const std::vector<double> values = learn::piece_values(*expected);
-  const Snapshot& last = *engine.last_snapshot();
+  const Snapshot& last = *engine.fit_session().last;
   REQUIRE(last.values.size() == 5);
   for (int i = 0; i < 5; ++i) CHECK(last.values[i] == values[i]);
   CHECK(last.columns.front() == "pawn");
   CHECK(last.value_se.size() == 5);
   CHECK(last.value_se[1] > 0);
 
-  const std::string fits = engine.fits_json();
+  const std::string fits = engine.exports().fits_json();
   CHECK(count_of(fits, "\"relation\":") == 5);
   CHECK(count_of(fits, "\"pawns\":") == 81);
   CHECK(count_of(fits, "\"low\":null") == 5);  // no bootstrap: no intervals
@@ -103,7 +103,7 @@ TEST_CASE("engine: per-file datasets are fitted one by one and compared with the
   FitSettings settings;
   settings.solver = learn::SolverKind::kNewton;
   fit_to_end(engine, settings);
-  const std::string fits = engine.fits_json();
+  const std::string fits = engine.exports().fits_json();
   CHECK(count_of(fits, "\"name\":\"OpenRating.pgn\"") == 1);
   CHECK(count_of(fits, "\"name\":\"lichess.pgn\"") == 1);
   CHECK(count_of(fits, "\"contrast\":\"B-N\"") == 1);
@@ -121,21 +121,21 @@ TEST_CASE("engine: per-file datasets descend in lockstep, each drawn, each fitte
   FitSettings settings;  // the article's gradient descent
   REQUIRE(engine.begin_fit(settings).ok());
   const Snapshot first = engine.step(250);
-  const std::vector<Snapshot> others = engine.other_snapshots();
+  const std::vector<Snapshot> others = engine.fit_session().other_snapshots();
   REQUIRE(others.size() == 1);
   CHECK(first.dataset == 0);
   CHECK(others[0].dataset == 1);
   CHECK(others[0].iteration == first.iteration);
   CHECK(others[0].values[1] != doctest::Approx(first.values[1]));  // its own trajectory
-  for (int guard = 0; !engine.fit_finished() && guard < 1000; ++guard) engine.step(500);
-  REQUIRE(engine.fit_finished());
+  for (int guard = 0; !engine.fit_session().finished && guard < 1000; ++guard) engine.step(500);
+  REQUIRE(engine.fit_session().finished);
   // The second dataset's fit equals gradient descent on its games alone.
   Engine alone;
   REQUIRE(!alone.begin_read({}));
   read_file(alone, "lichess.pgn", fixture("lichess-2021-10-first999.pgn"));
   REQUIRE(alone.end_read());
   fit_to_end(alone, settings);
-  const Snapshot lockstep_last = engine.other_snapshots().at(0);
+  const Snapshot lockstep_last = engine.fit_session().other_snapshots().at(0);
   const Snapshot alone_last = alone.step(0);
   for (std::size_t i = 0; i < alone_last.values.size(); ++i) {
     CHECK(lockstep_last.values[i] == doctest::Approx(alone_last.values[i]).epsilon(1e-12));
@@ -151,13 +151,13 @@ TEST_CASE("engine: the ordinal model asks for Newton and says why") {
   settings.model.outcomes = learn::OutcomeModel::kOrdinal;
   settings.model.intercept = true;
   fit_to_end(engine, settings);
-  CHECK(engine.fit_uses_newton());
-  CHECK(engine.fit_reason().find("ordinal") != std::string::npos);
-  const std::string fits = engine.fits_json();
+  CHECK(engine.fit_session().uses_newton());
+  CHECK(engine.fit_session().reason.find("ordinal") != std::string::npos);
+  const std::string fits = engine.exports().fits_json();
   CHECK(count_of(fits, "\"drawMargin\":null") == 0);
   CHECK(count_of(fits, "\"name\":\"intercept\"") == 1);
   CHECK(count_of(fits, "\"name\":\"draw-margin\"") == 1);
-  CHECK(engine.last_snapshot()->columns.back() == "intercept");
+  CHECK(engine.fit_session().last->columns.back() == "intercept");
 }
 
 TEST_CASE("engine: bootstrap intervals surround the values") {
@@ -171,7 +171,7 @@ TEST_CASE("engine: bootstrap intervals surround the values") {
   FitSettings settings;
   settings.solver = learn::SolverKind::kNewton;
   fit_to_end(engine, settings);
-  const std::string fits = engine.fits_json();
+  const std::string fits = engine.exports().fits_json();
   CHECK(count_of(fits, "\"replicates\":30") == 1);
   CHECK(count_of(fits, "\"low\":null") == 0);
 }
@@ -188,14 +188,14 @@ TEST_CASE("engine: the provenance export carries each file's sha-256") {
   fit_to_end(engine, FitSettings{});
   Sha256 hash;
   hash.update(pgn.data(), pgn.size());
-  const std::string json = engine.provenance_json();
+  const std::string json = engine.exports().provenance_json();
   CHECK(json.find(
             "\"sha256\":\"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad\"") !=
         std::string::npos);
   CHECK(json.find(hash.hex()) != std::string::npos);
   CHECK(json.find("\"outcomes\":\"draws-out\"") != std::string::npos);
   CHECK(count_of(json, "\"coefficients\":") == 1);
-  const std::string code = engine.code_header();
+  const std::string code = engine.exports().code_header();
   CHECK(code.find("constexpr int kPieceValues[5] = {100, ") != std::string::npos);
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -24,8 +25,8 @@ std::string archive_fixture(const std::string& name) {
 }
 
 // Reads one file in `chunk`-byte slices (stopping when the engine rejects it); its error.
-std::string read_in_chunks(Engine& engine, const std::string& name, const std::string& bytes,
-                           std::size_t chunk) {
+std::optional<Error> read_in_chunks(Engine& engine, const std::string& name,
+                                    const std::string& bytes, std::size_t chunk) {
   engine.begin_file(name, static_cast<double>(bytes.size()));
   for (std::size_t at = 0; at < bytes.size(); at += chunk) {
     if (!engine.feed(bytes.data() + at, std::min(chunk, bytes.size() - at))) break;
@@ -34,11 +35,12 @@ std::string read_in_chunks(Engine& engine, const std::string& name, const std::s
 }
 
 protocol::DataReport read_one(const std::string& name, const std::string& bytes, std::size_t chunk,
-                              std::string* error = nullptr) {
+                              std::string* error = nullptr, ErrorCode* code = nullptr) {
   Engine engine;
   REQUIRE(!engine.begin_read({}));
-  const std::string problem = read_in_chunks(engine, name, bytes, chunk);
-  if (error != nullptr) *error = problem;
+  const std::optional<Error> problem = read_in_chunks(engine, name, bytes, chunk);
+  if (error != nullptr) *error = problem ? problem->message : std::string();
+  if (code != nullptr) *code = problem ? problem->code : ErrorCode::kOk;
   engine.end_read();
   return engine.data_report();
 }
@@ -81,8 +83,7 @@ TEST_CASE("engine: a zip's entries are datasets of their own when reading per fi
   options.datasets = DatasetMode::kPerFile;
   Engine engine;
   REQUIRE(!engine.begin_read(options));
-  CHECK(
-      read_in_chunks(engine, "three.zip", archive_fixture("lichess-100-three.zip"), 65536).empty());
+  CHECK(!read_in_chunks(engine, "three.zip", archive_fixture("lichess-100-three.zip"), 65536));
   REQUIRE(engine.end_read());
   const std::vector<DatasetSummary> datasets = engine.dataset_summaries();
   REQUIRE(datasets.size() == 3);
@@ -134,7 +135,7 @@ TEST_CASE("engine: stop after N games or the first N MB, compressed or not, with
     games.max_games = 30;
     Engine engine;
     REQUIRE(!engine.begin_read(games));
-    CHECK(read_in_chunks(engine, "a", *bytes, 997).empty());  // no truncation, no error
+    CHECK(!read_in_chunks(engine, "a", *bytes, 997));  // no truncation, no error
     CHECK(engine.limit_reached());
     REQUIRE(engine.end_read());
     const protocol::DataReport report = engine.data_report();
@@ -148,7 +149,7 @@ TEST_CASE("engine: stop after N games or the first N MB, compressed or not, with
   megabytes.hash_files = true;
   Engine engine;
   REQUIRE(!engine.begin_read(megabytes));
-  CHECK(read_in_chunks(engine, "a.pgn", pgn, 1000).empty());
+  CHECK(!read_in_chunks(engine, "a.pgn", pgn, 1000));
   CHECK(engine.limit_reached());
   REQUIRE(engine.end_read());
   const protocol::DataReport report = engine.data_report();
@@ -163,6 +164,59 @@ TEST_CASE("engine: stop after N games or the first N MB, compressed or not, with
     ++begun;
   }
   CHECK(report.games == begun);
+}
+
+}  // namespace materialist::worker
+
+namespace materialist::worker {
+
+TEST_CASE("engine: a file's error names its cause by code, whichever reader found it") {
+  struct Case {
+    const char* name;
+    std::string bytes;
+    ErrorCode code;
+  };
+  std::string gzip = archive_fixture("lichess-100.pgn.gz");
+  for (std::size_t i = 30000; i < 30100; ++i) gzip[i] = static_cast<char>(gzip[i] ^ 0x33);
+  const std::string illegal = "[Event \"x\"]\n\n1. e5 e4 1-0\n\n[Event \"y\"]\n\n1. Ke2 Kxe1 0-1\n";
+  const Case cases[] = {
+      {"empty.pgn", "", ErrorCode::kEmptyFile},
+      {"photo.pgn", std::string("\xFF\xD8\xFF\xE0", 4) + std::string(100, 'x'),
+       ErrorCode::kNotText},
+      {"notes.pgn", "{ just a comment, no games here }\n", ErrorCode::kNoGames},
+      {"words.pgn", "just some words\n", ErrorCode::kNoUsableGames},
+      {"illegal.pgn", illegal, ErrorCode::kNoUsableGames},
+      {"games.pgn", archive_fixture("lichess-100.pgn.xz"), ErrorCode::kUnsupportedFormat},
+      {"bad.pgn.gz", gzip, ErrorCode::kCorruptData},
+      {"cut.pgn.zst", archive_fixture("lichess-100-truncated.pgn.zst"), ErrorCode::kTruncatedData},
+      {"fine.pgn", fixture("OpenRating.pgn").substr(0, 4000), ErrorCode::kOk},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.name);
+    std::string error;
+    ErrorCode code = ErrorCode::kInvalidArgument;
+    read_one(c.name, c.bytes, 65536, &error, &code);
+    CHECK(code == c.code);
+    CHECK(error.empty() == (c.code == ErrorCode::kOk));
+  }
+}
+
+TEST_CASE("engine: an imported file without games ends with kNoGames, listed under its name") {
+  Engine reader;
+  REQUIRE(!reader.begin_read({}));
+  test::read_file(reader, "notes.pgn", "{ just a comment }\n");
+  const Part part = reader.export_part();
+  Engine coordinator;
+  REQUIRE(!coordinator.begin_read({}));
+  coordinator.begin_import("notes.pgn");
+  coordinator.import_part(part, 0, 0);
+  const std::optional<Error> error = coordinator.end_import(18);
+  REQUIRE(error.has_value());
+  CHECK(error->code == ErrorCode::kNoGames);
+  CHECK(error->message == learn::kNoGamesFound);
+  CHECK_FALSE(coordinator.end_read());
+  CHECK(coordinator.data_report().file_errors ==
+        std::vector<std::string>{std::string("notes.pgn: ") + learn::kNoGamesFound});
 }
 
 }  // namespace materialist::worker

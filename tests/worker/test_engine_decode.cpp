@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "worker/chunk_decoder.h"
 #include "worker/engine.h"
 #include "worker/engine_test_util.h"
 
@@ -48,8 +50,9 @@ std::string archive_fixture(const std::string& name) {
 
 // Reads a compressed file as the browser's parallel path does: decoded here in odd slices, each
 // chunk parsed by a fresh reader engine, the shares imported in order. Returns the file's error.
-std::string read_decoded(Engine& coordinator, const std::string& name, const std::string& bytes,
-                         std::size_t target_chunk_bytes, std::size_t* chunks) {
+std::optional<Error> read_decoded(Engine& coordinator, const std::string& name,
+                                  const std::string& bytes, std::size_t target_chunk_bytes,
+                                  std::size_t* chunks) {
   ChunkDecoder decoder(name, target_chunk_bytes);
   coordinator.begin_import(name);
   std::size_t entries = 0;
@@ -145,11 +148,12 @@ void check_same_read(Engine& parallel, Engine& sequential) {
   const FitSettings settings = newton_settings();
   fit_to_end(parallel, settings);
   fit_to_end(sequential, settings);
-  REQUIRE(parallel.fit(0) != nullptr);
-  REQUIRE(sequential.fit(0) != nullptr);
-  for (std::size_t j = 0; j < sequential.fit(0)->coefficients.size(); ++j) {
-    CHECK(parallel.fit(0)->coefficients[j].value.value ==
-          doctest::Approx(sequential.fit(0)->coefficients[j].value.value).epsilon(1e-12));
+  REQUIRE(parallel.fit_session().fit(0) != nullptr);
+  REQUIRE(sequential.fit_session().fit(0) != nullptr);
+  for (std::size_t j = 0; j < sequential.fit_session().fit(0)->coefficients.size(); ++j) {
+    CHECK(parallel.fit_session().fit(0)->coefficients[j].value.value ==
+          doctest::Approx(sequential.fit_session().fit(0)->coefficients[j].value.value)
+              .epsilon(1e-12));
   }
   CHECK(parallel.digests().size() == sequential.digests().size());
   CHECK(parallel.digests()[0].bytes == sequential.digests()[0].bytes);
@@ -163,7 +167,7 @@ std::size_t check_decoded_read(const std::string& name, const std::string& bytes
   read_file(sequential, name, bytes);
   REQUIRE(!parallel.begin_read({}));
   std::size_t chunks = 0;
-  CHECK(read_decoded(parallel, name, bytes, 16 << 10, &chunks) == "");
+  CHECK_FALSE(read_decoded(parallel, name, bytes, 16 << 10, &chunks).has_value());
   check_same_read(parallel, sequential);
   return chunks;
 }
@@ -236,7 +240,7 @@ TEST_CASE("decode: a zip's entries are files of their own, named <zip>:<entry>")
   Engine parallel;
   REQUIRE(!parallel.begin_read({}));
   std::size_t chunks = 0;
-  CHECK(read_decoded(parallel, "three.zip", zip, 8 << 10, &chunks) == "");
+  CHECK_FALSE(read_decoded(parallel, "three.zip", zip, 8 << 10, &chunks).has_value());
   check_same_read(parallel, sequential);
   CHECK(parallel.data_report().files.size() == 3);
 }
@@ -250,8 +254,12 @@ TEST_CASE("decode: a truncated .zst keeps the games before the cut and says why"
   Engine parallel;
   REQUIRE(!parallel.begin_read({}));
   std::size_t chunks = 0;
-  const std::string error = read_decoded(parallel, "cut.pgn.zst", cut, 16 << 10, &chunks);
-  CHECK(error.find("truncated") != std::string::npos);
+  const std::optional<Error> error = read_decoded(parallel, "cut.pgn.zst", cut, 16 << 10, &chunks);
+  REQUIRE(error.has_value());
+  CHECK(error->code == ErrorCode::kTruncatedData);
+  CHECK(error->message.find("truncated") != std::string::npos);
+  // The sequential read says the same, by the same code.
+  CHECK(sequential.data_report().file_errors == parallel.data_report().file_errors);
   check_same_read(parallel, sequential);
 }
 

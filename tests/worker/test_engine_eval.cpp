@@ -69,22 +69,25 @@ TEST_CASE("engine: the evaluation target reads the annotated positions and count
   FitSettings newton;
   newton.solver = learn::SolverKind::kNewton;
   fit_to_end(engine, newton);
-  REQUIRE(engine.fit(0) != nullptr);
-  CHECK(engine.fit(0)->options.target == learn::Target::kEval);
+  REQUIRE(engine.fit_session().fit(0) != nullptr);
+  CHECK(engine.fit_session().fit(0)->options.target == learn::Target::kEval);
   const Expected<learn::ModelFit> expected = learn::fit_model(
       direct.histogram(), newton.model_options(learn::Target::kEval), direct.pairs());
   REQUIRE(expected.ok());
-  REQUIRE(expected->theta.size() == engine.fit(0)->theta.size());
+  REQUIRE(expected->theta.size() == engine.fit_session().fit(0)->theta.size());
   for (std::size_t i = 0; i < expected->theta.size(); ++i) {
-    CHECK(engine.fit(0)->theta[i] == doctest::Approx(expected->theta[i]).epsilon(1e-9));
+    CHECK(engine.fit_session().fit(0)->theta[i] ==
+          doctest::Approx(expected->theta[i]).epsilon(1e-9));
   }
   // Every export names the target.
-  CHECK(engine.values_csv().find(",warnings,target\n") != std::string::npos);
-  CHECK(count_of(engine.values_csv(), ",eval\n") == engine.fit(0)->coefficients.size());
-  CHECK(engine.result_json().find(R"("target":"eval")") != std::string::npos);
-  CHECK(engine.provenance_json().find(R"("target":"eval")") != std::string::npos);
-  CHECK(engine.code_header().find("// target: the engine's evaluation") != std::string::npos);
-  CHECK(engine.status_line().rfind("Fitted to engine evaluations", 0) == 0);
+  CHECK(engine.exports().values_csv().find(",warnings,target\n") != std::string::npos);
+  CHECK(count_of(engine.exports().values_csv(), ",eval\n") ==
+        engine.fit_session().fit(0)->coefficients.size());
+  CHECK(engine.exports().result_json().find(R"("target":"eval")") != std::string::npos);
+  CHECK(engine.exports().provenance_json().find(R"("target":"eval")") != std::string::npos);
+  CHECK(engine.exports().code_header().find("// target: the engine's evaluation") !=
+        std::string::npos);
+  CHECK(engine.exports().status_line().rfind("Fitted to engine evaluations", 0) == 0);
 }
 
 TEST_CASE("engine: the evaluation target refuses the ordinal model and the rating offset") {

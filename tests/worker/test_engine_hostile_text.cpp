@@ -39,20 +39,19 @@ TEST_CASE("engine: tag text and file names with markup and control bytes reach e
   FitSettings newton;
   newton.solver = learn::SolverKind::kNewton;
   fit_to_end(engine, newton);
-  REQUIRE(engine.fit_count() == 2);
+  REQUIRE(engine.fit_session().fit_count() == 2);
 
   // The bad FEN is reported with its text, control bytes replaced.
   const learn::DatasetReport* report = engine.report();
   REQUIRE(report != nullptr);
   REQUIRE(!report->games.issues.empty());
   const std::string& detail = report->games.issues.front().detail;
-  CHECK_MESSAGE(detail.find("bad FEN '<script>x</script>?[2J'") != std::string::npos,
-                detail);
+  CHECK_MESSAGE(detail.find("bad FEN '<script>x</script>?[2J'") != std::string::npos, detail);
   CHECK_FALSE(has_control_bytes(detail));
   CHECK(report->files.front().name == "evil?#include </etc/passwd>?[2J.pgn");
 
   // The code export: every line a comment, a declaration or blank; no byte breaks out of one.
-  const std::string code = engine.code_header();
+  const std::string code = engine.exports().code_header();
   CHECK_FALSE(has_control_bytes(code));
   std::size_t start = 0;
   while (start < code.size()) {
@@ -66,7 +65,7 @@ TEST_CASE("engine: tag text and file names with markup and control bytes reach e
   CHECK(code.find("#include </etc/passwd>") != std::string::npos);  // inside a comment line
 
   // The CSV: names quoted, a formula-looking name kept as text.
-  const std::string csv = engine.values_csv();
+  const std::string csv = engine.exports().values_csv();
   CHECK(csv.find("\"'=HYPERLINK(\"\"http://x\"\").pgn\",knight,") != std::string::npos);
   CHECK_FALSE(has_control_bytes(csv));
 }

@@ -29,16 +29,16 @@ TEST_CASE("engine: imbalance terms in the fit, the CSV, the result JSON and the 
   newton.solver = learn::SolverKind::kNewton;
   newton.model.imbalances = learn::kAllImbalances;
   fit_to_end(engine, newton);
-  REQUIRE(engine.fit(0) != nullptr);
-  CHECK(engine.fit(0)->column("knight-pawns") == 5);
-  const std::string csv = engine.values_csv();
+  REQUIRE(engine.fit_session().fit(0) != nullptr);
+  CHECK(engine.fit_session().fit(0)->column("knight-pawns") == 5);
+  const std::string csv = engine.exports().values_csv();
   CHECK(count_of(csv, ",knight-pawns,\"Knight per own pawn (per knight per pawn beyond 5)\",") ==
         1);
   CHECK(count_of(csv, ",exchange-no-minors,") == 1);
-  const std::string json = engine.fits_json();
+  const std::string json = engine.exports().fits_json();
   CHECK(count_of(json, "\"label\":\"Rook per own pawn (per rook per pawn beyond 5)\"") == 1);
   CHECK(count_of(json, "\"sides\"") == 0);  // not a split-sides model
-  const std::string code = engine.code_header();
+  const std::string code = engine.exports().code_header();
   CHECK(code.find("constexpr int KnightPawns") == std::string::npos);
   CHECK(code.find("constexpr int kKnightPawns = ") != std::string::npos);
   CHECK(code.find("imbalance terms knight-pawns,rook-pawns,rook-pair") != std::string::npos);
@@ -47,8 +47,8 @@ TEST_CASE("engine: imbalance terms in the fit, the CSV, the result JSON and the 
   FitSettings descent;
   descent.model.imbalances = learn::kAllImbalances;
   REQUIRE(engine.begin_fit(descent).ok());
-  for (int guard = 0; !engine.fit_finished() && guard < 100000; ++guard) engine.step(500);
-  CHECK(engine.fit(0)->column("rook-pair") >= 0);
+  for (int guard = 0; !engine.fit_session().finished && guard < 100000; ++guard) engine.step(500);
+  CHECK(engine.fit_session().fit(0)->column("rook-pair") >= 0);
 }
 
 TEST_CASE("engine: a read without the counts refuses the terms, naming what is missing") {
@@ -70,12 +70,13 @@ TEST_CASE("engine: split sides from a player's side give the own-against-opponen
   newton.model.split_sides = true;
   newton.model.intercept = true;
   fit_to_end(engine, newton);
-  const std::string json = engine.fits_json();
+  const std::string json = engine.exports().fits_json();
   CHECK(count_of(json, "\"sides\":[{\"piece\":\"pawn\"") == 1);
   CHECK(count_of(json, "\"label\":\"Opponent's knight\"") == 1);
   CHECK(count_of(json, "\"differenceSe\":") == 5);
   CHECK(count_of(json, "\"differenceThetaSe\":") == 5);  // for the Elo and log-odds units
-  CHECK(engine.status_line().find("own and opponents' values in the table") != std::string::npos);
+  CHECK(engine.exports().status_line().find("own and opponents' values in the table") !=
+        std::string::npos);
 
   Engine white;
   read_sample(white, "", true);

@@ -39,19 +39,19 @@ TEST_CASE("engine: refits with several datasets replace the fits, never accumula
   for (int refit = 0; refit < 3; ++refit) {
     REQUIRE(engine.begin_fit(descent).ok());
     engine.step(10);
-    CHECK(engine.other_snapshots().size() == 2);  // was 2, 4, 6 ...
-    for (int guard = 0; !engine.fit_finished() && guard < 1000; ++guard) engine.step(100);
-    CHECK(engine.fit_count() == 3);
-    CHECK(count_of(engine.fits_json(), "\"state\":") == 3);
+    CHECK(engine.fit_session().other_snapshots().size() == 2);  // was 2, 4, 6 ...
+    for (int guard = 0; !engine.fit_session().finished && guard < 1000; ++guard) engine.step(100);
+    CHECK(engine.fit_session().fit_count() == 3);
+    CHECK(count_of(engine.exports().fits_json(), "\"state\":") == 3);
   }
   // Newton after gradient descent reports Newton's fits for every dataset, not the old ones.
   FitSettings newton;
   newton.solver = learn::SolverKind::kNewton;
   fit_to_end(engine, newton);
-  REQUIRE(engine.fit_count() == 3);
+  REQUIRE(engine.fit_session().fit_count() == 3);
   for (std::size_t d = 0; d < 3; ++d) {
-    REQUIRE(engine.fit(d) != nullptr);
-    CHECK(engine.fit(d)->iterations < 50);  // Newton's few steps, not descent's 200
+    REQUIRE(engine.fit_session().fit(d) != nullptr);
+    CHECK(engine.fit_session().fit(d)->iterations < 50);  // Newton's few steps, not descent's 200
   }
 }
 
@@ -63,12 +63,12 @@ TEST_CASE("engine: reset leaves no state behind (ASan checks the exports after i
   fit_to_end(engine, newton);
   engine.reset();
   CHECK_FALSE(engine.has_data());
-  CHECK(engine.fit_count() == 0);
-  CHECK(engine.fit(0) == nullptr);
-  CHECK(count_of(engine.fits_json(), "\"state\":") == 0);
-  CHECK(count_of(engine.values_csv(), "\n") == 1);  // the header only
-  CHECK(engine.status_line().empty());
-  CHECK(engine.code_header().find("no fit yet") != std::string::npos);
+  CHECK(engine.fit_session().fit_count() == 0);
+  CHECK(engine.fit_session().fit(0) == nullptr);
+  CHECK(count_of(engine.exports().fits_json(), "\"state\":") == 0);
+  CHECK(count_of(engine.exports().values_csv(), "\n") == 1);  // the header only
+  CHECK(engine.exports().status_line().empty());
+  CHECK(engine.exports().code_header().find("no fit yet") != std::string::npos);
   CHECK_FALSE(engine.begin_fit(newton).ok());
 }
 
@@ -97,27 +97,27 @@ TEST_CASE("engine: every export carries every dataset, named, with its own value
   newton.solver = learn::SolverKind::kNewton;
   newton.model.bishop_pair = true;
   fit_to_end(engine, newton);
-  REQUIRE(engine.fit_count() == 3);
-  const std::string csv = engine.values_csv();
+  REQUIRE(engine.fit_session().fit_count() == 3);
+  const std::string csv = engine.exports().values_csv();
   CHECK(csv.rfind("dataset,coefficient,", 0) == 0);
   for (const char* name : {"anand.pgn", "carlsen.pgn", "tal.pgn"}) {
     CHECK(count_of(csv, std::string("\"") + name + "\",knight,") == 1);
     CHECK(count_of(csv, std::string("\"") + name + "\",bishop-pair,") == 1);
   }
-  const std::string json = engine.result_json();
+  const std::string json = engine.exports().result_json();
   CHECK(count_of(json, "\"name\":\"anand.pgn\"") == 1);
   CHECK(count_of(json, "\"name\":\"tal.pgn\"") == 1);
   CHECK(count_of(json, "\"name\":\"bishop-pair\"") == 3);
   CHECK(count_of(json, "\"lambda\":1e-06") == 1);  // exactly what was asked
-  const std::string code = engine.code_header();
+  const std::string code = engine.exports().code_header();
   CHECK(code.find("constexpr int kAnandPgnPieceValues[5] = {100, ") != std::string::npos);
   CHECK(code.find("constexpr int kTalPgnPieceValues[5] = {100, ") != std::string::npos);
   CHECK(count_of(code, "BishopPair = ") == 3);
   CHECK(code.find("bishop pair") != std::string::npos);  // the model line
   // The datasets' values differ: each is its own.
-  CHECK(engine.fit(0)->theta[1] != engine.fit(2)->theta[1]);
+  CHECK(engine.fit_session().fit(0)->theta[1] != engine.fit_session().fit(2)->theta[1]);
   // The status line names each dataset.
-  const std::string status = engine.status_line();
+  const std::string status = engine.exports().status_line();
   CHECK(status.find("3 datasets") != std::string::npos);
   CHECK(status.find("carlsen.pgn: P 100") != std::string::npos);
 }
@@ -131,7 +131,7 @@ TEST_CASE("engine: the ordinal draw margin is one coefficient, with its error, i
   ordinal.solver = learn::SolverKind::kNewton;
   ordinal.model.outcomes = learn::OutcomeModel::kOrdinal;
   fit_to_end(engine, ordinal);
-  const std::string fits = engine.fits_json();
+  const std::string fits = engine.exports().fits_json();
   CHECK(count_of(fits, "\"name\":\"draw-margin\"") == 1);
   CHECK(count_of(fits, "drawMargin") == 0);  // no second, unit-less copy
   const std::size_t at = fits.find("\"name\":\"draw-margin\"");
@@ -139,9 +139,9 @@ TEST_CASE("engine: the ordinal draw margin is one coefficient, with its error, i
   CHECK(margin.find("\"value\":null") == std::string::npos);  // in pawn units too
   CHECK(margin.find("\"valueSe\":null") == std::string::npos);
   CHECK(margin.find("\"eloSe\":null") == std::string::npos);
-  CHECK(count_of(engine.values_csv(), ",draw-margin,") == 1);
-  CHECK(count_of(engine.result_json(), "\"name\":\"draw-margin\"") == 1);
-  CHECK(engine.code_header().find("kDrawMargin = ") != std::string::npos);
+  CHECK(count_of(engine.exports().values_csv(), ",draw-margin,") == 1);
+  CHECK(count_of(engine.exports().result_json(), "\"name\":\"draw-margin\"") == 1);
+  CHECK(engine.exports().code_header().find("kDrawMargin = ") != std::string::npos);
 }
 
 TEST_CASE("engine: errors are game-clustered by default, also after a parallel read") {
@@ -154,13 +154,13 @@ TEST_CASE("engine: errors are game-clustered by default, also after a parallel r
   read_file(whole, "OpenRating.pgn", pgn);
   REQUIRE(whole.end_read());
   fit_to_end(whole, newton);
-  REQUIRE(whole.fit(0) != nullptr);
-  CHECK(whole.fit(0)->errors == learn::ErrorKind::kClustered);
-  CHECK(whole.fit(0)->games > 2900);
+  REQUIRE(whole.fit_session().fit(0) != nullptr);
+  CHECK(whole.fit_session().fit(0)->errors == learn::ErrorKind::kClustered);
+  CHECK(whole.fit_session().fit(0)->games > 2900);
   // What the app shows behind the ±: the games in this model's likelihood (draws out: 2611
   // decisive games), not every game with rows.
-  CHECK(whole.fit(0)->clusters == 2611);
-  CHECK(whole.fit_done().fits[0].clusters == 2611);
+  CHECK(whole.fit_session().fit(0)->clusters == 2611);
+  CHECK(whole.exports().fit_done().fits[0].clusters == 2611);
   // Two readers, one half each, imported in order: the same errors to the last bit.
   Engine readers[2];
   Part parts[2];
@@ -177,11 +177,11 @@ TEST_CASE("engine: errors are game-clustered by default, also after a parallel r
   coordinator.end_import(pgn.size());
   REQUIRE(coordinator.end_read());
   fit_to_end(coordinator, newton);
-  REQUIRE(coordinator.fit(0) != nullptr);
-  CHECK(coordinator.fit(0)->games == whole.fit(0)->games);
-  for (std::size_t j = 0; j < whole.fit(0)->coefficients.size(); ++j) {
-    CHECK(coordinator.fit(0)->coefficients[j].value.se ==
-          doctest::Approx(whole.fit(0)->coefficients[j].value.se).epsilon(1e-12));
+  REQUIRE(coordinator.fit_session().fit(0) != nullptr);
+  CHECK(coordinator.fit_session().fit(0)->games == whole.fit_session().fit(0)->games);
+  for (std::size_t j = 0; j < whole.fit_session().fit(0)->coefficients.size(); ++j) {
+    CHECK(coordinator.fit_session().fit(0)->coefficients[j].value.se ==
+          doctest::Approx(whole.fit_session().fit(0)->coefficients[j].value.se).epsilon(1e-12));
   }
 }
 
@@ -205,9 +205,9 @@ TEST_CASE("engine: a degenerate file is not called fitted") {
   newton.solver = learn::SolverKind::kNewton;
   newton.draws = learn::DrawHandling::kLeaveOut;
   fit_to_end(engine, newton);
-  CHECK(engine.status_line().rfind("Fit with warnings", 0) == 0);
-  CHECK(engine.status_line().find("-0") == std::string::npos);
-  const std::string fits = engine.fits_json();
+  CHECK(engine.exports().status_line().rfind("Fit with warnings", 0) == 0);
+  CHECK(engine.exports().status_line().find("-0") == std::string::npos);
+  const std::string fits = engine.exports().fits_json();
   CHECK(count_of(fits, "\"state\":\"warnings\"") == 1);
   CHECK(count_of(fits, "\"code\":\"too-few-decisive\"") == 1);
   CHECK(count_of(fits, "\"identified\":true") == 0);
@@ -260,14 +260,14 @@ TEST_CASE("engine: a comparison of rating bands names each band in the status li
   FitSettings newton;
   newton.solver = learn::SolverKind::kNewton;
   fit_to_end(engine, newton);
-  REQUIRE(engine.fit_count() == 4);
-  const std::string status = engine.status_line();
+  REQUIRE(engine.fit_session().fit_count() == 4);
+  const std::string status = engine.exports().status_line();
   CHECK(status.find(" 1600-1799: P 100") != std::string::npos);
   CHECK(status.find(" blitz: P 100") != std::string::npos);
   CHECK(status.find("elo_mode") == std::string::npos);
   CHECK(status.find(" [") == std::string::npos);  // four datasets: no warning text on the line
   // The C++ header names each band by its band, and prints λ as it was asked.
-  const std::string code = engine.code_header();
+  const std::string code = engine.exports().code_header();
   CHECK(code.find("constexpr int kElo1600To1799PieceValues[5] = {100, ") != std::string::npos);
   CHECK(code.find("constexpr int kBlitzPieceValues[5] = {100, ") != std::string::npos);
   CHECK(code.find("EloMode") == std::string::npos);
@@ -275,9 +275,9 @@ TEST_CASE("engine: a comparison of rating bands names each band in the status li
   CHECK(code.find("// ---- dataset 1600-1799 ----") != std::string::npos);
   // In Elo: the status line and the header say so, the JSON's settings record it.
   engine.set_units(protocol::Units::kElo);
-  CHECK(engine.status_line().find(" 1600-1799: Elo: P ") != std::string::npos);
-  CHECK(engine.code_header().find("Every term is in Elo") != std::string::npos);
-  CHECK(engine.result_json().find("\"units\":\"elo\"") != std::string::npos);
+  CHECK(engine.exports().status_line().find(" 1600-1799: Elo: P ") != std::string::npos);
+  CHECK(engine.exports().code_header().find("Every term is in Elo") != std::string::npos);
+  CHECK(engine.exports().result_json().find("\"units\":\"elo\"") != std::string::npos);
 }
 
 TEST_CASE(
@@ -295,14 +295,14 @@ TEST_CASE(
   FitSettings newton;
   newton.solver = learn::SolverKind::kNewton;
   fit_to_end(engine, newton);
-  REQUIRE(engine.fit_count() == 3);
-  const std::vector<protocol::Difference> differences = engine.fit_done().differences;
+  REQUIRE(engine.fit_session().fit_count() == 3);
+  const std::vector<protocol::Difference> differences = engine.exports().fit_done().differences;
   REQUIRE(differences.size() == 1);
   CHECK(differences[0].a == 1);  // against 1600-1799, the first band with a B-N
   CHECK(differences[0].b == 2);
   CHECK(std::isfinite(differences[0].se));
   CHECK(std::isfinite(differences[0].p));
-  const std::string status = engine.status_line();
+  const std::string status = engine.exports().status_line();
   INFO(status);
   CHECK(status.find("± game-clustered errors") != std::string::npos);
 }

@@ -65,17 +65,18 @@ TEST_CASE("engine: a dropped .mstats fits as a read of its file, bootstrap inclu
   FitSettings article;  // gradient descent, animated: every snapshot the same
   fit_to_end(games, article);
   fit_to_end(stats, article);
-  CHECK(stats.fits_json() == games.fits_json());
+  CHECK(stats.exports().fits_json() == games.exports().fits_json());
   FitSettings newton;
   newton.preset = "exact";
   newton.solver = learn::SolverKind::kNewton;
   newton.model.bishop_pair = true;
   fit_to_end(games, newton);
   fit_to_end(stats, newton);
-  CHECK(stats.fits_json() == games.fits_json());
-  CHECK(count_of(stats.fits_json(), "\"low\":null") == 0);  // the file's bootstrap intervals
-  CHECK(stats.status_line() ==
-        games.status_line() + " · from open.mstats (statistics of 2997 games)");
+  CHECK(stats.exports().fits_json() == games.exports().fits_json());
+  CHECK(count_of(stats.exports().fits_json(), "\"low\":null") ==
+        0);  // the file's bootstrap intervals
+  CHECK(stats.exports().status_line() ==
+        games.exports().status_line() + " · from open.mstats (statistics of 2997 games)");
 }
 
 TEST_CASE("engine: a corrupt .mstats, or two that do not merge, say why and change nothing") {

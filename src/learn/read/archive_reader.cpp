@@ -42,22 +42,31 @@ void ArchiveReader::finish() {
   }
 }
 
-std::string ArchiveReader::problem() const {
-  if (error_) return error_->message;
-  if (decoder_.finished() && format() == archive::Format::kZip && files_ == 0) {
-    return zip_without_pgn(skipped_);
-  }
-  return "";
+std::optional<Error> ArchiveReader::problem() const {
+  return archive_problem(decoder_, error_, files_, skipped_);
 }
 
-std::string zip_without_pgn(const std::vector<std::string>& skipped) {
+std::optional<Error> archive_problem(const archive::Decoder& decoder,
+                                     const std::optional<archive::DecodeError>& error,
+                                     std::uint64_t pgn_files,
+                                     const std::vector<std::string>& skipped) {
+  if (error) {
+    const ErrorCode code =
+        error->kind == archive::ErrorKind::kUnsupported ? ErrorCode::kUnsupportedFormat
+        : error->kind == archive::ErrorKind::kTruncated ? ErrorCode::kTruncatedData
+                                                        : ErrorCode::kCorruptData;
+    return make_error(code, error->message);
+  }
+  if (!decoder.finished() || decoder.format() != archive::Format::kZip || pgn_files > 0) {
+    return std::nullopt;
+  }
   std::string text = "the zip archive holds no .pgn file";
   if (!skipped.empty()) {
     text += " (it holds ";
     for (std::size_t i = 0; i < skipped.size(); ++i) text += (i ? ", " : "") + skipped[i];
     text += ")";
   }
-  return text;
+  return make_error(ErrorCode::kNoGames, text);
 }
 
 void ArchiveReader::begin_entry(std::string_view entry) {
@@ -81,8 +90,13 @@ void ArchiveReader::end_entry() {
 }
 
 void ArchiveReader::skipped_entry(std::string_view entry, std::string_view reason) {
-  if (skipped_.size() < kMaxListedSkipped) {
-    skipped_.push_back(std::string(entry) + " (" + std::string(reason) + ")");
+  list_skipped_entry(skipped_, entry, reason);
+}
+
+void list_skipped_entry(std::vector<std::string>& skipped, std::string_view entry,
+                        std::string_view reason) {
+  if (skipped.size() < kMaxListedSkipped) {
+    skipped.push_back(std::string(entry) + " (" + std::string(reason) + ")");
   }
 }
 

@@ -7,7 +7,7 @@
 //   ArchiveReader reader(split, "games.pgn.zst");
 //   while (chunk) if (!reader.feed(data, n)) break;
 //   reader.finish();
-//   if (!reader.problem().empty()) ... // unsupported, corrupt, truncated: the games before it stay
+//   if (reader.problem()) ...  // unsupported, corrupt, truncated: the games before it stay
 #pragma once
 
 #include <cstddef>
@@ -18,13 +18,24 @@
 #include <vector>
 
 #include "archive/decoder.h"
+#include "core/error.h"
 #include "learn/read/dataset_split.h"
 
 namespace materialist::learn {
 
-// What is wrong with a zip archive without .pgn entries ("the zip archive holds no .pgn file
-// (it holds README.txt (not a .pgn file))"), from its skipped entries.
-std::string zip_without_pgn(const std::vector<std::string>& skipped);
+// What is wrong with a whole compressed file or archive, for every reader of one (this class,
+// the CLI's parallel read, the worker's ChunkDecoder): the decoder's error (kUnsupportedFormat,
+// kCorruptData, kTruncatedData), else for a finished zip without .pgn entries kNoGames ("the zip
+// archive holds no .pgn file (it holds README.txt (not a .pgn file))", from its skipped
+// entries), else nothing.
+// Lists a zip entry that is not read ("README.txt (not a .pgn file)"), up to the first 100.
+void list_skipped_entry(std::vector<std::string>& skipped, std::string_view entry,
+                        std::string_view reason);
+
+std::optional<Error> archive_problem(const archive::Decoder& decoder,
+                                     const std::optional<archive::DecodeError>& error,
+                                     std::uint64_t pgn_files,
+                                     const std::vector<std::string>& skipped);
 
 class ArchiveReader final : archive::Sink {
  public:
@@ -44,8 +55,8 @@ class ArchiveReader final : archive::Sink {
   archive::Format format() const { return decoder_.format(); }
   // The decoder's error: an unsupported format or feature, corrupt or truncated data.
   const std::optional<archive::DecodeError>& error() const { return error_; }
-  // "" or what is wrong with the whole file: the decoder's error, or a zip without .pgn entries.
-  std::string problem() const;
+  // What is wrong with the whole file (archive_problem), or nullopt.
+  std::optional<Error> problem() const;
   // The zip entries not read: "README.txt (not a .pgn file)".
   const std::vector<std::string>& skipped() const { return skipped_; }
   // Files begun in the split (1 for a plain or compressed file, one per .pgn entry of a zip).

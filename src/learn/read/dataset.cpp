@@ -186,12 +186,12 @@ void DatasetBuilder::end_file() {
     current_.line_breaks += ingestor_->line_breaks();  // the bytes fed, after the parts added
     if (ingestor_->stopped()) report_.stopped_at_limit = true;
     if (looks_binary()) {
-      current_.error = "not a PGN file: it holds binary data";
+      current_.fail(ErrorCode::kNotText, "not a PGN file: it holds binary data");
     } else if (games.games_read == 0 && current_.bytes > 0 && !ingestor_->stopped()) {
-      current_.error = kNoGamesFound;
+      current_.fail(ErrorCode::kNoGames, kNoGamesFound);
     } else if (games.games_used + games.games_partial + games.games_filtered == 0 &&
                games.games_read > 0) {
-      current_.error = "no usable game in this file (see the skipped games)";
+      current_.fail(ErrorCode::kNoUsableGames, kNoUsableGame);
     }
     histogram_.merge(ingestor_->histogram());
     merge_ingest_reports(report_.games, games, options_.max_reported_issues);
@@ -202,9 +202,9 @@ void DatasetBuilder::end_file() {
     current_.rows = mat.rows;
     current_.bad_lines = mat.bad_lines;
     if (looks_binary())
-      current_.error = "not a .mat file: it holds binary data";
+      current_.fail(ErrorCode::kNotText, "not a .mat file: it holds binary data");
     else if (mat.rows == 0 && current_.bytes > 0)
-      current_.error = "no rows found: is this a .mat file?";
+      current_.fail(ErrorCode::kNoGames, "no rows found: is this a .mat file?");
     histogram_.merge(*mat_rows_);
     merge_mat_reports(report_.mat, mat, options_.max_reported_issues);
     mat_reader_.reset();

@@ -12,8 +12,10 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "core/error.h"
 #include "learn/read/dataset_part.h"
 #include "learn/read/ingest.h"
 #include "learn/stats/bootstrap_histograms.h"
@@ -36,6 +38,8 @@ std::size_t control_bytes(const char* data, std::size_t size);
 
 // A file's error when it held bytes but not one game (the one wording, for every reader).
 inline constexpr const char* kNoGamesFound = "no games found: is this a PGN file?";
+// A file's error when it held games but every one was skipped.
+inline constexpr const char* kNoUsableGame = "no usable game in this file (see the skipped games)";
 
 struct FileReport {
   std::string name;
@@ -46,6 +50,14 @@ struct FileReport {
   std::uint64_t bad_lines = 0;    // .mat: lines that were not rows
   std::uint64_t line_breaks = 0;  // PGN: read by its parsers (CR, LF and CRLF one each)
   std::string error;              // a whole-file problem (e.g. not text), empty when none
+  // Its code (core/error.h: kNotText, kNoGames, ...). kOk beside an error read back from a
+  // statistics file, which records the sentence only.
+  ErrorCode error_code = ErrorCode::kOk;
+
+  void fail(ErrorCode code, std::string message) {
+    error_code = code;
+    error = std::move(message);
+  }
 };
 
 struct DatasetReport {

@@ -102,7 +102,7 @@ TEST_CASE("read limit: a compressed file stopped at a limit is no truncated arch
   CHECK_FALSE(more);
   CHECK(reader.stopped_at_limit());
   reader.finish();
-  CHECK(reader.problem().empty());
+  CHECK_FALSE(reader.problem().has_value());
   CHECK_FALSE(reader.error().has_value());
   CHECK(split.merged().report().games.games_read == 25);
   DatasetSplit exact = make_split(0);
