@@ -61,7 +61,7 @@ std::vector<Series> outcome_series(const std::vector<protocol::Fit>& fits,
   const bool several = fits.size() > 1;
   const bool wins_only = fits.size() > 3;
   for (std::size_t d = 0; d < fits.size(); ++d) {
-    // A fit whose pawn is not identified has no curve (engine_exports.cpp): no line.
+    // A fit whose pawn is not identified has no curve (worker/exporter.cpp): no line.
     if (fits[d].curve.size() < 2) continue;
     const ImU32 base = several ? dataset_color(static_cast<int>(d)) : kAccent;
     const ImU32 dim = (base & 0x00FFFFFFu) | (150u << 24);

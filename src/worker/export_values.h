@@ -1,4 +1,4 @@
-// The numbers the engine's exports share (engine_exports.cpp, engine_code_header.cpp): a
+// The numbers the engine's exports share (exporter.cpp, exporter_code_header.cpp): a
 // coefficient as shown, in the chosen unit, formatted.
 #pragma once
 

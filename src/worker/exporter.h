@@ -41,7 +41,7 @@ class Exporter {
   // Files with sha-256, settings, the data report and every fit.
   std::string provenance_json() const;
   // A C++ header: every dataset's terms in centipawns, each named, with the model and data
-  // (engine_code_header.cpp).
+  // (exporter_code_header.cpp).
   std::string code_header() const;
   // One line for the status bar: the fit's state and values, naming datasets when several.
   std::string status_line() const;
