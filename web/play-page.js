@@ -19,32 +19,12 @@ function createPlayPool(hooks) {
   /** @type {PlayFace} */
   const face = { workers: size, started: 0, results: 0, nodes: 0, workerMs: 0, stops: 0 };
 
-  /** @param {number} k @param {PlayWorkerMessage} m */
-  function fromWorker(k, m) {
-    switch (m.type) {
-      case 'play-board':
-        hooks.toApp({ type: 'play-board', worker: k, ...JSON.parse(m.board) });
-        break;
-      case 'play-result':
-        face.results += 1;
-        face.nodes += m.nodes;
-        face.workerMs += m.ms;
-        hooks.toApp({ type: 'play-result', worker: k, result: m.result });
-        break;
-      case 'play-error':
-        hooks.toApp({ type: 'play-error', worker: k, message: m.message });
-        break;
-      default:
-        break;
-    }
-  }
-
   /** @param {number} k @returns {Worker} */
   function worker(k) {
     let w = workers[k];
     if (!w) {
       w = new Worker('play-worker.js');
-      w.onmessage = (event) => fromWorker(k, /** @type {PlayWorkerMessage} */ (event.data));
+      w.onmessage = (event) => fromPlayWorker(hooks, face, k, /** @type {PlayWorkerMessage} */ (event.data));
       w.onerror = (event) => hooks.toApp({ type: 'play-error', worker: k, message: event.message || 'unknown error' });
       workers[k] = w;
       face.started += 1;
@@ -91,6 +71,27 @@ function createPlayPool(hooks) {
   }
 
   return { size, command, stop, face };
+}
+
+// A play worker's message, to the app (the face counts results, nodes and time for the mirror).
+/** @param {PlayPoolHooks} hooks @param {PlayFace} face @param {number} k @param {PlayWorkerMessage} m */
+function fromPlayWorker(hooks, face, k, m) {
+  switch (m.type) {
+    case 'play-board':
+      hooks.toApp({ type: 'play-board', worker: k, ...JSON.parse(m.board) });
+      break;
+    case 'play-result':
+      face.results += 1;
+      face.nodes += m.nodes;
+      face.workerMs += m.ms;
+      hooks.toApp({ type: 'play-result', worker: k, result: m.result });
+      break;
+    case 'play-error':
+      hooks.toApp({ type: 'play-error', worker: k, message: m.message });
+      break;
+    default:
+      break;
+  }
 }
 
 // A play-test link: #play&set=…&set=…&nodes=…&pairs=… (src/app/play_state.h, play_link).
