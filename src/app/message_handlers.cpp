@@ -23,12 +23,9 @@ double number_of(const JsonValue& message, std::string_view key) {
   return field != nullptr && field->is_number() ? field->as_number() : 0.0;
 }
 
-// A share link's settings: the controls show them and the filter form is filled from them.
-void restore_settings(AppState& state, const protocol::Settings& settings) {
-  state.settings = settings;
-  state.applied_read = settings.read;
-  state.settings_restored = true;
-  Expected<learn::GameFilterOptions> parsed = learn::parse_game_filter(settings.read.filter);
+// The filter form filled from a filter text (a share link's, a statistics file's).
+void show_filter(AppState& state, const std::string& filter) {
+  Expected<learn::GameFilterOptions> parsed = learn::parse_game_filter(filter);
   if (parsed) {
     state.filter_form = *parsed;
     state.filter_error.clear();
@@ -39,6 +36,30 @@ void restore_settings(AppState& state, const protocol::Settings& settings) {
   for (const std::string& t : state.filter_form.excluded_terminations) {
     state.terminations_text += (state.terminations_text.empty() ? "" : ", ") + t;
   }
+}
+
+// A share link's settings: the controls show them and the filter form is filled from them.
+void restore_settings(AppState& state, const protocol::Settings& settings) {
+  state.settings = settings;
+  state.applied_read = settings.read;
+  state.settings_restored = true;
+  show_filter(state, settings.read.filter);
+}
+
+// Statistics files' data settings: what the Read group shows and the worker has, as after an
+// Apply (their datasets are one, merged; a read limit stays the page's).
+void show_made_with(AppState& state, const protocol::ReadOptions& made_with) {
+  for (protocol::ReadOptions* read : {&state.settings.read, &state.applied_read}) {
+    read->unknown = made_with.unknown;
+    read->filter = made_with.filter;
+    read->quiet = made_with.quiet;
+    read->bootstrap = made_with.bootstrap;
+    read->seed = made_with.seed;
+    read->datasets = protocol::DatasetMode::kMerge;
+    read->each_filter.clear();
+    read->target = made_with.target;
+  }
+  show_filter(state, made_with.filter);
 }
 
 template <typename T>
@@ -98,10 +119,11 @@ bool on_report(AppState& state, const JsonValue& m) {
       committed != nullptr && committed->is_bool() && committed->as_bool()) {
     state.target_compare.reset();  // new data: its own comparison, when asked
     state.target_compare_open = false;
-    // The data's target shows in the control and the share link: a statistics file (.mstats)
-    // brings the one it was made with, whatever the control held.
+    // The data's settings show in the controls and the share link: statistics files (.mstats)
+    // bring those they were made with, whatever the controls held.
     state.applied_read.target = state.report.target;
     state.settings.read.target = state.report.target;
+    if (state.report.made_with) show_made_with(state, *state.report.made_with);
   }
   return true;
 }

@@ -183,6 +183,10 @@ void fields(JsonWriter& json, const DataReport& value) {
     field(json, "emptyRead", value.empty_read);
     field(json, "emptyReadMessage", value.empty_read_message);
   }
+  if (value.made_with) {  // only then: reports of games read unchanged
+    json.key("madeWith");
+    write(json, *value.made_with);
+  }
 }
 
 void fields(JsonWriter& json, const Balance& value) {
@@ -413,19 +417,27 @@ Result read(const JsonValue& json, Progress& out) {
 
 Result read(const JsonValue& json, DataReport& out) {
   const std::string path = "report";
-  return Fields(json, path)("games", out.games)("used", out.used)("partial", out.partial)(
-             "skipped", out.skipped)("filtered", out.filtered)("rows", out.rows)(
-             "drawRows", out.draw_rows)("decisiveRows", out.decisive_rows)(
-             "whiteWinRows", out.white_win_rows)("blackWinRows", out.black_win_rows)(
-             "distinctRows", out.distinct_rows)("plies", out.plies)(
-             "stoppedAtLimit", out.stopped_at_limit)("bytes", out.bytes)("seconds", out.seconds)(
-             "mbps", out.mb_per_s)("files", out.files)("fileErrors", out.file_errors)(
-             "skippedGames", out.issues)("skippedTotal", out.issue_total)(
-             "filteredBy", out.filtered_by)("datasets", out.datasets)("target", out.target)(
-             "unannotatedRows", out.unannotated_rows)("gamesWithEvals", out.games_with_evals)(
-             "gamesWithoutEvals", out.games_without_evals)("malformedEvals", out.malformed_evals)(
-             "emptyRead", out.empty_read)("emptyReadMessage", out.empty_read_message)
-      .result();
+  const Result error =
+      Fields(json, path)("games", out.games)("used", out.used)("partial", out.partial)(
+          "skipped", out.skipped)("filtered", out.filtered)("rows", out.rows)(
+          "drawRows", out.draw_rows)("decisiveRows", out.decisive_rows)(
+          "whiteWinRows", out.white_win_rows)("blackWinRows", out.black_win_rows)(
+          "distinctRows", out.distinct_rows)("plies", out.plies)(
+          "stoppedAtLimit", out.stopped_at_limit)("bytes", out.bytes)("seconds", out.seconds)(
+          "mbps", out.mb_per_s)("files", out.files)("fileErrors", out.file_errors)(
+          "skippedGames", out.issues)("skippedTotal", out.issue_total)(
+          "filteredBy", out.filtered_by)("datasets", out.datasets)("target", out.target)(
+          "unannotatedRows", out.unannotated_rows)("gamesWithEvals", out.games_with_evals)(
+          "gamesWithoutEvals", out.games_without_evals)("malformedEvals", out.malformed_evals)(
+          "emptyRead", out.empty_read)("emptyReadMessage", out.empty_read_message)
+          .result();
+  if (error) return error;
+  if (const JsonValue* made_with = json.find("madeWith")) {
+    ReadOptions options;
+    if (Result wrong_options = read(*made_with, options)) return wrong_options;
+    out.made_with = std::move(options);
+  }
+  return std::nullopt;
 }
 
 Result read(const JsonValue& json, Fit& out) {

@@ -178,6 +178,9 @@ struct DataReport {
                 malformed_evals = 0;
   // A read without rows: why, as a code (learn::empty_read_code) and a sentence ("" otherwise).
   std::string empty_read, empty_read_message;
+  // Statistics files (.mstats) loaded instead of games: the data settings they were made with,
+  // which the page's controls then show (nullopt when games were read).
+  std::optional<ReadOptions> made_with;
 
   bool operator==(const DataReport&) const = default;
 };

@@ -181,6 +181,7 @@ class Engine {
   std::unique_ptr<Dataset> current_, pending_;
   learn::DatasetReport last_read_report_;
   learn::Target last_read_target_ = learn::Target::kResult;
+  std::optional<ReadOptions> last_read_made_with_;  // statistics files' data settings
   std::vector<FileIssue> last_read_issues_;
   std::vector<std::string> last_read_errors_;
   // The file being read into pending_'s split: declared after pending_, so it goes first.

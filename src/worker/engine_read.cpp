@@ -109,6 +109,8 @@ bool Engine::end_read() {
   }
   last_read_report_ = pending_->report;
   last_read_target_ = pending_->options.target;
+  last_read_made_with_.reset();
+  if (!pending_->stats_source.empty()) last_read_made_with_ = pending_->options;
   last_read_issues_ = pending_->issues;
   last_read_errors_ = pending_->file_errors;
   if (pending_->histogram.totals().total() == 0) {
@@ -233,6 +235,7 @@ protocol::DataReport Engine::data_report() const {
   for (const learn::FileReport& file : r.files) out.files.push_back(file.name);
   out.file_errors = last_read_errors_;
   out.target = last_read_target_;
+  out.made_with = last_read_made_with_;
   if (out.target == learn::Target::kEval) {
     out.unannotated_rows = r.games.rows_without_eval;
     out.games_with_evals = r.games.games_with_evals;
@@ -302,6 +305,7 @@ void Engine::reset() {
   pending_.reset();
   last_read_report_ = {};
   last_read_target_ = learn::Target::kResult;
+  last_read_made_with_.reset();
   last_read_issues_.clear();
   last_read_errors_.clear();
 }

@@ -6,6 +6,7 @@
 
 #include "app/app_state.h"
 #include "core/json_value.h"
+#include "learn/filter/game_filter.h"
 #include "protocol/codec.h"
 
 namespace materialist::app {
@@ -221,6 +222,40 @@ TEST_CASE("app state: committed data bring their target to the control and the l
   CHECK(apply_message(state, committed));
   CHECK(state.settings.read.target == learn::Target::kEval);
   CHECK(applied_settings(state).read.target == learn::Target::kEval);
+}
+
+TEST_CASE("app state: statistics files bring their data settings to the controls and the link") {
+  AppState state;
+  state.settings.read.datasets = protocol::DatasetMode::kPerFilter;  // the controls before
+  state.settings.read.each_filter = {"tc=blitz", "tc=rapid"};
+  state.settings.read.max_games = 500;
+  state.applied_read = state.settings.read;
+  protocol::DataReport report;
+  report.rows = 10;
+  report.made_with = protocol::ReadOptions{};
+  report.made_with->filter = "elo=2000-;tc=blitz";
+  report.made_with->quiet.quiet_plies = 3;
+  report.made_with->unknown = learn::UnknownResultPolicy::kSkip;
+  report.made_with->bootstrap = 40;
+  report.made_with->seed = 7;
+  const std::string committed =
+      R"({"type":"report","committed":true,"report":)" + protocol::encode(report) + "}";
+  CHECK(apply_message(state, committed));
+  for (const protocol::ReadOptions* read : {&state.settings.read, &state.applied_read}) {
+    CHECK(read->filter == "elo=2000-;tc=blitz");
+    CHECK(read->quiet.quiet_plies == 3);
+    CHECK(read->unknown == learn::UnknownResultPolicy::kSkip);
+    CHECK(read->bootstrap == 40);
+    CHECK(read->seed == 7);
+    CHECK(read->datasets == protocol::DatasetMode::kMerge);  // statistics are one dataset
+    CHECK(read->each_filter.empty());
+    CHECK(read->max_games == 500);  // a read limit stays the page's
+  }
+  CHECK(state.filter_form ==
+        *learn::parse_game_filter("elo=2000-;tc=blitz"));  // the panel shows it
+  CHECK(state.filter_form != learn::GameFilterOptions{});
+  CHECK(state.filter_error.empty());
+  CHECK(applied_settings(state).read.filter == "elo=2000-;tc=blitz");
 }
 
 TEST_CASE("app state: the page's toast and device messages; a share command carries its link") {

@@ -195,15 +195,17 @@ test('evaluation target with a lichess username: lichess is asked for its evalua
   }
 });
 
-test('evaluation target from a .mstats: the Target control, the link, the status line name it', async ({ baseUrl }) => {
-  // `materialist stats --target eval` on the lichess sample: a version 2 statistics file.
+test('evaluation target from a .mstats: the Target control, the link, the status line name it; the other read settings too', async ({ baseUrl }) => {
+  // `materialist stats --target eval` on the lichess sample: a version 2 statistics file, made
+  // with 3 quiet plies and a filter the controls do not hold.
   check(existsSync(CLI), `${CLI} is missing: build the native tool first (cmake --build build/native)`);
   const folder = mkdtempSync(join(tmpdir(), 'materialist-eval-stats-'));
   const file = join(folder, 'lichess.eval.mstats');
-  execFileSync(CLI, ['stats', '--target', 'eval', '--preset', 'article', join(FIXTURES, LICHESS), '-o', file], { stdio: 'pipe' });
+  execFileSync(CLI, ['stats', '--target', 'eval', '--preset', 'article', '--quiet-plies', '3', '--filter', 'elo=1200-',
+    join(FIXTURES, LICHESS), '-o', file], { stdio: 'pipe' });
   const bytes = Array.from(readFileSync(file));
   rmSync(folder, { recursive: true, force: true });
-  const cli = cliJson(['fit', '--target', 'eval']);
+  const cli = cliJson(['fit', '--target', 'eval', '--quiet-plies', '3', '--filter', 'elo=1200-']);
   const { context, page, problems } = await openPage(baseUrl);  // the Target control on the result
   await watchStates(page);
   await dropFiles(page, [{ name: 'lichess.eval.mstats', bytes }]);
@@ -217,7 +219,11 @@ test('evaluation target from a .mstats: the Target control, the link, the status
   // The link and the settings it holds name the statistics' target.
   const link = await copyShareLink(page);
   check(link.includes('target=eval'), `share link ${link}`);
-  check((await mirrorResult(page)).settings.target === 'eval', `settings ${JSON.stringify((await mirrorResult(page)).settings)}`);
+  const shown = (await mirrorResult(page)).settings;
+  check(shown.target === 'eval', `settings ${JSON.stringify(shown)}`);
+  // The statistics' other data settings show in the controls and the link, as they were made.
+  check(shown.filter === 'elo=1200-' && shown.quiet.plies === 3, `filter ${shown.filter}, quiet plies ${shown.quiet.plies}`);
+  check(link.includes('filter=elo%3D1200-') && link.includes('quiet.plies=3'), `share link ${link}`);
   // The control holds the data's target: nothing waits for Apply (a control left on the result
   // would be a change not applied). A click on the greyed Apply brings the group into view.
   await clickControl(page, 'Apply filters');

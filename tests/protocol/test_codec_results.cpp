@@ -30,6 +30,12 @@ TEST_CASE("protocol results round trip with every field set") {
   check_round_trip(Snapshot{});
   check_round_trip(Progress{});
   check_round_trip(DataReport{});
+  DataReport from_stats = full_report();  // statistics files' data settings come along
+  from_stats.made_with = ReadOptions{};
+  from_stats.made_with->filter = "elo>=2000";
+  from_stats.made_with->quiet.quiet_plies = 3;
+  from_stats.made_with->target = learn::Target::kEval;
+  check_round_trip(from_stats);
   check_round_trip(Balance{});
   check_round_trip(Fit{});
   check_round_trip(Difference{});

@@ -58,7 +58,14 @@ TEST_CASE("engine: a dropped .mstats fits as a read of its file, bootstrap inclu
   CHECK(stats.stats_options().bootstrap == 8);
   CHECK(stats.stats_options().keep.bishop_pair);
   CHECK(stats.stats_options().unknown == learn::UnknownResultPolicy::kTreatAsDraw);
-  CHECK(protocol::encode(stats.data_report()) == protocol::encode(games.data_report()));
+  // The same report, with the settings the statistics were made with (the page shows them).
+  protocol::DataReport from_stats = stats.data_report();
+  REQUIRE(from_stats.made_with.has_value());
+  CHECK(*from_stats.made_with == stats.stats_options());
+  CHECK(from_stats.made_with->bootstrap == 8);
+  CHECK_FALSE(games.data_report().made_with.has_value());
+  from_stats.made_with.reset();
+  CHECK(protocol::encode(from_stats) == protocol::encode(games.data_report()));
   CHECK(stats.digests().size() == 1);
   CHECK(stats.digests()[0].sha256 == std::string(64, 'a'));
 
