@@ -16,14 +16,14 @@ const CHUNKS_PER_READER = 2;              // one parsed, the next ones waiting: 
  * `onProgress(bytes, counts)` gets the compressed bytes decoded and the counts of the entry
  * being imported (those of ended entries are the engine's own progress);
  * `onImported(counts)` follows each import with the counts after it (the estimates). Resolves
- * with the file's error ("" when none), null when cancelled, or "sequential" when a chunk was cut
- * inside a game (a game of more than 8 MiB, or no PGN): only a sequential read then gives the
- * sequential result.
+ * with the file's end ({end: null} when it was read whole), null when cancelled, or "sequential"
+ * when a chunk was cut inside a game (a game of more than 8 MiB, or no PGN): only a sequential
+ * read then gives the sequential result.
  * @param {EngineModule} wasm @param {Engine} engine @param {File} file @param {number} count
  * @param {ReadOptions} options @param {() => boolean} isCurrent
  * @param {(bytes: number, counts: EngineProgress) => void} onProgress
  * @param {(counts: EngineProgress) => void} onImported
- * @returns {Promise<string | null>}
+ * @returns {Promise<{end: FileEnd | null} | 'sequential' | null>}
  */
 async function readDecodedInParallel(wasm, engine, file, count, options, isCurrent, onProgress, onImported) {
   const read = new DecodedRead(wasm, engine, file, count, options, onImported);
@@ -48,7 +48,7 @@ async function readDecodedInParallel(wasm, engine, file, count, options, isCurre
       await read.settle();
       onProgress(file.size, read.counts);
     }
-    return engine.endDecoded(file.size, read.entries, read.decoder);
+    return { end: engine.endDecoded(file.size, read.entries, read.decoder) };
   } finally {
     read.close();
   }

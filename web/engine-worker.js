@@ -256,9 +256,6 @@ function feed(bytes, engine = loaded().engine) {
 
 // ---- tasks ----
 
-// The engine's words (worker::kReadInPartMarker) in a file error whose earlier games were kept.
-const READ_IN_PART = 'read up to there';
-
 /** @param {Source[]} sources @param {number} myJob @param {string} [why] @returns {Promise<void>} */
 async function readAndFit(sources, myJob, why = '') {
   const { engine } = loaded();
@@ -283,7 +280,7 @@ async function readAndFit(sources, myJob, why = '') {
     undoUnreadSettings();
     const r = outcome.report || { games: 0, filtered: 0 };
     // The engine says why a read gave no rows (learn/read/empty_read.h): variants named.
-    const why = outcome.fileErrors.length ? outcome.fileErrors.join('; ')
+    const why = outcome.fileErrors.length ? outcome.fileErrors.map((note) => note.text).join('; ')
       : (outcome.report && outcome.report.emptyReadMessage) || '';
     const kept = engine.hasData() ? ' The previous data and fit are kept.' : '';
     // Games all filtered out: the filter is named, and the way back to the preset's settings.
@@ -297,9 +294,9 @@ async function readAndFit(sources, myJob, why = '') {
     return;
   }
   if (outcome.fileErrors.length) {
-    // A file that stopped part way keeps the games before it (engine: "read up to there").
-    const inPart = outcome.fileErrors.filter((e) => e.includes(READ_IN_PART));
-    const unread = outcome.fileErrors.filter((e) => !e.includes(READ_IN_PART));
+    // A file that stopped part way keeps the games before it (the engine's inPart).
+    const inPart = outcome.fileErrors.filter((note) => note.inPart).map((note) => note.text);
+    const unread = outcome.fileErrors.filter((note) => !note.inPart).map((note) => note.text);
     const said = [
       ...(inPart.length ? [`${inPart.length === 1 ? 'A file was' : 'Some files were'} read only in part: ${inPart.join('; ')}.`] : []),
       ...(unread.length ? [`Some files were not read: ${unread.join('; ')}`] : []),

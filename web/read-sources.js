@@ -13,7 +13,7 @@
  * @property {number} myJob
  * @property {AbortSignal | undefined} signal
  * @property {ReturnType<typeof readOptionsOf> & {keep: unknown}} options
- * @property {string[]} fileErrors
+ * @property {FileNote[]} fileErrors
  * @property {{helperSlices: number}} tally  slices read by the helper worker (offThreadSlices)
  * @property {number} doneBytes  of the files read whole
  * @property {number} mostReaders  the most parallel readers one file of this read had
@@ -79,7 +79,7 @@ async function readDecoded(ctx, i, count, unreadable) {
   const source = /** @type {Source & {kind: 'file'}} */ (ctx.sources[i]);
   ctx.mostReaders = Math.max(ctx.mostReaders, count);
   let decodedBytes = 0;
-  const error = await readDecodedInParallel(loaded().wasm, ctx.engine, source.file, count, ctx.options,
+  const outcome = await readDecodedInParallel(loaded().wasm, ctx.engine, source.file, count, ctx.options,
     () => ctx.myJob === worker.job, (bytes, counts) => {
       ctx.readers = counts;
       decodedBytes = bytes;
@@ -89,12 +89,21 @@ async function readDecoded(ctx, i, count, unreadable) {
       if (ctx.sendEstimate()) ctx.sendProgress(i, decodedBytes, true);
     }).catch(unreadable);
   ctx.readers = null;
-  if (error === null || ctx.myJob !== worker.job) return null;
-  if (error === 'sequential') return 'sequential';
-  if (error) ctx.fileErrors.push(`${file.name}: ${error}`);
+  if (outcome === null || ctx.myJob !== worker.job) return null;
+  if (outcome === 'sequential') return 'sequential';
+  noteFileEnd(ctx.fileErrors, file.name, outcome.end);
   ctx.doneBytes += file.size;
   ctx.sendProgress(i, 0, true);
   return 'done';
+}
+
+// A file's problem as the read lists it (once): its name with the engine's words, and whether
+// the games before the problem count (the engine's inPart, never read from the words).
+/** @param {FileNote[]} notes @param {string} name @param {FileEnd | null} end */
+function noteFileEnd(notes, name, end) {
+  if (!end) return;
+  const text = `${name}: ${end.message}`;
+  if (!notes.some((note) => note.text === text)) notes.push({ text, inPart: end.inPart });
 }
 
 // A large plain file: several readers, one range each; their shares are imported in order.
@@ -123,10 +132,10 @@ async function readRanges(ctx, i, count, unreadable) {
     engine.importPart(share.part, lines, games);
     lines += share.lines;
     games += share.part.tally.games;
-    if (share.error && !fileErrors.includes(`${file.name}: ${share.error}`)) fileErrors.push(`${file.name}: ${share.error}`);
+    noteFileEnd(fileErrors, file.name, share.error);
   }
-  const noGames = engine.endImport(file.size);  // the engine's words for a file without games
-  if (noGames && !fileErrors.length) fileErrors.push(`${file.name}: ${noGames}`);
+  const noGames = engine.endImport(file.size);  // a file without games: said unless a share said why
+  if (!fileErrors.length) noteFileEnd(fileErrors, file.name, noGames);
   ctx.doneBytes += file.size;
   ctx.sendProgress(i, 0, true);
   return 'done';
@@ -148,8 +157,7 @@ async function readInOrder(ctx, i) {
     await yieldToMessages();
     if (ctx.myJob !== worker.job) return null;
   }
-  const error = engine.endFile();
-  if (error) ctx.fileErrors.push(`${file.name}: ${error}`);
+  noteFileEnd(ctx.fileErrors, file.name, engine.endFile());
   const stopped = engine.limitReached();
   ctx.doneBytes += stopped ? fileBytes : Math.max(fileBytes, file.size);
   ctx.sendProgress(i, 0, true);
@@ -185,7 +193,7 @@ function endRead(ctx, key, keep, started) {
  * order, as its kind, size and the settings allow.
  * @param {Source[]} sources @param {number} myJob @param {string} [why]  why the files are read again
  * @param {boolean} [compressedInOrder]  compressed files by one reader (a parallel decode gave up)
- * @returns {Promise<{committed: boolean, fileErrors: string[], report: DataReport | null} | null>}
+ * @returns {Promise<{committed: boolean, fileErrors: FileNote[], report: DataReport | null} | null>}
  */
 async function read(sources, myJob, why = '', compressedInOrder = false) {
   if (sources.some(isStats)) return readStats(sources, myJob);
@@ -245,18 +253,18 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
 // settings they were made with (docs/MSTATS.md), and committed as a read's data: the fit follows.
 /**
  * @param {Source[]} sources @param {number} myJob
- * @returns {Promise<{committed: boolean, fileErrors: string[], report: DataReport | null} | null>}
+ * @returns {Promise<{committed: boolean, fileErrors: FileNote[], report: DataReport | null} | null>}
  */
 async function readStats(sources, myJob) {
   const { wasm, engine } = loaded();
   if (!sources.every(isStats)) {
-    return { committed: false, fileErrors: ['statistics files (.mstats) are read alone: open them without games'], report: null };
+    return { committed: false, fileErrors: [{ text: 'statistics files (.mstats) are read alone: open them without games', inPart: false }], report: null };
   }
   const files = sources.map(describe);
   const signal = worker.downloads ? worker.downloads.signal : undefined;  // this task's
   const started = performance.now();
   state('reading', `Reading ${files.length === 1 ? files[0].name : plural(files.length, 'statistics file')}…`);
-  /** @type {string[]} */
+  /** @type {FileNote[]} */
   const fileErrors = [];
   let bytes = 0;
   for (let i = 0; i < sources.length && !fileErrors.length; ++i) {
@@ -271,13 +279,13 @@ async function readStats(sources, myJob) {
     }
     const pointer = copyIntoEngine(wasm, (n) => engine.chunkBuffer(n), chunks, files[i].name);
     const error = engine.addStats(files[i].name, pointer, size);
-    if (error) fileErrors.push(error);
+    if (error) fileErrors.push({ text: error, inPart: false });
     bytes += size;
   }
   if (myJob !== worker.job) return null;
   if (!fileErrors.length) {
     const error = engine.endStats();
-    if (error) fileErrors.push(error);
+    if (error) fileErrors.push({ text: error, inPart: false });
   }
   const committed = !fileErrors.length && engine.endRead();
   const seconds = (performance.now() - started) / 1000;

@@ -292,8 +292,8 @@ type ReadChunkMessage = { type: 'read-chunk'; index: number; name: string; bytes
 type CoordinatorMessage = ReadRangeMessage | ReadChunkMessage;
 // A reader's range-error as the coordinator throws it: readerHeapBytes says it was a reader's.
 interface ReaderError extends Error { readerHeapBytes: number }
-type RangeDoneMessage = { type: 'range-done'; part: Part; lines: number; error: string; progress: EngineProgress };
-type ChunkDoneMessage = { type: 'chunk-done'; index: number; part: Part; lines: number; error: string };
+type RangeDoneMessage = { type: 'range-done'; part: Part; lines: number; error: FileEnd | null; progress: EngineProgress };
+type ChunkDoneMessage = { type: 'chunk-done'; index: number; part: Part; lines: number; error: FileEnd | null };
 // heapBytes: the reader's heap when it failed (an abort: out of memory, a bug); unreadable: the
 // file could not be read (message from unreadableFile in file-slices.js).
 type RangeErrorMessage = { type: 'range-error'; message: string; heapBytes?: number; unreadable?: boolean };
@@ -328,12 +328,12 @@ interface Engine {
   statsOptions(): Json<ReadOptions>;  // the data settings the statistics were made with
   chunkBuffer(capacity: number): number;
   feed(pointer: number, length: number): boolean;  // false: the file was rejected
-  endFile(): string;  // "" or the file's error
+  endFile(): FileEnd | null;  // null: the file was read whole
   exportPart(): Part;
   lineBreaks(): number;  // after endFile: the line breaks its parser read (CR, LF, CRLF one each)
   beginImport(name: string): void;
   importPart(part: Part, lineOffset: number, gameOffset: number): void;
-  endImport(bytes: number): string;  // the file's error ("no games found: ..."), or ""
+  endImport(bytes: number): FileEnd | null;  // a file without games (no-games), or null
   endRead(): boolean;  // committed: the read yielded rows
   cancelRead(): void;
   progress(): Json<EngineProgress>;
@@ -369,10 +369,18 @@ interface Engine {
   // The estimate of everything read so far plus the readers' live shares.
   estimateWith(parts: Part[], settings: Json<Settings>): Json<EstimateMessage>;
   endDecodedEntry(entry: string, bytes: number): void;  // a decoded file's entry, after its parts
-  // The decoded file (its compressed bytes, entries, the decoder that read it): its error, "" when none.
-  endDecoded(bytes: number, entries: number, decoder: ChunkDecoder): string;
+  // The decoded file (its compressed bytes, entries, the decoder that read it): its end, null when read whole.
+  endDecoded(bytes: number, entries: number, decoder: ChunkDecoder): FileEnd | null;
   delete(): void;  // Embind: frees the C++ object
 }
+
+// Why a file was not read to its end (Engine.endFile, endImport, endDecoded): the code
+// (core/error.h: "empty-file", "not-text", "no-games", "no-usable-games", "unsupported-format",
+// "corrupt-data", "truncated-data"), the engine's words, and whether the games before the problem
+// are in the data. The worker decides by code and inPart, never by the words.
+interface FileEnd { code: string; message: string; inPart: boolean }
+// A file's problem as a read lists it: "name: message", and the FileEnd's inPart.
+interface FileNote { text: string; inPart: boolean }
 
 // A compressed file decoded into chunks cut at game starts (chunk_decoder_bindings.h).
 interface DecodedPiece {

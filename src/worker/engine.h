@@ -68,9 +68,9 @@ class Engine {
   // caller stops sending it.
   bool feed(const char* data, std::size_t size);
   // Ends the current file; its whole-file error (kEmptyFile, kNotText, kNoGames, kNoUsableGames,
-  // kUnsupportedFormat, kCorruptData, kTruncatedData: the games before the damage are kept), or
-  // nullopt.
-  std::optional<Error> end_file();
+  // kUnsupportedFormat, kCorruptData, kTruncatedData: the games before the damage are kept, and
+  // read_in_part says so), or nullopt.
+  std::optional<FileError> end_file();
   // Bytes, games and rows of this read so far (the page adds rates and file names).
   protocol::Progress progress() const;
   // Ends the read: the pending dataset replaces the current one when it has rows (true).
@@ -99,7 +99,7 @@ class Engine {
   // Ends the file the parts came from (`bytes` long); then end_read() commits as usual. Returns
   // the file's error (kNoGames: the read's file errors list it as "name: no games found: ..."),
   // or nullopt.
-  std::optional<Error> end_import(std::uint64_t bytes);
+  std::optional<FileError> end_import(std::uint64_t bytes);
 
   // ---- live estimates of parallel reads (engine_decode.cpp) ----
   // A reader's share so far without its rows and issues (live histogram, game pairs, counts):
@@ -115,8 +115,8 @@ class Engine {
   // without the source's digest and error); then end_decoded(bytes, entries, decoder's problem,
   // zip) ends the source file as end_file would: its digest, its error (returned).
   void end_decoded_entry(const std::string& entry, std::uint64_t bytes);
-  std::optional<Error> end_decoded(std::uint64_t bytes, std::size_t entries,
-                                   std::optional<Error> problem, bool zip);
+  std::optional<FileError> end_decoded(std::uint64_t bytes, std::size_t entries,
+                                       std::optional<Error> problem, bool zip);
 
   // ---- statistics files (docs/MSTATS.md; engine_stats.cpp) ----
   // Instead of a read: .mstats files, added one by one ("" or why a file cannot be read: the

@@ -1,8 +1,8 @@
 // Embind face of the worker's Engine (web/engine-worker.js drives it; web/PROTOCOL.md): each
 // method decodes its arguments, calls the engine's part and encodes the answer (protocol/codec.h;
-// errors as their message, "" when none). Chunks travel through one buffer (worker/input_buffer.h),
-// readers' shares as typed arrays (worker/part_bindings.h), the ChunkDecoder has its own face
-// (worker/chunk_decoder_bindings.h).
+// errors as their message, "" when none; a file's end as {code, message, inPart}). Chunks travel
+// through one buffer (worker/input_buffer.h), readers' shares as typed arrays
+// (worker/part_bindings.h), the ChunkDecoder has its own face (worker/chunk_decoder_bindings.h).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -43,6 +43,17 @@ std::string message_of(const std::optional<Error>& error) {
   return error ? error->message : std::string();
 }
 
+// A file's end as JavaScript takes it: null when it was read whole, else {code, message, inPart}
+// (inPart: the games before the problem are in the data).
+val file_end(const std::optional<FileError>& end) {
+  if (!end) return val::null();
+  val out = val::object();
+  out.set("code", std::string(error_code_name(end->error.code)));
+  out.set("message", end->error.message);
+  out.set("inPart", end->read_in_part);
+  return out;
+}
+
 std::string error_json(const std::string& message) {
   JsonWriter json;
   json.begin_object().field("error", message).end_object();
@@ -72,10 +83,10 @@ class JsEngine {
   void endDecodedEntry(std::string entry, double bytes) {
     engine_.end_decoded_entry(entry, static_cast<std::uint64_t>(bytes));
   }
-  std::string endDecoded(double bytes, int entries, const JsChunkDecoder& decoder) {
-    return message_of(engine_.end_decoded(static_cast<std::uint64_t>(bytes),
-                                          static_cast<std::size_t>(entries),
-                                          decoder.decoder().problem(), decoder.decoder().zip()));
+  val endDecoded(double bytes, int entries, const JsChunkDecoder& decoder) {
+    return file_end(engine_.end_decoded(static_cast<std::uint64_t>(bytes),
+                                        static_cast<std::size_t>(entries),
+                                        decoder.decoder().problem(), decoder.decoder().zip()));
   }
 
   // options: ReadOptions as JSON (protocol/codec.h). Returns "" or why the read cannot start
@@ -101,7 +112,7 @@ class JsEngine {
   bool feed(std::uintptr_t pointer, int length) {
     return engine_.feed(reinterpret_cast<const char*>(pointer), static_cast<std::size_t>(length));
   }
-  std::string endFile() { return message_of(engine_.end_file()); }
+  val endFile() { return file_end(engine_.end_file()); }
 
   // Parallel reads (web/engine-worker.js): a reader exports its share after endFile; the
   // coordinator imports the shares of one file in order between beginImport and endImport.
@@ -112,8 +123,8 @@ class JsEngine {
     engine_.import_part(part_from_object(part), static_cast<std::uint64_t>(line_offset),
                         static_cast<std::uint64_t>(game_offset));
   }
-  std::string endImport(double bytes) {
-    return message_of(engine_.end_import(static_cast<std::uint64_t>(bytes)));
+  val endImport(double bytes) {
+    return file_end(engine_.end_import(static_cast<std::uint64_t>(bytes)));
   }
   bool endRead() { return engine_.end_read(); }
   void cancelRead() { engine_.cancel_read(); }

@@ -72,14 +72,14 @@ void Engine::end_decoded_entry(const std::string& entry, std::uint64_t bytes) {
   if (pending_) import_.end_entry(*pending_, entry, bytes);
 }
 
-std::optional<Error> Engine::end_decoded(std::uint64_t bytes, std::size_t entries,
-                                         std::optional<Error> problem, bool zip) {
+std::optional<FileError> Engine::end_decoded(std::uint64_t bytes, std::size_t entries,
+                                             std::optional<Error> problem, bool zip) {
   if (!pending_) return std::nullopt;
   const std::vector<learn::FileReport>& files = pending_->report.files;
-  const std::optional<Error> error =
+  const std::optional<FileError> error =
       source_file_error(std::move(problem), bytes, import_.name(), zip, files,
                         files.size() - std::min(entries, files.size()));
-  if (error) pending_->file_errors.push_back(import_.name() + ": " + error->message);
+  if (error) pending_->file_errors.push_back(import_.name() + ": " + error->error.message);
   pending_->digests.push_back({import_.name(), bytes, ""});
   return error;
 }

@@ -65,7 +65,7 @@ bool Engine::feed(const char* data, std::size_t size) {
   return pending_ && file_.feed(*pending_, data, size);
 }
 
-std::optional<Error> Engine::end_file() {
+std::optional<FileError> Engine::end_file() {
   if (!pending_ || !file_.open()) return std::nullopt;
   return file_.end(*pending_);
 }
@@ -150,9 +150,11 @@ void Engine::import_part(const Part& part, std::uint64_t line_offset, std::uint6
   if (pending_) import_.add(*pending_, part, line_offset, game_offset);
 }
 
-std::optional<Error> Engine::end_import(std::uint64_t bytes) {
+std::optional<FileError> Engine::end_import(std::uint64_t bytes) {
   if (!pending_) return std::nullopt;
-  return import_.end_file(*pending_, bytes);
+  std::optional<Error> error = import_.end_file(*pending_, bytes);
+  if (!error) return std::nullopt;
+  return FileError{std::move(*error), false};  // the shares' own errors say what was kept
 }
 
 std::string Engine::take_mat_text() {

@@ -1,5 +1,7 @@
 // The engine's exports: every dataset, every coefficient of the fitted model, named, with the
 // errors that were shown (web/PROTOCOL.md).
+#include "worker/exporter.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -20,7 +22,6 @@
 #include "learn/vocabulary/coefficient_names.h"
 #include "protocol/codec.h"
 #include "worker/export_values.h"
-#include "worker/exporter.h"
 
 namespace materialist::worker {
 namespace {

@@ -75,31 +75,31 @@ bool FileRead::feed(Dataset& data, const char* bytes, std::size_t size) {
   return true;
 }
 
-std::optional<Error> FileRead::end(Dataset& data) {
+std::optional<FileError> FileRead::end(Dataset& data) {
   file_reader_->finish();
   const bool stopped = file_reader_->stopped_at_limit();  // read in part: no digest of it
   const std::optional<Error> problem = file_reader_->problem();
   const bool zip = file_reader_->format() == archive::Format::kZip;
   file_reader_.reset();
   const learn::DatasetReport& report = data.split->merged().report();
-  const std::optional<Error> error =
+  const std::optional<FileError> error =
       source_file_error(file_error_ ? file_error_ : problem, file_bytes_, file_name_, zip,
                         report.files, files_before_file_);
   const auto& issues = report.games.issues;
   for (std::size_t i = issues_before_file_; i < issues.size(); ++i) {
     data.issues.push_back({file_name_, issues[i]});
   }
-  if (error) data.file_errors.push_back(file_name_ + ": " + error->message);
+  if (error) data.file_errors.push_back(file_name_ + ": " + error->error.message);
   data.digests.push_back(
       {file_name_, file_bytes_,
        !file_error_ && !stopped && data.options.hash_files ? file_hash_.hex() : std::string()});
   return error;
 }
 
-std::optional<Error> source_file_error(std::optional<Error> own, std::uint64_t bytes,
-                                       const std::string& source, bool zip,
-                                       const std::vector<learn::FileReport>& files,
-                                       std::size_t first) {
+std::optional<FileError> source_file_error(std::optional<Error> own, std::uint64_t bytes,
+                                           const std::string& source, bool zip,
+                                           const std::vector<learn::FileReport>& files,
+                                           std::size_t first) {
   std::optional<Error> error = std::move(own);
   if (!error && bytes == 0) error = make_error(ErrorCode::kEmptyFile, "the file is empty");
   if (!error) {
@@ -122,7 +122,7 @@ std::optional<Error> source_file_error(std::optional<Error> own, std::uint64_t b
     rows += files[i].rows;
   }
   error->message = with_games_kept(error->message, games, rows);
-  return error;
+  return FileError{std::move(*error), games > 0};
 }
 
 }  // namespace materialist::worker

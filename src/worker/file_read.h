@@ -5,7 +5,7 @@
 //   FileRead file;
 //   file.begin(data, "games.pgn.zst");
 //   while (chunk && file.feed(data, chunk, n)) {}
-//   std::optional<Error> error = file.end(data);  // why it gave nothing (a zip: each entry's)
+//   std::optional<FileError> error = file.end(data);  // why it gave nothing (a zip: each entry's)
 #pragma once
 
 #include <cstddef>
@@ -36,14 +36,21 @@ inline std::string with_games_kept(const std::string& error, std::uint64_t games
          (rows == 1 ? " position" : " positions") + ") are in the fit";
 }
 
+// A whole file's error, and whether the games read before it stay in the data (a file read in
+// part: truncated or corrupt compressed data, binary data after games).
+struct FileError {
+  Error error;
+  bool read_in_part = false;
+};
+
 // The error of a source file once it ended, one rule for a file read here (FileRead::end) and
 // one decoded for readers (Engine::end_decoded): its own problem (binary data, the decoder's),
 // else kEmptyFile when it held no bytes, else its entries' (files[first..]; a zip's named "a.pgn:
 // ..."), with the games kept before it; nullopt when none.
-std::optional<Error> source_file_error(std::optional<Error> own, std::uint64_t bytes,
-                                       const std::string& source, bool zip,
-                                       const std::vector<learn::FileReport>& files,
-                                       std::size_t first);
+std::optional<FileError> source_file_error(std::optional<Error> own, std::uint64_t bytes,
+                                           const std::string& source, bool zip,
+                                           const std::vector<learn::FileReport>& files,
+                                           std::size_t first);
 
 class FileRead {
  public:
@@ -54,7 +61,7 @@ class FileRead {
   bool feed(Dataset& data, const char* bytes, std::size_t size);
   // Ends the file: its whole-file error (empty, binary, no games, an unsupported format,
   // corrupt or truncated compressed data: the games before the damage are kept), or nullopt.
-  std::optional<Error> end(Dataset& data);
+  std::optional<FileError> end(Dataset& data);
   // True between begin and end.
   bool open() const { return file_reader_ != nullptr; }
   // Drops the file without ending it (a cancelled read; it reads into the dataset).

@@ -25,8 +25,8 @@ std::string archive_fixture(const std::string& name) {
 }
 
 // Reads one file in `chunk`-byte slices (stopping when the engine rejects it); its error.
-std::optional<Error> read_in_chunks(Engine& engine, const std::string& name,
-                                    const std::string& bytes, std::size_t chunk) {
+std::optional<FileError> read_in_chunks(Engine& engine, const std::string& name,
+                                        const std::string& bytes, std::size_t chunk) {
   engine.begin_file(name, static_cast<double>(bytes.size()));
   for (std::size_t at = 0; at < bytes.size(); at += chunk) {
     if (!engine.feed(bytes.data() + at, std::min(chunk, bytes.size() - at))) break;
@@ -38,9 +38,12 @@ protocol::DataReport read_one(const std::string& name, const std::string& bytes,
                               std::string* error = nullptr, ErrorCode* code = nullptr) {
   Engine engine;
   REQUIRE(!engine.begin_read({}));
-  const std::optional<Error> problem = read_in_chunks(engine, name, bytes, chunk);
-  if (error != nullptr) *error = problem ? problem->message : std::string();
-  if (code != nullptr) *code = problem ? problem->code : ErrorCode::kOk;
+  const std::optional<FileError> problem = read_in_chunks(engine, name, bytes, chunk);
+  if (error != nullptr) *error = problem ? problem->error.message : std::string();
+  if (code != nullptr) *code = problem ? problem->error.code : ErrorCode::kOk;
+  if (problem)
+    CHECK(problem->read_in_part ==
+          (problem->error.message.find(kReadInPartMarker) != std::string::npos));
   engine.end_read();
   return engine.data_report();
 }
@@ -210,10 +213,11 @@ TEST_CASE("engine: an imported file without games ends with kNoGames, listed und
   REQUIRE(!coordinator.begin_read({}));
   coordinator.begin_import("notes.pgn");
   coordinator.import_part(part, 0, 0);
-  const std::optional<Error> error = coordinator.end_import(18);
+  const std::optional<FileError> error = coordinator.end_import(18);
   REQUIRE(error.has_value());
-  CHECK(error->code == ErrorCode::kNoGames);
-  CHECK(error->message == learn::kNoGamesFound);
+  CHECK(error->error.code == ErrorCode::kNoGames);
+  CHECK(error->error.message == learn::kNoGamesFound);
+  CHECK_FALSE(error->read_in_part);
   CHECK_FALSE(coordinator.end_read());
   CHECK(coordinator.data_report().file_errors ==
         std::vector<std::string>{std::string("notes.pgn: ") + learn::kNoGamesFound});

@@ -50,9 +50,9 @@ std::string archive_fixture(const std::string& name) {
 
 // Reads a compressed file as the browser's parallel path does: decoded here in odd slices, each
 // chunk parsed by a fresh reader engine, the shares imported in order. Returns the file's error.
-std::optional<Error> read_decoded(Engine& coordinator, const std::string& name,
-                                  const std::string& bytes, std::size_t target_chunk_bytes,
-                                  std::size_t* chunks) {
+std::optional<FileError> read_decoded(Engine& coordinator, const std::string& name,
+                                      const std::string& bytes, std::size_t target_chunk_bytes,
+                                      std::size_t* chunks) {
   ChunkDecoder decoder(name, target_chunk_bytes);
   coordinator.begin_import(name);
   std::size_t entries = 0;
@@ -254,10 +254,12 @@ TEST_CASE("decode: a truncated .zst keeps the games before the cut and says why"
   Engine parallel;
   REQUIRE(!parallel.begin_read({}));
   std::size_t chunks = 0;
-  const std::optional<Error> error = read_decoded(parallel, "cut.pgn.zst", cut, 16 << 10, &chunks);
+  const std::optional<FileError> error =
+      read_decoded(parallel, "cut.pgn.zst", cut, 16 << 10, &chunks);
   REQUIRE(error.has_value());
-  CHECK(error->code == ErrorCode::kTruncatedData);
-  CHECK(error->message.find("truncated") != std::string::npos);
+  CHECK(error->error.code == ErrorCode::kTruncatedData);
+  CHECK(error->error.message.find("truncated") != std::string::npos);
+  CHECK(error->read_in_part);  // the games before the cut are in the data
   // The sequential read says the same, by the same code.
   CHECK(sequential.data_report().file_errors == parallel.data_report().file_errors);
   check_same_read(parallel, sequential);
