@@ -97,13 +97,12 @@ async function readDecoded(ctx, i, count, unreadable) {
   return 'done';
 }
 
-// A file's problem as the read lists it (once): its name with the engine's words, and whether
-// the games before the problem count (the engine's inPart, never read from the words).
-/** @param {FileNote[]} notes @param {string} name @param {FileEnd | null} end */
-function noteFileEnd(notes, name, end) {
-  if (!end) return;
-  const text = `${name}: ${end.message}`;
-  if (!notes.some((note) => note.text === text)) notes.push({ text, inPart: end.inPart });
+// A file's problem as the read lists it: its name with the engine's words, and whether games
+// before the problem are in the data (the engine's inPart, never read from the words; `keptBefore`:
+// earlier ranges of the same file gave positions).
+/** @param {FileNote[]} notes @param {string} name @param {FileEnd | null} end @param {boolean} [keptBefore] */
+function noteFileEnd(notes, name, end, keptBefore = false) {
+  if (end) notes.push({ text: `${name}: ${end.message}`, inPart: end.inPart || keptBefore });
 }
 
 // A large plain file: several readers, one range each; their shares are imported in order.
@@ -128,14 +127,22 @@ async function readRanges(ctx, i, count, unreadable) {
   engine.beginImport(file.name);
   let lines = 0;
   let games = 0;
+  let rows = 0;  // of the earlier ranges: a later range's error keeps them
+  const notedBefore = fileErrors.length;
+  /** @type {Set<string>} */
+  const said = new Set();  // the ranges' errors, each once
   for (const share of shares) {
     engine.importPart(share.part, lines, games);
+    if (share.error && !said.has(share.error.message)) {
+      said.add(share.error.message);
+      noteFileEnd(fileErrors, file.name, share.error, rows > 0);
+    }
     lines += share.lines;
     games += share.part.tally.games;
-    noteFileEnd(fileErrors, file.name, share.error);
+    rows += share.part.tally.rows;
   }
-  const noGames = engine.endImport(file.size);  // a file without games: said unless a share said why
-  if (!fileErrors.length) noteFileEnd(fileErrors, file.name, noGames);
+  const noGames = engine.endImport(file.size);  // a file without games: said unless a range said why
+  if (fileErrors.length === notedBefore) noteFileEnd(fileErrors, file.name, noGames);
   ctx.doneBytes += file.size;
   ctx.sendProgress(i, 0, true);
   return 'done';

@@ -377,7 +377,8 @@ interface Engine {
 // Why a file was not read to its end (Engine.endFile, endImport, endDecoded): the code
 // (core/error.h: "empty-file", "not-text", "no-games", "no-usable-games", "unsupported-format",
 // "corrupt-data", "truncated-data"), the engine's words, and whether the games before the problem
-// are in the data. The worker decides by code and inPart, never by the words.
+// are in the data. The worker decides by inPart, never by the words (the code is for tests and
+// whoever needs the cause).
 interface FileEnd { code: string; message: string; inPart: boolean }
 // A file's problem as a read lists it: "name: message", and the FileEnd's inPart.
 interface FileNote { text: string; inPart: boolean }

@@ -20,6 +20,7 @@ std::optional<ReadFailure> failure_of(const std::string& name, const InputEnd& e
                        *end.read_error};
   }
   if (!end.problem) return std::nullopt;
+  // The CLI's documented failure kinds (docs/CLI.md): coarser than the codes, on purpose.
   const ErrorCode code = end.problem->code;
   const char* kind = code == ErrorCode::kUnsupportedFormat ? "unsupported-format"
                      : code == ErrorCode::kNoGames         ? "no-games"

@@ -53,7 +53,7 @@ class Exporter {
                                 bool player_view);
 
  private:
-  std::size_t fit_count() const { return fit_.finished ? fit_.targets.size() : 0; }
+  std::size_t fit_count() const { return fit_.fit_count(); }
   const learn::ModelFit* fit(std::size_t dataset) const { return fit_.fit(dataset); }
   const learn::DatasetReport* report() const { return current_ ? &current_->report : nullptr; }
   const protocol::ReadOptions& read_options() const { return read_; }

@@ -122,7 +122,7 @@ std::optional<FileError> source_file_error(std::optional<Error> own, std::uint64
     rows += files[i].rows;
   }
   error->message = with_games_kept(error->message, games, rows);
-  return FileError{std::move(*error), games > 0};
+  return FileError{std::move(*error), games > 0 && rows > 0};
 }
 
 }  // namespace materialist::worker

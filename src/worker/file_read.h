@@ -22,22 +22,22 @@
 
 namespace materialist::worker {
 
-// In a file's error (FileRead::end): the games before the error were read and kept. The
-// worker lists such files as read in part, not as files that were not read.
+// In a file's error (FileRead::end), the words that say the games before the error were read
+// and are in the fit (for people: code reads FileError::read_in_part).
 inline constexpr const char* kReadInPartMarker = "read up to there";
 
-// A file's error, with the games read before it when there are some: "…; read up to there: its
-// first 407 games (2,310 positions) are in the fit".
+// A file's error, with the games read before it when they gave positions: "…; read up to there:
+// its first 407 games (2,310 positions) are in the fit".
 inline std::string with_games_kept(const std::string& error, std::uint64_t games,
                                    std::uint64_t rows) {
-  if (games == 0) return error;
+  if (games == 0 || rows == 0) return error;
   return error + "; " + kReadInPartMarker + ": its first " + std::to_string(games) +
          (games == 1 ? " game" : " games") + " (" + std::to_string(rows) +
          (rows == 1 ? " position" : " positions") + ") are in the fit";
 }
 
-// A whole file's error, and whether the games read before it stay in the data (a file read in
-// part: truncated or corrupt compressed data, binary data after games).
+// A whole file's error, and whether positions of the games read before it are in the data (a
+// file read in part: truncated or corrupt compressed data, binary data after games).
 struct FileError {
   Error error;
   bool read_in_part = false;

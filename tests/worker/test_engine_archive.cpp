@@ -192,6 +192,7 @@ TEST_CASE("engine: a file's error names its cause by code, whichever reader foun
       {"games.pgn", archive_fixture("lichess-100.pgn.xz"), ErrorCode::kUnsupportedFormat},
       {"bad.pgn.gz", gzip, ErrorCode::kCorruptData},
       {"cut.pgn.zst", archive_fixture("lichess-100-truncated.pgn.zst"), ErrorCode::kTruncatedData},
+      {"docs.zip", archive_fixture("readme-only.zip"), ErrorCode::kNoGames},
       {"fine.pgn", fixture("OpenRating.pgn").substr(0, 4000), ErrorCode::kOk},
   };
   for (const Case& c : cases) {
@@ -202,6 +203,11 @@ TEST_CASE("engine: a file's error names its cause by code, whichever reader foun
     CHECK(code == c.code);
     CHECK(error.empty() == (c.code == ErrorCode::kOk));
   }
+  std::string error;
+  read_one("docs.zip", archive_fixture("readme-only.zip"), 65536, &error);
+  CHECK(error ==
+        "the zip archive holds no .pgn file (it holds README.txt (not a .pgn file), notes.txt (not "
+        "a .pgn file))");
 }
 
 TEST_CASE("engine: an imported file without games ends with kNoGames, listed under its name") {

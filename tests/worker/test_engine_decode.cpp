@@ -245,6 +245,32 @@ TEST_CASE("decode: a zip's entries are files of their own, named <zip>:<entry>")
   CHECK(parallel.data_report().files.size() == 3);
 }
 
+TEST_CASE(
+    "decode: a zip without .pgn entries says so, by the code and words a sequential read uses") {
+  const std::string zip = archive_fixture("readme-only.zip");
+  Engine sequential;
+  REQUIRE(!sequential.begin_read({}));
+  const std::optional<FileError> alone = [&]() {
+    sequential.begin_file("docs.zip", static_cast<double>(zip.size()));
+    sequential.feed(zip.data(), zip.size());
+    return sequential.end_file();
+  }();
+  Engine parallel;
+  REQUIRE(!parallel.begin_read({}));
+  std::size_t chunks = 0;
+  const std::optional<FileError> decoded =
+      read_decoded(parallel, "docs.zip", zip, 16 << 10, &chunks);
+  REQUIRE(alone.has_value());
+  REQUIRE(decoded.has_value());
+  CHECK(decoded->error.code == ErrorCode::kNoGames);
+  CHECK(alone->error.code == ErrorCode::kNoGames);
+  CHECK(decoded->error.message == alone->error.message);
+  CHECK(decoded->error.message.rfind("the zip archive holds no .pgn file (it holds README.txt",
+                                     0) == 0);
+  CHECK_FALSE(decoded->read_in_part);
+  CHECK(chunks == 0);
+}
+
 TEST_CASE("decode: a truncated .zst keeps the games before the cut and says why") {
   const std::string zst = archive_fixture("lichess-100.pgn.zst");
   const std::string cut = zst.substr(0, zst.size() * 2 / 3);

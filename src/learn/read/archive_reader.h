@@ -23,15 +23,15 @@
 
 namespace materialist::learn {
 
+// Lists a zip entry that is not read ("README.txt (not a .pgn file)"), up to the first 100.
+void list_skipped_entry(std::vector<std::string>& skipped, std::string_view entry,
+                        std::string_view reason);
+
 // What is wrong with a whole compressed file or archive, for every reader of one (this class,
 // the CLI's parallel read, the worker's ChunkDecoder): the decoder's error (kUnsupportedFormat,
 // kCorruptData, kTruncatedData), else for a finished zip without .pgn entries kNoGames ("the zip
 // archive holds no .pgn file (it holds README.txt (not a .pgn file))", from its skipped
 // entries), else nothing.
-// Lists a zip entry that is not read ("README.txt (not a .pgn file)"), up to the first 100.
-void list_skipped_entry(std::vector<std::string>& skipped, std::string_view entry,
-                        std::string_view reason);
-
 std::optional<Error> archive_problem(const archive::Decoder& decoder,
                                      const std::optional<archive::DecodeError>& error,
                                      std::uint64_t pgn_files,
