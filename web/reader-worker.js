@@ -35,7 +35,7 @@ async function serveRange(wasm, message) {
   const engine = new wasm.Engine();
   const refused = engine.beginRead(JSON.stringify(options));
   if (refused) throw new Error(refused);
-  engine.beginFile(file.name, end - start);
+  engine.beginRange(file.name, start === 0);  // no whole-file errors: the coordinator judges the file
   let lastProgress = 0;
   let lastLive = performance.now();
   let offset = start;  // of this slice

@@ -328,6 +328,9 @@ interface Engine {
   statsOptions(): Json<ReadOptions>;  // the data settings the statistics were made with
   chunkBuffer(capacity: number): number;
   feed(pointer: number, length: number): boolean;  // false: the file was rejected
+  // A parallel reader's byte range, cut at game starts: no whole-file error but binary data at
+  // the file's start (fileStart); the coordinator's endImport judges the file.
+  beginRange(name: string, fileStart: boolean): void;
   endFile(): FileEnd | null;  // null: the file was read whole
   exportPart(): Part;
   lineBreaks(): number;  // after endFile: the line breaks its parser read (CR, LF, CRLF one each)

@@ -62,6 +62,11 @@ class Engine {
   // Fails (and starts nothing) when the filter text does not parse.
   std::optional<Error> begin_read(const ReadOptions& options);
   void begin_file(const std::string& name, double size);
+  // Instead of begin_file, for a parallel reader: a stretch of the file `name` cut at game starts
+  // (worker/file_read.h's FileStretch; `file_start`: it begins at byte 0). Its end_file gives no
+  // whole-file error but binary data at the file's start: the coordinator's end_import judges
+  // the file.
+  void begin_range(const std::string& name, bool file_start);
   // Parses the next bytes of the current file, decoded by content (plain, zstd, gzip, bzip2, zip:
   // learn::ArchiveReader; a zip's .pgn entries are files named "<name>:<entry>"); false once
   // the file is rejected (binary data, an unsupported format, corrupt compressed data): the

@@ -97,6 +97,8 @@ class JsEngine {
     return message_of(engine_.begin_read(*read));
   }
   void beginFile(std::string name, double size) { engine_.begin_file(name, size); }
+  // A parallel reader's byte range of `name`, cut at game starts (Engine::begin_range).
+  void beginRange(std::string name, bool fileStart) { engine_.begin_range(name, fileStart); }
   // A statistics file's `size` bytes at `pointer` (chunkBuffer): "" or why it cannot be read.
   std::string addStats(std::string name, std::uintptr_t pointer, int size) {
     return message_of(engine_.add_stats(name, reinterpret_cast<const char*>(pointer),
@@ -229,6 +231,7 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .constructor<>()
       .function("beginRead", &JsEngine::beginRead)
       .function("beginFile", &JsEngine::beginFile)
+      .function("beginRange", &JsEngine::beginRange)
       .function("addStats", &JsEngine::addStats)
       .function("endStats", &JsEngine::endStats)
       .function("statsOptions", &JsEngine::statsOptions)

@@ -61,6 +61,12 @@ void Engine::begin_file(const std::string& name, double /*size*/) {
   file_.begin(*pending_, name);
 }
 
+void Engine::begin_range(const std::string& name, bool file_start) {
+  if (!pending_) begin_read({});
+  if (file_.open()) end_file();
+  file_.begin(*pending_, name, file_start ? FileStretch::kFileStart : FileStretch::kAfterStart);
+}
+
 bool Engine::feed(const char* data, std::size_t size) {
   return pending_ && file_.feed(*pending_, data, size);
 }

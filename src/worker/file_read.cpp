@@ -39,8 +39,9 @@ const char* binary_kind(const char* data, std::size_t size) {
 
 }  // namespace
 
-void FileRead::begin(Dataset& data, const std::string& name) {
+void FileRead::begin(Dataset& data, const std::string& name, FileStretch stretch) {
   file_name_ = name;
+  stretch_ = stretch;
   file_bytes_ = 0;
   file_error_.reset();
   file_hash_.reset();
@@ -57,7 +58,7 @@ void FileRead::begin(Dataset& data, const std::string& name) {
 
 bool FileRead::feed(Dataset& data, const char* bytes, std::size_t size) {
   if (!file_reader_ || file_error_) return false;
-  if (file_bytes_ == 0 && size > 0 &&
+  if (file_bytes_ == 0 && size > 0 && stretch_ != FileStretch::kAfterStart &&
       archive::sniff_format(std::string_view(bytes, size)) == archive::Format::kPlain) {
     if (const char* kind = binary_kind(bytes, size)) {
       file_error_ =
@@ -83,8 +84,10 @@ std::optional<FileError> FileRead::end(Dataset& data) {
   file_reader_.reset();
   const learn::DatasetReport& report = data.split->merged().report();
   const std::optional<FileError> error =
-      source_file_error(file_error_ ? file_error_ : problem, file_bytes_, file_name_, zip,
-                        report.files, files_before_file_);
+      stretch_ == FileStretch::kWholeFile
+          ? source_file_error(file_error_ ? file_error_ : problem, file_bytes_, file_name_, zip,
+                              report.files, files_before_file_)
+          : stretch_error(report.files);
   const auto& issues = report.games.issues;
   for (std::size_t i = issues_before_file_; i < issues.size(); ++i) {
     data.issues.push_back({file_name_, issues[i]});
@@ -94,6 +97,20 @@ std::optional<FileError> FileRead::end(Dataset& data) {
       {file_name_, file_bytes_,
        !file_error_ && !stopped && data.options.hash_files ? file_hash_.hex() : std::string()});
   return error;
+}
+
+std::optional<FileError> FileRead::stretch_error(
+    const std::vector<learn::FileReport>& files) const {
+  // A file's start may show it is not text (its first bytes, or its control bytes); the rest of
+  // the whole-file rules are the coordinator's.
+  if (stretch_ != FileStretch::kFileStart) return std::nullopt;
+  if (file_error_) return FileError{*file_error_, false};
+  for (std::size_t i = files_before_file_; i < files.size(); ++i) {
+    if (files[i].error_code == ErrorCode::kNotText) {
+      return FileError{make_error(ErrorCode::kNotText, files[i].error), false};
+    }
+  }
+  return std::nullopt;
 }
 
 std::optional<FileError> source_file_error(std::optional<Error> own, std::uint64_t bytes,

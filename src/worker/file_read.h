@@ -52,10 +52,16 @@ std::optional<FileError> source_file_error(std::optional<Error> own, std::uint64
                                            const std::vector<learn::FileReport>& files,
                                            std::size_t first);
 
+// What a FileRead reads: a whole file, or a stretch of one cut at game starts that a parallel
+// reader reads apart (its start, or one after it). A stretch has no whole-file error of its own
+// (no games, no usable game: the coordinator judges the file, PartImport::end_file); only the
+// file's start is checked for binary data.
+enum class FileStretch : std::uint8_t { kWholeFile, kFileStart, kAfterStart };
+
 class FileRead {
  public:
   // Starts reading `name` into `data`'s split (the read's byte limit counted over every file).
-  void begin(Dataset& data, const std::string& name);
+  void begin(Dataset& data, const std::string& name, FileStretch stretch = FileStretch::kWholeFile);
   // Parses the next bytes; false once the file is rejected (binary data, an unsupported format,
   // corrupt compressed data): the caller stops sending it.
   bool feed(Dataset& data, const char* bytes, std::size_t size);
@@ -69,8 +75,12 @@ class FileRead {
   const std::string& name() const { return file_name_; }
 
  private:
+  // A stretch's error at its end: binary data at the file's start, or none.
+  std::optional<FileError> stretch_error(const std::vector<learn::FileReport>& files) const;
+
   std::string file_name_;
   std::uint64_t file_bytes_ = 0;
+  FileStretch stretch_ = FileStretch::kWholeFile;
   std::optional<Error> file_error_;  // why feed refused the file
   std::size_t issues_before_file_ = 0;
   std::size_t files_before_file_ = 0;  // the merged report's files when it began

@@ -63,7 +63,12 @@ learn::FileReport PartImport::close(Dataset& data, const std::string& name, std:
 }
 
 std::optional<Error> PartImport::end_file(Dataset& data, std::uint64_t bytes) {
+  const bool none_usable = report_.games_used + report_.games_partial + report_.games_filtered == 0;
   learn::FileReport file = close(data, name_, bytes);
+  // As learn::DatasetBuilder::end_file says it of the whole file (the stretches say nothing).
+  if (file.error.empty() && none_usable && file.games > 0) {
+    file.fail(ErrorCode::kNoUsableGames, learn::kNoUsableGame);
+  }
   std::optional<Error> error;
   if (!file.error.empty()) {
     error = make_error(file.error_code, file.error);

@@ -47,8 +47,9 @@ class PartImport {
   // A share: its rows into the dataset's histogram; its pairs and counts kept for the file; its
   // issues listed with their line and game numbers shifted by what came before in the file.
   void add(Dataset& data, const Part& part, std::uint64_t line_offset, std::uint64_t game_offset);
-  // Ends the file (`bytes` long): its report, digest and error into the dataset (its file errors
-  // list it as "name: no games found: ..."). Returns the error, or nullopt.
+  // Ends the file (`bytes` long): its report, digest and error into the dataset (no games, no
+  // usable game, as a sequential read judges the whole file; its file errors list it as "name: no
+  // games found: ..."). Returns the error, or nullopt.
   std::optional<Error> end_file(Dataset& data, std::uint64_t bytes);
   // Ends an entry of a decoded file (`bytes` decompressed): its report, without a digest or a
   // listed error (the source file's end says those).

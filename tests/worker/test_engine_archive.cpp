@@ -230,3 +230,86 @@ TEST_CASE("engine: an imported file without games ends with kNoGames, listed und
 }
 
 }  // namespace materialist::worker
+
+namespace materialist::worker {
+namespace {
+
+// Reads `pgn` as the browser's parallel readers do: two byte ranges cut at `cut` (a game start),
+// each by its own engine (Engine::begin_range), imported in order; the file's end.
+std::optional<FileError> read_in_ranges(Engine& coordinator, const std::string& name,
+                                        const std::string& pgn, std::size_t cut) {
+  REQUIRE(!coordinator.begin_read({}));
+  coordinator.begin_import(name);
+  std::uint64_t lines = 0, games = 0;
+  for (int i = 0; i < 2; ++i) {
+    Engine reader;
+    REQUIRE(!reader.begin_read({}));
+    reader.begin_range(name, i == 0);
+    const std::string range = i == 0 ? pgn.substr(0, cut) : pgn.substr(cut);
+    reader.feed(range.data(), range.size());
+    CHECK_FALSE(reader.end_file().has_value());  // a range says nothing of the whole file
+    const Part part = reader.export_part();
+    coordinator.import_part(part, lines, games);
+    lines += reader.line_breaks();
+    games += part.games.games_read;
+  }
+  return coordinator.end_import(pgn.size());
+}
+
+}  // namespace
+
+TEST_CASE("engine: a file read in ranges has the errors of a sequential read, not its ranges'") {
+  const std::string good = fixture("OpenRating.pgn").substr(0, 20000);
+  const std::string good_games = good.substr(0, good.rfind("\n[Event ") + 1);
+  std::string illegal;
+  for (int i = 0; i < 40; ++i) illegal += "[Event \"bad\"]\n\n1. e5 e4 1-0\n\n";
+  std::string junk = "[Event \"junk\"]\n\n";
+  junk += std::string(64, '\0') + "\n\n";
+  struct Case {
+    const char* name;
+    std::string first, second;
+    ErrorCode code;
+  };
+  const Case cases[] = {
+      // The second range's games all skipped: the file as a whole has usable games.
+      {"half-bad.pgn", good_games, illegal, ErrorCode::kOk},
+      // Every game skipped: the whole file's rule, said once by the coordinator.
+      {"bad.pgn", illegal, illegal, ErrorCode::kNoUsableGames},
+      // Binary bytes at the second range's start: only a file's start is sniffed.
+      {"junk.pgn", good_games, junk + good_games, ErrorCode::kOk},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.name);
+    const std::string pgn = c.first + c.second;
+    Engine sequential;
+    REQUIRE(!sequential.begin_read({}));
+    sequential.begin_file(c.name, static_cast<double>(pgn.size()));
+    sequential.feed(pgn.data(), pgn.size());
+    const std::optional<FileError> alone = sequential.end_file();
+    Engine parallel;
+    const std::optional<FileError> ranges = read_in_ranges(parallel, c.name, pgn, c.first.size());
+    CHECK(alone.has_value() == (c.code != ErrorCode::kOk));
+    CHECK(ranges.has_value() == alone.has_value());
+    if (alone && ranges) {
+      CHECK(alone->error.code == c.code);
+      CHECK(ranges->error.code == c.code);
+      CHECK(ranges->error.message == alone->error.message);
+    }
+    sequential.end_read();
+    parallel.end_read();
+    CHECK(parallel.data_report().games == sequential.data_report().games);
+    CHECK(parallel.data_report().rows == sequential.data_report().rows);
+    CHECK(parallel.data_report().file_errors == sequential.data_report().file_errors);
+  }
+  // A binary file's start is still refused by the range that begins it.
+  Engine reader;
+  REQUIRE(!reader.begin_read({}));
+  reader.begin_range("photo.pgn", true);
+  const std::string jpeg = std::string("\xFF\xD8\xFF\xE0", 4) + std::string(100, 'x');
+  CHECK_FALSE(reader.feed(jpeg.data(), jpeg.size()));
+  const std::optional<FileError> refused = reader.end_file();
+  REQUIRE(refused.has_value());
+  CHECK(refused->error.code == ErrorCode::kNotText);
+}
+
+}  // namespace materialist::worker
