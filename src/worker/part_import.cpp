@@ -53,7 +53,13 @@ learn::FileReport PartImport::close(Dataset& data, const std::string& name, std:
   file.bytes = bytes;
   file.games = report_.games_read;
   file.rows = report_.rows;
-  if (file.games == 0 && bytes > 0) file.fail(ErrorCode::kNoGames, learn::kNoGamesFound);
+  // As learn::DatasetBuilder::end_file judges a whole file (binary data is the readers' to find).
+  const bool none_usable = report_.games_used + report_.games_partial + report_.games_filtered == 0;
+  if (file.games == 0 && bytes > 0) {
+    file.fail(ErrorCode::kNoGames, learn::kNoGamesFound);
+  } else if (file.games > 0 && none_usable) {
+    file.fail(ErrorCode::kNoUsableGames, learn::kNoUsableGame);
+  }
   learn::merge_ingest_reports(data.report.games, report_, kMaxListedIssues);
   data.pairs.merge(pairs_);
   pairs_ = learn::GamePairs(data.pairs.fields());
@@ -63,12 +69,7 @@ learn::FileReport PartImport::close(Dataset& data, const std::string& name, std:
 }
 
 std::optional<Error> PartImport::end_file(Dataset& data, std::uint64_t bytes) {
-  const bool none_usable = report_.games_used + report_.games_partial + report_.games_filtered == 0;
   learn::FileReport file = close(data, name_, bytes);
-  // As learn::DatasetBuilder::end_file says it of the whole file (the stretches say nothing).
-  if (file.error.empty() && none_usable && file.games > 0) {
-    file.fail(ErrorCode::kNoUsableGames, learn::kNoUsableGame);
-  }
   std::optional<Error> error;
   if (!file.error.empty()) {
     error = make_error(file.error_code, file.error);
@@ -81,12 +82,7 @@ std::optional<Error> PartImport::end_file(Dataset& data, std::uint64_t bytes) {
 }
 
 void PartImport::end_entry(Dataset& data, const std::string& entry, std::uint64_t bytes) {
-  const bool none_usable = report_.games_used + report_.games_partial + report_.games_filtered == 0;
   learn::FileReport file = close(data, entry, bytes);
-  // As learn::DatasetBuilder::end_file says it (binary data is the readers' to find).
-  if (file.error.empty() && none_usable && file.games > 0) {
-    file.fail(ErrorCode::kNoUsableGames, learn::kNoUsableGame);
-  }
   data.report.files.push_back(std::move(file));
   report_ = {};
 }

@@ -61,8 +61,8 @@ class PartImport {
   const learn::GamePairs& pairs() const { return pairs_; }
 
  private:
-  // The file's report from its shares' counts ("no games found" when none), its games and pairs
-  // merged into the dataset; the counts start again.
+  // The file's report from its shares' counts (no games, no usable game: its error), its games
+  // and pairs merged into the dataset; the counts start again.
   learn::FileReport close(Dataset& data, const std::string& name, std::uint64_t bytes);
 
   std::string name_;
