@@ -143,6 +143,8 @@ test('journey: a new user from a cold page through a failed load, the sample, fi
     check(/read only in part: cut\.pgn\.zst: truncated zstd data: .* at byte \d+; read up to there: its first \d+ games/.test(cut.error || ''),
       `message: ${cut.error}`);
     check(!/were not read/.test(cut.error), `listed as not read: ${cut.error}`);
+    await settle(page, 4);
+    await page.screenshot({ path: join(ARTIFACTS, '93b-journey-read-in-part.png') });
 
     // Compare by speed on games of one speed: it says so (item 2).
     await clickControl(page, 'compare:speeds');
