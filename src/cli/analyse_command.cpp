@@ -102,16 +102,16 @@ void write_analysis_text(std::FILE* out, const Analysis& analysis,
 int run_analyse(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   auto options = parse_play_options(args);
   if (!options) {
-    std::fprintf(err, "materialist: analyse: %s\n", options.error().message.c_str());
+    std::fprintf(err, "materialist analyse: %s\n", options.error().message.c_str());
     return kExitBadOptions;
   }
   if (options->fen.empty()) {
-    std::fputs("materialist: analyse needs --fen \"FEN\"\n", err);
+    std::fputs("materialist analyse: needs --fen \"FEN\"\n", err);
     return kExitBadOptions;
   }
   auto position = chess::Position::from_fen(options->fen);
   if (!position) {
-    std::fprintf(err, "materialist: analyse: --fen: %s\n", position.error().message.c_str());
+    std::fprintf(err, "materialist analyse: --fen: %s\n", position.error().message.c_str());
     return kExitBadOptions;
   }
   // --values (default: classic), then each --vs: what a set changes is seen side by side.
@@ -121,7 +121,7 @@ int run_analyse(const std::vector<std::string>& args, std::FILE* out, std::FILE*
   for (std::size_t i = 0; i < texts.size(); ++i) {
     auto set = load_value_set(texts[i]);
     if (!set) {
-      std::fprintf(err, "materialist: analyse: %s: %s\n", i == 0 ? "--values" : "--vs",
+      std::fprintf(err, "materialist analyse: %s: %s\n", i == 0 ? "--values" : "--vs",
                    set.error().message.c_str());
       return kExitBadOptions;
     }
@@ -152,21 +152,21 @@ int run_analyse(const std::vector<std::string>& args, std::FILE* out, std::FILE*
 int run_book(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   auto options = parse_play_options(args);
   if (!options) {
-    std::fprintf(err, "materialist: book: %s\n", options.error().message.c_str());
+    std::fprintf(err, "materialist book: %s\n", options.error().message.c_str());
     return kExitBadOptions;
   }
   if (options->files.size() != 1) {
-    std::fputs("materialist: book needs one PGN or EPD file\n", err);
+    std::fputs("materialist book: needs one PGN or EPD file\n", err);
     return kExitBadOptions;
   }
   auto text = read_text_file(options->files[0]);
   if (!text) {
-    std::fprintf(err, "materialist: book: %s\n", text.error().message.c_str());
+    std::fprintf(err, "materialist book: %s\n", text.error().message.c_str());
     return kExitNoResult;
   }
   auto book = play::openings_from_file_text(options->files[0], *text, options->book_plies);
   if (!book) {
-    std::fprintf(err, "materialist: book: %s\n", book.error().message.c_str());
+    std::fprintf(err, "materialist book: %s\n", book.error().message.c_str());
     return kExitBadOptions;
   }
   std::fputs(play::book_text(*book).c_str(), out);

@@ -9,10 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "cli/arguments.h"
 #include "cli/band_report.h"
 #include "cli/command_support.h"
 #include "cli/compare_command.h"
 #include "cli/elo_command.h"
+#include "cli/help.h"
 #include "cli/match_command.h"
 #include "cli/player_input.h"
 #include "cli/read_files.h"
@@ -20,6 +22,7 @@
 #include "cli/stats_command.h"
 #include "cli/text_report.h"
 #include "core/json.h"
+#include "core/text.h"
 #include "learn/filter/bands.h"
 #include "learn/fit/analysis.h"
 #include "learn/fit/target_compare.h"
@@ -185,16 +188,9 @@ int run_stats_command(const CliOptions& options, std::FILE* err) {
   return run_stats(options, split_options(options, &settings->analysis.model), err);
 }
 
-}  // namespace
-
-int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
-  if (!args.empty() && args[0] == "replay") return run_replay(args, out, err);  // tests' oracle
-  if (!args.empty() && args[0] == "elo") return run_elo(args, out, err);        // match statistics
-  if (!args.empty() && args[0] == "match") return run_match(args, out, err);
-  if (!args.empty() && args[0] == "analyse") return run_analyse(args, out, err);
-  if (!args.empty() && args[0] == "book") return run_book(args, out, err);
-  if (!args.empty() && args[0] == "selfplay") return run_selfplay(args, out, err);
-  if (!args.empty() && args[0] == "uci") return run_uci(args, stdin, out, err);
+// rows, fit, compare and stats: their options, a player's games as inputs, then the command.
+int run_file_command(Verb verb, const std::vector<std::string>& args, std::FILE* out,
+                     std::FILE* err) {
   auto parsed = parse_options(args);
   // --lichess / --chesscom: the player's addresses become inputs (chess.com's list is fetched).
   const bool player = parsed && (!parsed->lichess.empty() || !parsed->chesscom.empty());
@@ -209,19 +205,17 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
   if (!options) {
     // fit --json and compare --json print their one object even for bad options.
     const bool json_wanted =
-        !args.empty() && (args[0] == "fit" || args[0] == "compare") &&
+        (verb == Verb::kFit || verb == Verb::kCompare) &&
         std::find(args.begin(), args.end(), std::string("--json")) != args.end();
-    CliOptions json_options;
-    json_options.json = json_wanted;
-    return fail_early(json_options, out, err, bad_options(options.error().message));
+    if (json_wanted) {
+      CliOptions json_options;
+      json_options.json = true;
+      return fail_early(json_options, out, err, bad_options(options.error().message));
+    }
+    std::fprintf(err, "materialist %s: %s\n", verb_name(verb), options.error().message.c_str());
+    return kExitBadOptions;
   }
   switch (options->command) {
-    case Command::kHelp:
-      std::fputs(usage_text(), out);
-      return kExitOk;
-    case Command::kVersion:
-      std::fputs("materialist 0.1.0\n", out);
-      return kExitOk;
     case Command::kRows:
       return run_rows(*options, out, err);
     case Command::kFit:
@@ -230,8 +224,63 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
       return run_compare(*options, out, err);
     case Command::kStats:
       return run_stats_command(*options, err);
+    case Command::kHelp:
+    case Command::kVersion:
+      break;
   }
   return kExitBadOptions;
+}
+
+}  // namespace
+
+int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
+  // docs/CLI.md's reference section (scripts/update-cli-reference.sh).
+  if (args.size() == 2 && args[0] == "help" && args[1] == "--reference") {
+    std::fputs(reference_markdown().c_str(), out);
+    return kExitOk;
+  }
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    const std::optional<Verb> topic = args.size() > 1 ? verb_named(args[1]) : std::nullopt;
+    std::fputs((topic ? command_help(*topic) : global_help()).c_str(), out);
+    return kExitOk;
+  }
+  if (args[0] == "--version") {
+    std::fputs("materialist 0.1.0\n", out);
+    return kExitOk;
+  }
+  const std::optional<Verb> verb = verb_named(args[0]);
+  if (!verb) {
+    std::fprintf(err, "materialist: unknown command '%s' (try materialist --help)\n",
+                 printable(args[0]).c_str());
+    return kExitBadOptions;
+  }
+  if (const auto parsed = parse_arguments(*verb, std::span(args).subspan(1));
+      parsed && parsed->help) {
+    std::fputs(command_help(*verb).c_str(), out);
+    return kExitOk;
+  }
+  switch (*verb) {
+    case Verb::kReplay:
+      return run_replay(args, out, err);  // the tests' oracle
+    case Verb::kElo:
+      return run_elo(args, out, err);  // match statistics
+    case Verb::kMatch:
+      return run_match(args, out, err);
+    case Verb::kAnalyse:
+      return run_analyse(args, out, err);
+    case Verb::kBook:
+      return run_book(args, out, err);
+    case Verb::kSelfplay:
+      return run_selfplay(args, out, err);
+    case Verb::kUci:
+      return run_uci(args, stdin, out, err);
+    case Verb::kRows:
+    case Verb::kFit:
+    case Verb::kCompare:
+    case Verb::kStats:
+      break;
+  }
+  return run_file_command(*verb, args, out, err);
 }
 
 }  // namespace materialist::cli

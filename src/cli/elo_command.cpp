@@ -7,7 +7,10 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/help.h"
+#include "cli/option_values.h"
 #include "cli/play_options.h"
 #include "core/error.h"
 #include "core/json.h"
@@ -18,17 +21,6 @@
 namespace materialist::cli {
 
 namespace {
-
-constexpr const char* kEloUsage =
-    "usage: materialist elo --penta N0,N1,N2,N3,N4 [--wdl W,D,L] [--sprt ELO0,ELO1[,ALPHA,BETA]]\n"
-    "                       [--logistic] [--json]\n"
-    "       materialist elo --wdl W,D,L [--sprt ...] [--logistic] [--json]\n"
-    "       materialist elo --sets N (--pair I,J,W,D,L | --pair-penta I,J,N0,...,N4)...\n"
-    "                       [--anchor I] [--level ELO] [--json]\n"
-    "--penta: game pairs scoring 0, 1/2, 1, 1 1/2, 2 for the first side; --wdl: its wins, draws,\n"
-    "losses. --sprt: the generalized SPRT with bounds in normalized Elo (logistic with\n"
-    "--logistic), alpha and beta 0.05 by default. --sets: ratings of N sets from pairwise\n"
-    "results (I's view), mean --level (0) or set --anchor at --level.\n";
 
 struct EloArgs {
   std::optional<play::Pentanomial> penta;
@@ -47,135 +39,46 @@ Error bad(std::string message) {
   return make_error(ErrorCode::kInvalidArgument, message);
 }
 
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    parts.push_back(text.substr(start, comma - start));
-    if (comma == std::string::npos) return parts;
-    start = comma + 1;
-  }
+std::vector<std::uint64_t> counts(const std::string& text, std::size_t n) {
+  return *parse_counts(text, n);  // checked while parsing
 }
 
-Expected<std::uint64_t> count_of(const std::string& flag, const std::string& text) {
-  const std::optional<std::int64_t> value =
-      parse_integer(trim(text), 0, static_cast<std::int64_t>(play::kMaxGames));
-  if (!value) {
-    return bad(flag + " expects whole numbers from 0 to 2^52, got '" + printable(text) + "'");
-  }
-  return static_cast<std::uint64_t>(*value);
-}
-
-Expected<double> number_of(const std::string& flag, const std::string& text) {
-  const std::string trimmed(trim(text));
-  char* end = nullptr;
-  const double value = std::strtod(trimmed.c_str(), &end);
-  if (trimmed.empty() || end != trimmed.c_str() + trimmed.size() || !std::isfinite(value)) {
-    return bad(flag + " expects finite numbers, got '" + printable(text) + "'");
-  }
-  return value;
-}
-
-// `text` as exactly `n` counts (or n_min..n_max numbers for the SPRT).
-Expected<std::vector<std::uint64_t>> counts_of(const std::string& flag, const std::string& text,
-                                               std::size_t n) {
-  const std::vector<std::string> parts = split_commas(text);
-  if (parts.size() != n) {
-    return bad(flag + " expects " + std::to_string(n) + " comma-separated counts, got '" +
-               printable(text) + "'");
-  }
-  std::vector<std::uint64_t> values;
-  for (const std::string& part : parts) {
-    const Expected<std::uint64_t> value = count_of(flag, part);
-    if (!value) return value.error();
-    values.push_back(*value);
-  }
-  return values;
-}
-
-// A set index below 1000 (rate_sets' limit; --sets checks the range).
-Expected<std::size_t> index_of(const std::string& flag, std::uint64_t value) {
-  if (value >= 1000) return bad(flag + ": set indices go up to 999");
-  return static_cast<std::size_t>(value);
-}
-
-Expected<play::TableResult> pair_of(const std::string& flag, const std::string& text, bool penta) {
-  const Expected<std::vector<std::uint64_t>> v = counts_of(flag, text, penta ? 7 : 5);
-  if (!v) return v.error();
-  const Expected<std::size_t> i = index_of(flag, (*v)[0]), j = index_of(flag, (*v)[1]);
-  if (!i) return i.error();
-  if (!j) return j.error();
+play::TableResult table_result_of(const std::string& text, bool penta) {
+  const std::vector<std::uint64_t> v = counts(text, penta ? 7 : 5);
+  const auto i = static_cast<std::size_t>(v[0]), j = static_cast<std::size_t>(v[1]);
   if (penta) {
     play::Pentanomial p;
-    for (std::size_t k = 0; k < 5; ++k) p.counts[k] = (*v)[2 + k];
-    return play::table_result(*i, *j, p);
+    for (std::size_t k = 0; k < 5; ++k) p.counts[k] = v[2 + k];
+    return play::table_result(i, j, p);
   }
-  return play::table_result(*i, *j, play::GameCounts{(*v)[2], (*v)[3], (*v)[4]});
+  return play::table_result(i, j, play::GameCounts{v[2], v[3], v[4]});
 }
 
-Expected<EloArgs> parse_elo_args(const std::vector<std::string>& args) {
+// The rules between options, once every value has passed its own.
+Expected<EloArgs> elo_args_from(const Arguments& args) {
   EloArgs parsed;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    std::string flag = args[i];
-    std::optional<std::string> inline_value;
-    if (const std::size_t eq = flag.find('='); flag.rfind("--", 0) == 0 && eq != flag.npos) {
-      inline_value = flag.substr(eq + 1);
-      flag = flag.substr(0, eq);
-    }
-    const bool takes_value = flag == "--penta" || flag == "--wdl" || flag == "--sprt" ||
-                             flag == "--sets" || flag == "--pair" || flag == "--pair-penta" ||
-                             flag == "--anchor" || flag == "--level";
-    if (!takes_value) {
-      if (inline_value) return bad(flag + " takes no value");
-      if (flag == "--json") {
-        parsed.json = true;
-      } else if (flag == "--logistic") {
-        parsed.logistic = true;
-      } else if (flag == "--help" || flag == "-h") {
-        parsed.help = true;
-      } else {
-        return bad("unknown option '" + printable(flag) + "'");
-      }
-      continue;
-    }
-    if (!inline_value && i + 1 >= args.size()) return bad(flag + " needs a value");
-    const std::string value = inline_value ? *inline_value : args[++i];
-    if (flag == "--penta") {
-      const Expected<std::vector<std::uint64_t>> v = counts_of(flag, value, 5);
-      if (!v) return v.error();
-      play::Pentanomial p;
-      for (std::size_t k = 0; k < 5; ++k) p.counts[k] = (*v)[k];
-      parsed.penta = p;
-    } else if (flag == "--wdl") {
-      const Expected<std::vector<std::uint64_t>> v = counts_of(flag, value, 3);
-      if (!v) return v.error();
-      parsed.wdl = play::GameCounts{(*v)[0], (*v)[1], (*v)[2]};
-    } else if (flag == "--sprt") {
-      Expected<play::SprtSettings> settings = parse_sprt_text(value);
-      if (!settings) return settings.error();
-      parsed.sprt = *settings;
-    } else if (flag == "--sets") {
-      const std::optional<std::int64_t> n = parse_integer(trim(value), 2, 1000);
-      if (!n) return bad("--sets expects a whole number from 2 to 1000, got '" + value + "'");
-      parsed.sets = static_cast<std::size_t>(*n);
-    } else if (flag == "--pair" || flag == "--pair-penta") {
-      const Expected<play::TableResult> pair = pair_of(flag, value, flag == "--pair-penta");
-      if (!pair) return pair.error();
-      parsed.pairs.push_back(*pair);
-    } else if (flag == "--anchor") {
-      const Expected<std::uint64_t> v = count_of(flag, value);
-      if (!v) return v.error();
-      const Expected<std::size_t> anchor = index_of(flag, *v);
-      if (!anchor) return anchor.error();
-      parsed.anchor = *anchor;
-    } else {  // --level
-      const Expected<double> level = number_of(flag, value);
-      if (!level) return level.error();
-      parsed.level = *level;
+  parsed.json = args.has(Opt::kJson);
+  parsed.logistic = args.has(Opt::kLogistic);
+  if (const auto text = args.text(Opt::kPenta)) {
+    const auto v = counts(*text, 5);
+    play::Pentanomial p;
+    for (std::size_t k = 0; k < 5; ++k) p.counts[k] = v[k];
+    parsed.penta = p;
+  }
+  if (const auto text = args.text(Opt::kWdl)) {
+    const auto v = counts(*text, 3);
+    parsed.wdl = play::GameCounts{v[0], v[1], v[2]};
+  }
+  if (const auto text = args.text(Opt::kSprt)) parsed.sprt = *parse_sprt_text(*text);
+  if (args.has(Opt::kSets)) parsed.sets = static_cast<std::size_t>(args.integer(Opt::kSets, 2));
+  for (const auto& [id, value] : args.given) {
+    if (id == Opt::kPair || id == Opt::kPairPenta) {
+      parsed.pairs.push_back(table_result_of(value, id == Opt::kPairPenta));
     }
   }
-  if (parsed.help) return parsed;
+  if (args.has(Opt::kAnchor))
+    parsed.anchor = static_cast<std::size_t>(args.integer(Opt::kAnchor, 0));
+  parsed.level = args.number(Opt::kLevel, 0);
   if (parsed.sets) {
     if (parsed.penta || parsed.wdl || parsed.sprt || parsed.logistic) {
       return bad("--sets rates a table: --penta, --wdl, --sprt and --logistic do not apply");
@@ -188,9 +91,22 @@ Expected<EloArgs> parse_elo_args(const std::vector<std::string>& args) {
   if (parsed.logistic && !parsed.sprt) return bad("--logistic needs --sprt");
   if (parsed.sprt) {
     parsed.sprt->logistic = parsed.logistic;
-    if (const std::optional<Error> invalid = play::validate_sprt(*parsed.sprt)) return *invalid;
+    if (const std::optional<Error> invalid = play::validate_sprt(*parsed.sprt)) {
+      return bad("--sprt: " + invalid->message);
+    }
   }
   return parsed;
+}
+
+Expected<EloArgs> parse_elo_args(const std::vector<std::string>& args) {
+  auto parsed = parse_arguments(Verb::kElo, std::span(args).subspan(1));
+  if (!parsed) return parsed.error();
+  if (parsed->help) {
+    EloArgs help;
+    help.help = true;
+    return help;
+  }
+  return elo_args_from(*parsed);
 }
 
 int fail(std::FILE* err, const Error& error) {
@@ -222,12 +138,11 @@ int run_table(const EloArgs& args, std::FILE* out, std::FILE* err) {
 int run_elo(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   const Expected<EloArgs> parsed = parse_elo_args(args);
   if (!parsed) {
-    fail(err, parsed.error());
-    std::fputs(kEloUsage, err);
+    std::fprintf(err, "materialist elo: %s\n", parsed.error().message.c_str());
     return kExitBadOptions;
   }
   if (parsed->help) {
-    std::fputs(kEloUsage, out);
+    std::fputs(command_help(Verb::kElo).c_str(), out);
     return kExitOk;
   }
   if (parsed->sets) return run_table(*parsed, out, err);

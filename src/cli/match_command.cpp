@@ -19,7 +19,7 @@ namespace {
 constexpr bool kThreadsAvailable = MATERIALIST_CLI_THREADS != 0;
 
 int fail(std::FILE* err, const std::string& message, int status = kExitBadOptions) {
-  std::fprintf(err, "materialist: %s\n", message.c_str());
+  std::fprintf(err, "materialist %s\n", message.c_str());
   return status;
 }
 

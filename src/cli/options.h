@@ -1,4 +1,5 @@
-// Command-line options of the native tool, parsed without exceptions into a plain struct.
+// The options of the commands that read games (rows, fit, compare, stats), read from the
+// argument layer (cli/arguments.h) into a plain struct.
 #pragma once
 
 #include <array>
@@ -8,23 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "cli/option_values.h"
 #include "core/error.h"
 #include "learn/vocabulary/imbalance.h"
 
 namespace materialist::cli {
 
+// The commands that read files; kHelp: the command's --help was asked for.
 enum class Command : std::uint8_t { kRows, kFit, kCompare, kStats, kHelp, kVersion };
-// The verbs of the commands that read files, in Command order.
-inline constexpr std::array kCommandVerbs = {"rows", "fit", "compare", "stats"};
-static_assert(kCommandVerbs.size() == static_cast<std::size_t>(Command::kStats) + 1);
-
-// stats --range START:END: the bytes asked for (each end moved to the next game start).
-struct ByteRange {
-  std::uint64_t start = 0;
-  std::uint64_t end = 0;
-};
-// --units: pawn = 100, Elo, natural log-odds.
-inline constexpr std::array kUnitNames = {"pawn", "elo", "logodds"};
 
 struct CliOptions {
   Command command = Command::kHelp;
@@ -102,10 +94,8 @@ struct CliOptions {
   bool both_sides = false;
 };
 
-// Parses argv (without the program name). Errors name the offending argument.
-Expected<CliOptions> parse_options(const std::vector<std::string>& args);
-
-// The --help text.
-const char* usage_text();
+// Parses argv (without the program name): rows, fit, compare or stats and its options. Errors
+// name the offending argument.
+[[nodiscard]] Expected<CliOptions> parse_options(const std::vector<std::string>& args);
 
 }  // namespace materialist::cli

@@ -1,6 +1,6 @@
-// The options the play commands share (match, analyse, selfplay, book): the engine's limits and
-// evaluation, adjudication, the book, the value sets. Each command parses its own argv with
-// these, as `replay` does; errors are messages for exit status 2.
+// The options the play commands share (match, analyse, selfplay, uci, book): the engine's limits
+// and evaluation, adjudication, the book, the value sets, read from the argument layer
+// (cli/arguments.h); errors are messages for exit status 2.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/arguments.h"
 #include "core/error.h"
 #include "play/book.h"
 #include "play/game.h"
@@ -35,22 +36,20 @@ struct PlayOptions {
   bool json = false;
   bool progress = true;
   std::vector<std::string> files;  // book: the PGN files
+  bool help = false;               // --help: print the command's help
 };
 
 // Parses args[1...] (args[0] is the command). For analyse the default limit is a million nodes
 // (one position, not a match); for the others GameSettings' 20000 nodes a move.
-Expected<PlayOptions> parse_play_options(const std::vector<std::string>& args);
+[[nodiscard]] Expected<PlayOptions> parse_play_options(const std::vector<std::string>& args);
+[[nodiscard]] Expected<PlayOptions> play_options_from(const Arguments& args);
 
 // A value set from --values / --vs text: a set's text (play::parse_value_set) or a `fit --json`
 // output file ("FILE.json" or "NAME:FILE.json").
-Expected<play::ValueSet> load_value_set(const std::string& text);
+[[nodiscard]] Expected<play::ValueSet> load_value_set(const std::string& text);
 
 // The book the options name: --book FILE (PGN or EPD) or the bundled sample's.
-Expected<play::Book> load_book(const PlayOptions& options);
-
-// "ELO0,ELO1" or "ELO0,ELO1,ALPHA,BETA" (not validated: a --logistic may still change the
-// bounds' kind; see play::validate_sprt). Shared by match and elo.
-Expected<play::SprtSettings> parse_sprt_text(std::string_view text);
+[[nodiscard]] Expected<play::Book> load_book(const PlayOptions& options);
 
 // UCI as engines speak it: castling as the king's two-square step when the king and rook stand
 // where standard chess puts them (e1g1), king-takes-rook otherwise (Chess960's e1h1).
@@ -60,7 +59,7 @@ std::string uci_move_text(chess::Move move);
 std::string limits_text(const play::SearchLimits& limits);
 
 // Reads a whole file; an error names it.
-Expected<std::string> read_text_file(const std::string& path);
+[[nodiscard]] Expected<std::string> read_text_file(const std::string& path);
 
 // The number of threads -j N means here (1 where the build has no threads).
 int play_threads(int jobs);

@@ -6,6 +6,7 @@
 
 #include "chess/position.h"
 #include "chess/san.h"
+#include "cli/arguments.h"
 #include "pgn/parser.h"
 
 namespace materialist::cli {
@@ -84,14 +85,16 @@ struct FileCloser {
 }  // namespace
 
 int run_replay(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
-  if (args.size() < 2) {
-    std::fputs("usage: materialist replay FILE... (PGN; - for stdin)\n", err);
-    return 2;
+  const auto parsed = parse_arguments(Verb::kReplay, std::span(args).subspan(1));
+  if (!parsed || parsed->operands.empty()) {
+    std::fprintf(
+        err, "materialist replay: %s\n",
+        parsed ? "needs FILE... (see materialist replay --help)" : parsed.error().message.c_str());
+    return kExitBadOptions;
   }
   int status = 0;
   std::vector<char> buffer(1 << 16);
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& path = args[i];
+  for (const std::string& path : parsed->operands) {
     std::unique_ptr<std::FILE, FileCloser> owned(path == "-" ? nullptr
                                                              : std::fopen(path.c_str(), "rb"));
     std::FILE* file = path == "-" ? stdin : owned.get();

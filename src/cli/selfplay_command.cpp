@@ -155,29 +155,24 @@ void write_rounds_text(std::FILE* out, const std::vector<Round>& rounds,
 int run_selfplay(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   auto options = parse_play_options(args);
   if (!options) {
-    std::fprintf(err, "materialist: selfplay: %s\n", options.error().message.c_str());
-    return kExitBadOptions;
-  }
-  if (!options->opponents.empty() || options->sprt || options->round_robin) {
-    std::fputs("materialist: selfplay plays its own rounds: no --vs, --sprt or --round-robin\n",
-               err);
+    std::fprintf(err, "materialist selfplay: %s\n", options.error().message.c_str());
     return kExitBadOptions;
   }
   auto start = load_value_set(options->values.empty() ? "classic" : options->values[0]);
   if (!start) {
-    std::fprintf(err, "materialist: selfplay: --values: %s\n", start.error().message.c_str());
+    std::fprintf(err, "materialist selfplay: --values: %s\n", start.error().message.c_str());
     return kExitBadOptions;
   }
   auto book = load_book(*options);
   if (!book) {
-    std::fprintf(err, "materialist: selfplay: %s\n", book.error().message.c_str());
+    std::fprintf(err, "materialist selfplay: %s\n", book.error().message.c_str());
     return kExitBadOptions;
   }
   const std::string folder = options->out_dir.empty() ? "materialist-selfplay" : options->out_dir;
   std::error_code error;
   std::filesystem::create_directories(folder, error);
   if (error) {
-    std::fprintf(err, "materialist: selfplay: cannot make folder '%s'\n", folder.c_str());
+    std::fprintf(err, "materialist selfplay: cannot make folder '%s'\n", folder.c_str());
     return kExitNoResult;
   }
   std::vector<Round> rounds;
@@ -185,7 +180,7 @@ int run_selfplay(const std::vector<std::string>& args, std::FILE* out, std::FILE
   for (int round = 1; round <= options->rounds; ++round) {
     auto result = play_round(round, current, *start, *book, *options, folder);
     if (!result) {
-      std::fprintf(err, "materialist: selfplay: %s\n", result.error().message.c_str());
+      std::fprintf(err, "materialist selfplay: %s\n", result.error().message.c_str());
       return kExitNoResult;
     }
     if (options->progress) {

@@ -372,14 +372,15 @@ TEST_CASE("cli rows: a player's point of view is White's rows and Black's rows n
   CHECK(pov == expected);
 }
 
-TEST_CASE("cli --help documents the exit statuses and the new options") {
+TEST_CASE("cli --help documents the exit statuses; fit's and rows' help their options") {
   const CliRun run = run_cli({"--help"});
   CHECK(run.status == 0);
-  for (const std::string text :
-       {"Exit status", "--no-intercept", "--game-ids", "zstd", "unsupported-format"}) {
+  for (const std::string text : {"Exit status", "zstd", "unsupported-format"}) {
     CAPTURE(text);
     CHECK(contains(run.out, text));
   }
+  CHECK(contains(run_cli({"fit", "--help"}).out, "--no-intercept"));
+  CHECK(contains(run_cli({"rows", "--help"}).out, "--game-ids"));
 }
 
 TEST_CASE("cli fit --side-to-move adds the side-to-move column") {
@@ -392,5 +393,5 @@ TEST_CASE("cli fit --side-to-move adds the side-to-move column") {
   const CliRun text = run_cli({"fit", "--no-progress", "--side-to-move", pgn});
   CHECK(text.status == 0);
   CHECK(contains(text.out, "Side to move:"));
-  CHECK(contains(run_cli({"--help"}).out, "--side-to-move"));
+  CHECK(contains(run_cli({"fit", "--help"}).out, "--side-to-move"));
 }

@@ -88,7 +88,7 @@ TEST_CASE("elo --sets rates a table of sets from pairwise results") {
 TEST_CASE("elo --help prints its usage") {
   const CliRun run = run_cli({"elo", "--help"});
   CHECK(run.status == kExitOk);
-  CHECK(contains(run.out, "usage: materialist elo --penta"));
+  CHECK(contains(run.out, "Usage:\n  materialist elo --penta"));
 }
 
 }  // namespace materialist::cli::testing

@@ -41,7 +41,7 @@ TEST_CASE("cli fit --imbalance: the terms are named columns in text and JSON") {
   CHECK(contains(json.out, "\"imbalances\":[\"knight-pawns\",\"rook-pawns\",\"rook-pair\""));
   // Without the flag the JSON is as before: no imbalance key.
   CHECK_FALSE(contains(run_cli({"fit", "--json", "--no-progress", pgn}).out, "imbalance"));
-  CHECK(contains(run_cli({"--help"}).out, "--imbalance TERM"));
+  CHECK(contains(run_cli({"fit", "--help"}).out, "--imbalance TERM"));
 }
 
 TEST_CASE("cli fit --imbalance and --split-sides: refusals say why") {

@@ -109,7 +109,8 @@ TEST_CASE("match: bad values, books and SPRT bounds are clear errors with exit s
   CHECK(contains(error_of(with(kQuickMatch, {"--book", empty.path()})), "the book is empty"));
   CHECK(contains(error_of(with(kQuickMatch, {"--sprt", "10,0"})), "--sprt"));
   CHECK(contains(error_of(with(kQuickMatch, {"--sprt", "0,5,0.9,0.05"})), "--sprt"));
-  CHECK(contains(error_of(with(kQuickMatch, {"--nodes", "100"})), "one limit"));
+  CHECK(contains(error_of(with(kQuickMatch, {"--depth", "3"})), "one limit"));
+  CHECK(contains(error_of(with(kQuickMatch, {"--nodes", "100"})), "--nodes is given twice"));
   CHECK(contains(error_of({"match", "--values", "classic", "--vs", "kaufman", "--vs", "article-c",
                            "--sprt", "0,5"}),
                  "two sets"));

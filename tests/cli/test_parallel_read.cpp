@@ -176,5 +176,5 @@ TEST_CASE("cli: -j N and --jobs N set the parse threads; 0 and junk are bad opti
   const CliRun run = run_cli({"fit", "--json", "-j", "0", fixture("pgn/lichess-100.pgn")});
   CHECK(run.status == 2);
   CHECK(contains(run.out, "\"code\":\"bad-options\""));
-  CHECK(contains(run.err, "-j expects a whole number from 1"));
+  CHECK(contains(run.err, "--jobs expects a whole number from 1"));
 }
