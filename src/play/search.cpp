@@ -122,8 +122,29 @@ bool Searcher::count_node_and_check_stop() {
   ++nodes_;
   if (!may_stop_) return false;
   if (limits_.nodes != 0 && nodes_ >= limits_.nodes) stop_ = true;
-  if (limits_.movetime_ms != 0 && (nodes_ & 1023) == 0 && now_us() >= deadline_us_) stop_ = true;
+  // The clock and the stop flag every 1024 nodes: well under a millisecond apart.
+  if ((nodes_ & 1023) == 0) {
+    if (limits_.movetime_ms != 0 && now_us() >= deadline_us_) stop_ = true;
+    if (stop_flag_ != nullptr && stop_flag_->load(std::memory_order_relaxed)) stop_ = true;
+  }
   return stop_;
+}
+
+bool Searcher::iteration_ends_search(int depth, int score) const {
+  if (stop_flag_ != nullptr && stop_flag_->load(std::memory_order_relaxed)) return true;
+  if (limits_.infinite) return false;
+  if (limits_.nodes != 0 && nodes_ >= limits_.nodes) return true;
+  if (limits_.movetime_ms != 0 && now_us() >= deadline_us_) return true;
+  if (limits_.mate != 0 && score > kMateBound && mate_in_moves(score) <= limits_.mate) return true;
+  // A mate within this many plies is the shortest there is: deeper iterations find the same.
+  return is_mate_score(score) && kMateScore - std::abs(score) <= depth;
+}
+
+int Searcher::hashfull() const {
+  const std::size_t sample = std::min<std::size_t>(1000, table_.size());
+  std::size_t used = 0;
+  for (std::size_t i = 0; i < sample; ++i) used += table_[i].depth >= 0 ? 1 : 0;
+  return static_cast<int>(used * 1000 / sample);
 }
 
 bool Searcher::is_repetition(int ply, int halfmove_clock) const {
@@ -196,6 +217,7 @@ void Searcher::update_pv(int ply, Move move) {
 
 int Searcher::quiescence(const Position& position, int alpha, int beta, int ply) {
   pv_length_[ply] = ply;
+  seldepth_ = std::max(seldepth_, ply);
   if (count_node_and_check_stop()) return 0;
   if (insufficient_material(position)) return 0;
   if (ply >= kMaxPly - 1) return evaluator_.evaluate(position);
@@ -248,6 +270,7 @@ int Searcher::search_node(const Position& position, int depth, int alpha, int be
   const bool in_check = position.in_check();
   if (in_check) ++depth;
   if (depth <= 0) return quiescence(position, alpha, beta, ply);
+  seldepth_ = std::max(seldepth_, ply);
   if (count_node_and_check_stop()) return 0;
   if (ply >= kMaxPly - 1) return evaluator_.evaluate(position);
 
@@ -313,12 +336,17 @@ int Searcher::search_node(const Position& position, int depth, int alpha, int be
 }
 
 SearchResult Searcher::search(const Position& root, std::span<const std::uint64_t> history,
-                              const SearchLimits& limits) {
-  limits_ = limits;
+                              const SearchLimits& limits, const std::atomic<bool>* stop,
+                              const IterationListener& on_iteration) {
+  // `infinite` overrides every other limit: only the stop flag (or kMaxPly) ends the search.
+  limits_ = limits.infinite ? SearchLimits{.infinite = true} : limits;
+  stop_flag_ = stop;
   nodes_ = 0;
+  seldepth_ = 0;
   stop_ = false;
   may_stop_ = false;
-  deadline_us_ = now_us() + static_cast<std::int64_t>(limits.movetime_ms) * 1000;
+  const std::int64_t start_us = now_us();
+  deadline_us_ = start_us + static_cast<std::int64_t>(limits_.movetime_ms) * 1000;
   keys_.assign(history.begin(), history.end());
   root_index_ = keys_.size();
   keys_.resize(root_index_ + kMaxPly + 1);
@@ -332,22 +360,30 @@ SearchResult Searcher::search(const Position& root, std::span<const std::uint64_
     return result;
   }
   result.best = legal[0];
-  const bool unlimited = limits.nodes == 0 && limits.depth == 0 && limits.movetime_ms == 0;
-  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1)
-                        : unlimited      ? 1
-                                         : kMaxPly - 1;
+  const bool unlimited = limits_.nodes == 0 && limits_.depth == 0 && limits_.movetime_ms == 0 &&
+                         limits_.mate == 0 && !limits_.infinite;
+  const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1)
+                        : unlimited       ? 1
+                                          : kMaxPly - 1;
   for (int depth = 1; depth <= max_depth; ++depth) {
     const int score = search_node(root, depth, -kInfinity, kInfinity, 0, true);
     if (stop_) break;  // an unfinished iteration is discarded: the last complete one decides
     result.score = score;
     result.depth = depth;
+    result.seldepth = seldepth_;
     result.pv.assign(pv_table_[0].begin(), pv_table_[0].begin() + pv_length_[0]);
     if (!result.pv.empty()) result.best = result.pv.front();
     may_stop_ = true;
-    if (limits.nodes != 0 && nodes_ >= limits.nodes) break;
-    if (limits.movetime_ms != 0 && now_us() >= deadline_us_) break;
-    // A mate within this many plies is the shortest there is: deeper iterations find the same.
-    if (is_mate_score(score) && kMateScore - std::abs(score) <= depth) break;
+    if (on_iteration) {
+      on_iteration({.depth = depth,
+                    .seldepth = seldepth_,
+                    .score = score,
+                    .nodes = nodes_,
+                    .elapsed_us = now_us() - start_us,
+                    .hashfull = hashfull(),
+                    .pv = result.pv});
+    }
+    if (iteration_ends_search(depth, score)) break;
   }
   result.nodes = nodes_;
   return result;

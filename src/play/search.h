@@ -14,7 +14,9 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -39,10 +41,13 @@ constexpr int mate_in_moves(int score) {
 }
 
 // When a search stops. Zero means no limit of that kind; with none set it searches depth 1.
+// Without `infinite` a mate found at its shortest distance ends the search too.
 struct SearchLimits {
   std::uint64_t nodes = 0;
   int depth = 0;
   int movetime_ms = 0;
+  int mate = 0;  // stop once a mate in at most this many moves (for the side to move) is proven
+  bool infinite = false;  // no limit at all: search (up to kMaxPly-1) until the stop flag is set
 };
 
 struct SearchResult {
@@ -51,7 +56,20 @@ struct SearchResult {
   int depth = 0;     // the last iteration completed
   std::uint64_t nodes = 0;
   std::vector<chess::Move> pv;
+  int seldepth = 0;  // the deepest ply reached, quiescence included
 };
+
+// One completed iteration of iterative deepening, as UCI's `info` line reports it.
+struct IterationInfo {
+  int depth = 0;
+  int seldepth = 0;  // the deepest ply reached, quiescence included
+  int score = 0;     // as SearchResult::score
+  std::uint64_t nodes = 0;
+  std::int64_t elapsed_us = 0;
+  int hashfull = 0;  // permille of the transposition table in use (sample the first 1000 entries)
+  std::span<const chess::Move> pv;
+};
+using IterationListener = std::function<void(const IterationInfo&)>;
 
 class Searcher {
  public:
@@ -61,9 +79,13 @@ class Searcher {
   // Forgets everything learned (table, killers, history): a new game starts as the first did.
   void new_game();
   // `history` holds the Zobrist keys of the game's earlier positions, oldest first (the root's
-  // own key excluded), for the repetition rule.
+  // own key excluded), for the repetition rule. `stop`, when given, is polled with the node and
+  // time limits (another thread may set it); once set the search ends as at a limit: the last
+  // completed iteration decides, and depth 1 always completes, so a move is always returned.
+  // `on_iteration` hears of every completed iteration.
   SearchResult search(const chess::Position& root, std::span<const std::uint64_t> history,
-                      const SearchLimits& limits);
+                      const SearchLimits& limits, const std::atomic<bool>* stop = nullptr,
+                      const IterationListener& on_iteration = {});
 
   const Evaluator& evaluator() const { return evaluator_; }
 
@@ -88,6 +110,8 @@ class Searcher {
   TableEntry* probe(std::uint64_t key);
   void store(std::uint64_t key, chess::Move move, int score, int depth, int bound, int ply);
   void update_pv(int ply, chess::Move move);
+  bool iteration_ends_search(int depth, int score) const;
+  int hashfull() const;
 
   Evaluator evaluator_;
   std::vector<TableEntry> table_;
@@ -101,7 +125,9 @@ class Searcher {
   std::size_t root_index_ = 0;
 
   SearchLimits limits_;
+  const std::atomic<bool>* stop_flag_ = nullptr;
   std::uint64_t nodes_ = 0;
+  int seldepth_ = 0;
   bool stop_ = false;
   bool may_stop_ = false;  // false during depth 1, so a move is always found
   std::int64_t deadline_us_ = 0;
