@@ -96,6 +96,7 @@ class Searcher {
     std::int16_t score = 0;
     std::int8_t depth = -1;
     std::uint8_t bound = 0;
+    std::uint8_t generation = 0;  // the search that stored it, so old entries give way first
   };
   struct Ordered;
 
@@ -106,7 +107,9 @@ class Searcher {
   bool is_repetition(int ply, int halfmove_clock) const;
   void order_moves(const chess::Position& position, Ordered& ordered, chess::Move hash_move,
                    int ply) const;
-  void remember_quiet_cutoff(const chess::Position& position, chess::Move move, int depth, int ply);
+  void remember_quiet_cutoff(const chess::Position& position, chess::Move move,
+                             std::span<const chess::Move> tried, int depth, int ply);
+  bool null_move_cuts(const chess::Position& position, int depth, int beta, int ply);
   TableEntry* probe(std::uint64_t key);
   void store(std::uint64_t key, chess::Move move, int score, int depth, int bound, int ply);
   void update_pv(int ply, chess::Move move);
@@ -123,6 +126,8 @@ class Searcher {
   // The game's keys then the search path's: keys_[history size + ply] is the node at ply.
   std::vector<std::uint64_t> keys_;
   std::size_t root_index_ = 0;
+  int last_null_ply_ = -1;  // the ply of the nearest null move above the node, or -1
+  std::uint8_t generation_ = 0;
 
   SearchLimits limits_;
   const std::atomic<bool>* stop_flag_ = nullptr;
