@@ -139,6 +139,26 @@ TEST_CASE("search: finds 60 proved forced mates from real games at their exact d
   }
 }
 
+TEST_CASE("search: the pruning keeps the proved mates at the game's node limit, table warm") {
+  // Null move, futility and reductions must not hide a forced mate: the same 60 positions at
+  // the match's default limit and deeper than needed, one searcher throughout (as in a game).
+  const std::vector<MatePosition> mates = proved_mates(30, 20, 10);
+  REQUIRE(mates.size() == 60);
+  Searcher searcher(*parse_value_set("classic"), {});
+  for (const MatePosition& mate : mates) {
+    INFO(mate.position.fen(), " mate in ", mate.moves);
+    for (const SearchLimits& limits :
+         {SearchLimits{.nodes = 20000}, SearchLimits{.depth = 2 * mate.moves + 3}}) {
+      const SearchResult result = searcher.search(mate.position, {}, limits);
+      REQUIRE(is_mate_score(result.score));
+      CHECK(mate_in_moves(result.score) == mate.moves);
+      Position child = mate.position;
+      child.play(result.best);
+      CHECK(defender_lost_within(child, mate.moves - 1));
+    }
+  }
+}
+
 TEST_CASE("search: the side to move that is mated sees the distance as negative") {
   // After 1.f3 e5 2.g4, Black mates with Qh4#: with White to move after 2...Qh4 there is none.
   auto position =
