@@ -2,20 +2,13 @@
 
 #include <algorithm>
 
+#include "cli/argument_error.h"
 #include "cli/option_values.h"
 #include "core/text.h"
 
 namespace materialist::cli {
 
 namespace {
-
-Error bad(std::string message) {
-  return make_error(ErrorCode::kInvalidArgument, std::move(message));
-}
-
-std::string quoted(std::string_view text) {
-  return "'" + printable(text) + "'";
-}
 
 // "match and selfplay": the commands that take an option, for the message that it is not this
 // command's.
@@ -38,8 +31,8 @@ std::optional<Error> check_integer(const OptionSpec& spec, std::string_view valu
       spec.maximum == INT64_MAX
           ? "of at least " + std::to_string(spec.minimum)
           : "from " + std::to_string(spec.minimum) + " to " + std::to_string(spec.maximum);
-  return bad(std::string(spec.name) + " expects a whole number " + range + ", got " +
-             quoted(value));
+  return bad_argument(std::string(spec.name) + " expects a whole number " + range + ", got " +
+                      quoted(value));
 }
 
 std::optional<Error> check_number(const OptionSpec& spec, std::string_view value) {
@@ -51,7 +44,7 @@ std::optional<Error> check_number(const OptionSpec& spec, std::string_view value
   const char* what = spec.number_rule == NumberRule::kNonNegative ? "a number of at least 0"
                      : spec.number_rule == NumberRule::kPositive  ? "a number above 0"
                                                                   : "a number";
-  return bad(std::string(spec.name) + " expects " + what + ", got " + quoted(value));
+  return bad_argument(std::string(spec.name) + " expects " + what + ", got " + quoted(value));
 }
 
 std::optional<Error> check_choice(const OptionSpec& spec, std::string_view value) {
@@ -60,7 +53,8 @@ std::optional<Error> check_choice(const OptionSpec& spec, std::string_view value
   }
   std::string names;
   for (const char* name : spec.choices) names += (names.empty() ? "" : ", ") + std::string(name);
-  return bad(std::string(spec.name) + " expects one of " + names + ", got " + quoted(value));
+  return bad_argument(std::string(spec.name) + " expects one of " + names + ", got " +
+                      quoted(value));
 }
 
 // The value against its option's declaration.
@@ -78,11 +72,13 @@ std::optional<Error> check_value(const OptionSpec& spec, std::string_view value)
       break;
   }
   if (spec.check != nullptr) {
-    if (const auto reason = spec.check(value)) return bad(std::string(spec.name) + ": " + *reason);
+    if (const auto reason = spec.check(value))
+      return bad_argument(std::string(spec.name) + ": " + *reason);
     return std::nullopt;
   }
   if (value.empty()) {
-    return bad(std::string(spec.name) + " needs a value (" + std::string(spec.value_name) + ")");
+    return bad_argument(std::string(spec.name) + " needs a value (" + std::string(spec.value_name) +
+                        ")");
   }
   return std::nullopt;
 }
@@ -115,25 +111,25 @@ class OptionReader {
     }
     const OptionSpec* spec = find_option(name);
     if (spec == nullptr) {
-      return bad("unknown option " + quoted(word) + " (" + help_hint(verb_) + ")");
+      return bad_argument("unknown option " + quoted(word) + " (" + help_hint(verb_) + ")");
     }
     if (!spec->verbs.has(verb_)) {
-      return bad(std::string(spec->name) + " is not an option of " + verb_name(verb_) + " (" +
-                 verbs_taking(*spec) + " take it; " + help_hint(verb_) + ")");
+      return bad_argument(std::string(spec->name) + " is not an option of " + verb_name(verb_) +
+                          " (" + verbs_taking(*spec) + " take it; " + help_hint(verb_) + ")");
     }
     if (!spec->repeatable && parsed.has(spec->id)) {
-      return bad(std::string(spec->name) + " is given twice");
+      return bad_argument(std::string(spec->name) + " is given twice");
     }
     std::string value;
     if (spec->kind == ValueKind::kSwitch) {
-      if (inline_value) return bad(std::string(spec->name) + " takes no value");
+      if (inline_value) return bad_argument(std::string(spec->name) + " takes no value");
     } else if (inline_value) {
       value = *inline_value;
     } else if (at + 1 < args_.size() && !is_option_word(args_[at + 1])) {
       value = args_[++at];
     } else {
-      return bad(std::string(spec->name) + " needs a value (" + std::string(spec->value_name) +
-                 ")");
+      return bad_argument(std::string(spec->name) + " needs a value (" +
+                          std::string(spec->value_name) + ")");
     }
     if (auto error = check_value(*spec, value)) return error;
     parsed.given.emplace_back(spec->id, std::move(value));
@@ -215,8 +211,8 @@ Expected<Arguments> parse_arguments(Verb verb, std::span<const std::string> args
   }
   if (first_error) return *first_error;
   if (spec_of(verb).operands.empty() && !parsed.operands.empty()) {
-    return bad(std::string(verb_name(verb)) + " takes no operands, got " +
-               quoted(parsed.operands.front()) + " (" + help_hint(verb) + ")");
+    return bad_argument(std::string(verb_name(verb)) + " takes no operands, got " +
+                        quoted(parsed.operands.front()) + " (" + help_hint(verb) + ")");
   }
   return parsed;
 }

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/argument_error.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/help.h"
@@ -34,10 +35,6 @@ struct EloArgs {
   double level = 0;
   bool help = false;
 };
-
-Error bad(std::string message) {
-  return make_error(ErrorCode::kInvalidArgument, message);
-}
 
 std::vector<std::uint64_t> counts(const std::string& text, std::size_t n) {
   return *parse_counts(text, n);  // checked while parsing
@@ -81,18 +78,21 @@ Expected<EloArgs> elo_args_from(const Arguments& args) {
   parsed.level = args.number(Opt::kLevel, 0);
   if (parsed.sets) {
     if (parsed.penta || parsed.wdl || parsed.sprt || parsed.logistic) {
-      return bad("--sets rates a table: --penta, --wdl, --sprt and --logistic do not apply");
+      return bad_argument(
+          "--sets rates a table: --penta, --wdl, --sprt and --logistic do not apply");
     }
-    if (parsed.pairs.empty()) return bad("--sets needs --pair or --pair-penta results");
+    if (parsed.pairs.empty()) return bad_argument("--sets needs --pair or --pair-penta results");
     return parsed;
   }
-  if (!parsed.pairs.empty() || parsed.anchor) return bad("--pair and --anchor need --sets N");
-  if (!parsed.penta && !parsed.wdl) return bad("give --penta N0,N1,N2,N3,N4 or --wdl W,D,L");
-  if (parsed.logistic && !parsed.sprt) return bad("--logistic needs --sprt");
+  if (!parsed.pairs.empty() || parsed.anchor)
+    return bad_argument("--pair and --anchor need --sets N");
+  if (!parsed.penta && !parsed.wdl)
+    return bad_argument("give --penta N0,N1,N2,N3,N4 or --wdl W,D,L");
+  if (parsed.logistic && !parsed.sprt) return bad_argument("--logistic needs --sprt");
   if (parsed.sprt) {
     parsed.sprt->logistic = parsed.logistic;
     if (const std::optional<Error> invalid = play::validate_sprt(*parsed.sprt)) {
-      return bad("--sprt: " + invalid->message);
+      return bad_argument("--sprt: " + invalid->message);
     }
   }
   return parsed;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "cli/argument_error.h"
 #include "core/enum_names.h"
 #include "core/text.h"
 #include "learn/vocabulary/eval_target.h"
@@ -11,14 +12,6 @@
 namespace materialist::cli {
 
 namespace {
-
-Error bad(std::string message) {
-  return make_error(ErrorCode::kInvalidArgument, std::move(message));
-}
-
-std::string quoted(std::string_view text) {
-  return "'" + printable(text) + "'";
-}
 
 // KEY=N pairs, each key one of `keys`, handed to `set`.
 template <typename Set>
@@ -30,12 +23,12 @@ std::optional<Error> read_key_numbers(std::string_view text,
     const auto number = equals == std::string_view::npos
                             ? std::nullopt
                             : parse_int(trim(part.substr(equals + 1)), 0, 1000000);
-    if (!number) return bad("expects KEY=N, comma-separated, got " + quoted(text));
+    if (!number) return bad_argument("expects KEY=N, comma-separated, got " + quoted(text));
     if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
       std::string names;
       for (const std::string_view name : keys)
         names += (names.empty() ? "" : ", ") + std::string(name);
-      return bad("unknown key " + quoted(key) + " (" + names + ")");
+      return bad_argument("unknown key " + quoted(key) + " (" + names + ")");
     }
     set(key, *number);
   }
@@ -67,12 +60,12 @@ std::optional<double> parse_real(std::string_view text) {
 Expected<play::SprtSettings> parse_sprt_text(std::string_view text) {
   const auto parts = split_commas(text);
   if (parts.size() != 2 && parts.size() != 4) {
-    return bad("expects ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA, got " + quoted(text));
+    return bad_argument("expects ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA, got " + quoted(text));
   }
   std::vector<double> numbers;
   for (const std::string_view part : parts) {
     const auto number = parse_real(part);
-    if (!number) return bad(quoted(part) + " in " + quoted(text) + " is not a number");
+    if (!number) return bad_argument(quoted(part) + " in " + quoted(text) + " is not a number");
     numbers.push_back(*number);
   }
   play::SprtSettings sprt;
@@ -110,12 +103,13 @@ Expected<play::Adjudication> parse_resign_rule(std::string_view text, play::Adju
 Expected<std::vector<std::uint64_t>> parse_counts(std::string_view text, std::size_t n) {
   const auto parts = split_commas(text);
   if (parts.size() != n) {
-    return bad("expects " + std::to_string(n) + " comma-separated counts, got " + quoted(text));
+    return bad_argument("expects " + std::to_string(n) + " comma-separated counts, got " +
+                        quoted(text));
   }
   std::vector<std::uint64_t> counts;
   for (const std::string_view part : parts) {
     const auto value = parse_integer(trim(part), 0, static_cast<std::int64_t>(play::kMaxGames));
-    if (!value) return bad("expects whole numbers from 0 to 2^52, got " + quoted(text));
+    if (!value) return bad_argument("expects whole numbers from 0 to 2^52, got " + quoted(text));
     counts.push_back(static_cast<std::uint64_t>(*value));
   }
   return counts;
@@ -127,7 +121,7 @@ Expected<ByteRange> parse_byte_range(std::string_view text) {
   std::optional<std::int64_t> end;
   if (colon != std::string_view::npos) end = parse_integer(text.substr(colon + 1), 0);
   if (!start || !end || *start >= *end) {
-    return bad("expects START:END, byte offsets with START < END, got " + quoted(text));
+    return bad_argument("expects START:END, byte offsets with START < END, got " + quoted(text));
   }
   return ByteRange{static_cast<std::uint64_t>(*start), static_cast<std::uint64_t>(*end)};
 }
@@ -136,15 +130,15 @@ Expected<std::vector<std::string>> parse_target_pair(std::string_view text) {
   std::vector<std::string> names;
   for (const std::string_view part : split_commas(text)) {
     if (!value_named<int>(learn::kTargetNames, part)) {
-      return bad("expects " + listed(learn::kTargetNames) + ", comma-separated, got " +
-                 quoted(text));
+      return bad_argument("expects " + listed(learn::kTargetNames) + ", comma-separated, got " +
+                          quoted(text));
     }
     if (std::find(names.begin(), names.end(), part) != names.end()) {
-      return bad(std::string(part) + " twice");
+      return bad_argument(std::string(part) + " twice");
     }
     names.emplace_back(part);
   }
-  if (names.size() != 2) return bad("needs both targets: result,eval (or eval,result)");
+  if (names.size() != 2) return bad_argument("needs both targets: result,eval (or eval,result)");
   return names;
 }
 

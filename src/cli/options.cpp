@@ -1,15 +1,12 @@
 #include "cli/options.h"
 
+#include "cli/argument_error.h"
 #include "cli/arguments.h"
 #include "learn/vocabulary/imbalance.h"
 
 namespace materialist::cli {
 
 namespace {
-
-Error bad(std::string message) {
-  return make_error(ErrorCode::kInvalidArgument, std::move(message));
-}
 
 std::optional<int> optional_int(const Arguments& args, Opt id) {
   if (!args.has(id)) return std::nullopt;
@@ -78,11 +75,12 @@ void read_output_and_reading(const Arguments& args, CliOptions& options) {
 // The rules between options, checked once all are read.
 std::optional<Error> check_combinations(const Arguments& args, const CliOptions& options) {
   if (args.has(Opt::kIntercept) && args.has(Opt::kNoIntercept)) {
-    return bad("--intercept and --no-intercept: give one of them");
+    return bad_argument("--intercept and --no-intercept: give one of them");
   }
-  if (args.has(Opt::kBy) && args.has(Opt::kEach)) return bad("--by and --each: give one of them");
+  if (args.has(Opt::kBy) && args.has(Opt::kEach))
+    return bad_argument("--by and --each: give one of them");
   if (options.files.empty() && options.lichess.empty() && options.chesscom.empty()) {
-    return bad("no input files (" + help_hint(args.verb) + ")");
+    return bad_argument("no input files (" + help_hint(args.verb) + ")");
   }
   return std::nullopt;
 }
@@ -100,7 +98,7 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
   }
   const std::optional<Verb> verb = verb_named(word);
   if (!verb || static_cast<int>(*verb) > static_cast<int>(Verb::kStats)) {
-    return bad("unknown command '" + word + "' (try materialist --help)");
+    return bad_argument("unknown command '" + word + "' (try materialist --help)");
   }
   options.command = static_cast<Command>(*verb);  // the file commands come first in both
   auto parsed = parse_arguments(*verb, std::span(args).subspan(1));

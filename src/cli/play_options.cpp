@@ -10,6 +10,7 @@
 #include <thread>
 #include <type_traits>
 
+#include "cli/argument_error.h"
 #include "cli/arguments.h"
 #include "cli/option_values.h"
 #include "core/text.h"
@@ -19,10 +20,6 @@ namespace materialist::cli {
 namespace {
 
 constexpr bool kThreadsAvailable = MATERIALIST_CLI_THREADS != 0;
-
-Error bad(std::string message) {
-  return make_error(ErrorCode::kInvalidArgument, std::move(message));
-}
 
 }  // namespace
 
@@ -70,7 +67,7 @@ Expected<play::ValueSet> load_value_set(const std::string& text) {
   auto json = read_text_file(path);
   if (!json) return json.error();
   auto set = play::value_set_from_fit_json(*json, name);
-  if (!set) return bad("'" + path + "': " + set.error().message);
+  if (!set) return bad_argument("'" + path + "': " + set.error().message);
   if (name.empty()) {
     // The file's name without folders and extension names the set.
     std::string stem = path.substr(path.find_last_of('/') + 1);
@@ -83,14 +80,15 @@ Expected<play::ValueSet> load_value_set(const std::string& text) {
 Expected<play::Book> load_book(const PlayOptions& options) {
   if (options.book_file.empty()) {
     if (options.book_plies != play::kDefaultBookPlies) {
-      return bad("--book-plies applies to a --book PGN file (the bundled book is 8 plies)");
+      return bad_argument(
+          "--book-plies applies to a --book PGN file (the bundled book is 8 plies)");
     }
     return play::default_book();
   }
   auto text = read_text_file(options.book_file);
   if (!text) return text.error();
   auto book = play::openings_from_file_text(options.book_file, *text, options.book_plies);
-  if (!book) return bad("--book '" + options.book_file + "': " + book.error().message);
+  if (!book) return bad_argument("--book '" + options.book_file + "': " + book.error().message);
   return book;
 }
 
@@ -101,7 +99,7 @@ Expected<std::optional<play::SearchLimits>> limits_of(const Arguments& args) {
   std::optional<play::SearchLimits> limits;
   for (const Opt id : {Opt::kNodes, Opt::kDepth, Opt::kMovetime}) {
     if (!args.has(id)) continue;
-    if (limits) return bad("one limit: --nodes, --depth or --movetime");
+    if (limits) return bad_argument("one limit: --nodes, --depth or --movetime");
     const std::int64_t value = args.integer(id, 0);
     limits = play::SearchLimits{};
     if (id == Opt::kNodes) limits->nodes = static_cast<std::uint64_t>(value);
@@ -128,12 +126,13 @@ play::Adjudication adjudication_of(const Arguments& args) {
 }
 
 std::optional<Error> read_sprt(const Arguments& args, PlayOptions& options) {
-  if (args.has(Opt::kLogistic) && !args.has(Opt::kSprt)) return bad("--logistic needs --sprt");
+  if (args.has(Opt::kLogistic) && !args.has(Opt::kSprt))
+    return bad_argument("--logistic needs --sprt");
   const auto text = args.text(Opt::kSprt);
   if (!text) return std::nullopt;
   play::SprtSettings sprt = *parse_sprt_text(*text);
   sprt.logistic = args.has(Opt::kLogistic);
-  if (auto error = play::validate_sprt(sprt)) return bad("--sprt: " + error->message);
+  if (auto error = play::validate_sprt(sprt)) return bad_argument("--sprt: " + error->message);
   options.sprt = sprt;
   return std::nullopt;
 }
@@ -142,7 +141,7 @@ std::optional<Error> read_sprt(const Arguments& args, PlayOptions& options) {
 
 Expected<PlayOptions> parse_play_options(const std::vector<std::string>& args) {
   const std::optional<Verb> verb = args.empty() ? std::nullopt : verb_named(args[0]);
-  if (!verb) return bad("not a play command");
+  if (!verb) return bad_argument("not a play command");
   auto parsed = parse_arguments(*verb, std::span(args).subspan(1));
   if (!parsed) return parsed.error();
   return play_options_from(*parsed);
