@@ -11,13 +11,12 @@
 #include "app/theme.h"
 #include "app/value_chart.h"
 #include "app/widgets.h"
+#include "core/statistics.h"
 #include "learn/filter/bands.h"
 #include "learn/vocabulary/pieces.h"
 
 namespace materialist::app {
 namespace {
-
-constexpr double kZ95 = 1.96;
 
 struct BandColumn {
   const protocol::Fit* fit;

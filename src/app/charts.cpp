@@ -11,6 +11,7 @@
 #include "app/plot.h"
 #include "app/theme.h"
 #include "app/widgets.h"
+#include "core/statistics.h"
 #include "learn/vocabulary/pieces.h"
 
 namespace materialist::app {
@@ -388,7 +389,7 @@ void draw_estimates(const AppState& state, PlotRenderer& renderer, ImVec2 size, 
   for (const EstimatePoint& p : points) {
     for (int i = 1; i < kPieceCount; ++i) {
       if (!std::isfinite(p.values[i])) continue;
-      const double band = std::isfinite(p.se[i]) ? 1.96 * p.se[i] : 0;
+      const double band = std::isfinite(p.se[i]) ? kZ95 * p.se[i] : 0;
       y_min = std::min(y_min, std::max(p.values[i] - band, -600.0));
       y_max = std::max(y_max, std::min(p.values[i] + band, 3000.0));
     }
@@ -419,8 +420,8 @@ void draw_estimates(const AppState& state, PlotRenderer& renderer, ImVec2 size, 
       s.ys.push_back(p.values[i]);
       // Each estimate as a dot with its 95% interval: the only mark while there is one estimate.
       if (std::isfinite(p.se[i])) {
-        draw->AddLine(area.to_pixels(x, p.values[i] - 1.96 * p.se[i]),
-                      area.to_pixels(x, p.values[i] + 1.96 * p.se[i]), kPieceColors[i],
+        draw->AddLine(area.to_pixels(x, p.values[i] - kZ95 * p.se[i]),
+                      area.to_pixels(x, p.values[i] + kZ95 * p.se[i]), kPieceColors[i],
                       1.5f * scale);
       }
       draw->AddCircleFilled(area.to_pixels(x, p.values[i]), 3.0f * scale, kPieceColors[i]);
@@ -429,10 +430,10 @@ void draw_estimates(const AppState& state, PlotRenderer& renderer, ImVec2 size, 
           std::isfinite(p.se[i]) && std::isfinite(points[k + 1].se[i])) {
         const EstimatePoint& q = points[k + 1];
         const double xq = std::log10(std::max<double>(1, q.games));
-        draw->AddQuadFilled(area.to_pixels(x, p.values[i] + 1.96 * p.se[i]),
-                            area.to_pixels(xq, q.values[i] + 1.96 * q.se[i]),
-                            area.to_pixels(xq, q.values[i] - 1.96 * q.se[i]),
-                            area.to_pixels(x, p.values[i] - 1.96 * p.se[i]), band);
+        draw->AddQuadFilled(area.to_pixels(x, p.values[i] + kZ95 * p.se[i]),
+                            area.to_pixels(xq, q.values[i] + kZ95 * q.se[i]),
+                            area.to_pixels(xq, q.values[i] - kZ95 * q.se[i]),
+                            area.to_pixels(x, p.values[i] - kZ95 * p.se[i]), band);
       }
     }
     if (!s.xs.empty()) series.push_back(std::move(s));

@@ -6,12 +6,10 @@
 
 #include "app/theme.h"
 #include "app/widgets.h"
+#include "core/statistics.h"
 
 namespace materialist::app {
 namespace {
-
-// Elo per unit of log-odds (models.h: Elo = θ · 400 / ln 10).
-constexpr double kEloPerTheta = 400.0 / 2.302585092994046;
 
 struct Shown {
   double value = 0, se = 0;
@@ -21,7 +19,7 @@ struct Shown {
 Shown in_units(double pawns, double pawns_se, double theta, double theta_se,
                protocol::Units units) {
   if (units == protocol::Units::kPawn) return {pawns, pawns_se};
-  const double scale = units == protocol::Units::kElo ? kEloPerTheta : 1.0;
+  const double scale = units == protocol::Units::kElo ? kEloPerLogOdds : 1.0;
   return {theta * scale, theta_se * scale};
 }
 

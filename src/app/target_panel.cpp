@@ -10,6 +10,7 @@
 #include "app/theme.h"
 #include "app/value_chart.h"
 #include "app/widgets.h"
+#include "core/statistics.h"
 #include "learn/fit/models.h"
 
 namespace materialist::app {
@@ -108,7 +109,7 @@ void compare_table(AppState& state, const protocol::TargetCompare& both, float s
     // A difference beyond two errors stands out.
     const double difference = log_odds ? row.theta_difference : row.difference;
     const double se = log_odds ? row.theta_difference_se : row.difference_se;
-    const bool apart = std::isfinite(se) && se > 0 && std::abs(difference) > 1.96 * se;
+    const bool apart = std::isfinite(se) && se > 0 && std::abs(difference) > kZ95 * se;
     const std::string text = with_error(difference, se, log_odds, tight);
     ImGui::TextColored(to_vec4(apart ? kAccent : kMuted), "%s%s", difference > 0 ? "+" : "",
                        text.c_str());

@@ -11,6 +11,7 @@
 #include "app/plot.h"
 #include "app/theme.h"
 #include "app/widgets.h"
+#include "core/statistics.h"
 #include "learn/vocabulary/pieces.h"
 
 namespace materialist::app {
@@ -53,7 +54,7 @@ double values_y_max(const std::vector<protocol::Fit>& fits, protocol::Units unit
         const protocol::Coefficient* c =
             fit.find(prefix + std::string(learn::kPieceColumns[static_cast<std::size_t>(i)]));
         if (c == nullptr || !c->identified) continue;
-        const double v = in_unit(*c, units), band = 1.96 * se_in_unit(*c, units);
+        const double v = in_unit(*c, units), band = kZ95 * se_in_unit(*c, units);
         y_max = std::max(y_max, v + (std::isfinite(band) ? band : 0));
       }
     }
@@ -117,7 +118,7 @@ void draw_learned_values(PlotRenderer& renderer, ImDrawList* draw, const PlotAre
         // Split sides: the player's own value left of the opponents'.
         const double side = prefixes.size() > 1 ? (opponent ? 0.15 : -0.15) : 0.0;
         const double x = i + side + (n > 1 ? (d - (n - 1) * 0.5) * (0.6 / n) : 0.0);
-        const double v = in_unit(*c, units), band = 1.96 * se_in_unit(*c, units);
+        const double v = in_unit(*c, units), band = kZ95 * se_in_unit(*c, units);
         const ImU32 color = n > 1 ? dataset_color(d) : opponent ? kOpponentColor : kPieceColors[i];
         if (std::isfinite(band) && band > 0) {
           const ImVec2 lo = area.to_pixels(x, v - band), hi = area.to_pixels(x, v + band);

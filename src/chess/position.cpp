@@ -103,4 +103,11 @@ void Position::castle(Color us, Square king, Square rook) {
   castling_rooks_ &= ~Bitboard::rank(home);  // only our rights live on our home rank
 }
 
+bool opposite_coloured_bishops(const Position& position) {
+  const Bitboard white = position.pieces(Color::kWhite, PieceType::kBishop);
+  const Bitboard black = position.pieces(Color::kBlack, PieceType::kBishop);
+  return white.popcount() == 1 && black.popcount() == 1 &&
+         (white & kLightSquares).any() != (black & kLightSquares).any();
+}
+
 }  // namespace materialist::chess

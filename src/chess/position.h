@@ -108,6 +108,9 @@ class Position {
   std::uint16_t fullmove_number_ = 1;
 };
 
+// Each side has exactly one bishop, and the two stand on squares of different colours.
+bool opposite_coloured_bishops(const Position& position);
+
 }  // namespace materialist::chess
 
 #include "chess/position_play.h"  // IWYU pragma: export

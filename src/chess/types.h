@@ -177,6 +177,10 @@ class Bitboard {
   std::uint64_t bits_ = 0;
 };
 
+// The squares of each colour: a1 is dark, b1 and a2 light.
+inline constexpr Bitboard kLightSquares(0x55AA55AA55AA55AAULL);
+inline constexpr Bitboard kDarkSquares(0xAA55AA55AA55AA55ULL);
+
 // Move layout (16 bits), as in Stockfish:
 //   bits  0-5   from square
 //   bits  6-11  to square

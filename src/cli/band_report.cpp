@@ -3,12 +3,11 @@
 #include <cmath>
 #include <optional>
 
+#include "core/statistics.h"
 #include "learn/vocabulary/pieces.h"
 
 namespace materialist::cli {
 namespace {
-
-constexpr double kZ95 = 1.96;
 
 unsigned long long u(std::uint64_t n) {
   return static_cast<unsigned long long>(n);

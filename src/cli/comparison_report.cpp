@@ -8,6 +8,7 @@
 
 #include "cli/report_format.h"
 #include "cli/text_report.h"
+#include "core/statistics.h"
 #include "learn/fit/compare.h"
 #include "learn/fit/relations.h"
 #include "learn/fit/split_sides.h"
@@ -154,7 +155,7 @@ void print_target_comparison(std::FILE* out, const learn::TargetComparison& both
   print_warnings(out, both.result, "result: ");
   print_warnings(out, both.eval, "eval: ");
   const bool values = units != "elo" && units != "logodds";
-  const double scale = units == "elo" ? 400.0 / std::log(10.0) : 1.0;
+  const double scale = units == "elo" ? kEloPerLogOdds : 1.0;
   const char* first = eval_first ? "eval" : "result";
   const char* second = eval_first ? "result" : "eval";
   constexpr int kWidth = 18;

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "cli/report_format.h"
+#include "core/statistics.h"
 #include "learn/fit/compare.h"
 #include "learn/fit/relations.h"
 #include "learn/fit/split_sides.h"
@@ -152,7 +153,7 @@ void print_fit(std::FILE* out, const ModelFit& fit, const learn::AnalysisSetting
     if (bootstrap != nullptr && i < bootstrap->coefficients.size() && c.name != "pawn") {
       const learn::BootstrapCoefficient& b = bootstrap->coefficients[i];
       const bool as_value = units == "pawn" && !std::isnan(c.value.value);
-      const double scale = units == "logodds" || as_value ? 1.0 : 400.0 / std::log(10.0);
+      const double scale = units == "logodds" || as_value ? 1.0 : kEloPerLogOdds;
       const learn::Interval& range = as_value ? b.value_interval : b.theta_interval;
       char text[64];
       std::snprintf(text, sizeof text, "   95%% [%.4g, %.4g]", range.low * scale,
@@ -210,7 +211,7 @@ void print_sides(std::FILE* out, const ModelFit& fit, const std::string& units) 
   const std::vector<learn::SideComparison> sides = learn::compare_sides(fit);
   if (sides.empty()) return;
   // Elo = θ · 400 / ln 10 (models.h).
-  const double theta_scale = units == "elo" ? 400.0 / std::log(10.0) : 1.0;
+  const double theta_scale = units == "elo" ? kEloPerLogOdds : 1.0;
   const bool pawns = units != "elo" && units != "logodds";
   const auto shown = [&](const Estimate& value, const Estimate& theta) {
     return pawns ? value : Estimate{theta.value * theta_scale, theta.se * theta_scale};

@@ -125,12 +125,7 @@ learn::MaterialCounts material_counts(const chess::Position& position) {
     counts.white[type] = static_cast<std::uint8_t>(position.count(Color::kWhite, PieceType(type)));
     counts.black[type] = static_cast<std::uint8_t>(position.count(Color::kBlack, PieceType(type)));
   }
-  // Each side one bishop, on squares of different colours (the opposite-bishops term).
-  constexpr std::uint64_t kLight = 0x55AA55AA55AA55AAULL;
-  const std::uint64_t white = position.pieces(Color::kWhite, PieceType::kBishop).bits();
-  const std::uint64_t black = position.pieces(Color::kBlack, PieceType::kBishop).bits();
-  counts.opposite_bishops = std::popcount(white) == 1 && std::popcount(black) == 1 &&
-                            ((white & kLight) != 0) != ((black & kLight) != 0);
+  counts.opposite_bishops = chess::opposite_coloured_bishops(position);  // the term's condition
   return counts;
 }
 

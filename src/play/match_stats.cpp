@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/enum_names.h"
+#include "core/statistics.h"
 
 namespace materialist::play {
 
@@ -15,7 +16,6 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kLn10 = 2.302585092994046;
 constexpr double kRegularized = 1e-3;  // fishtest's regularize(): an empty outcome's count
 
 static_assert(kSprtDecisionNames.size() == 3);

@@ -32,6 +32,7 @@
 
 #include "core/error.h"
 #include "core/json.h"
+#include "core/statistics.h"
 
 namespace materialist::play {
 
@@ -61,7 +62,6 @@ GameCounts swapped(const GameCounts& games);
 // Counts above this many games are refused: every sum stays exact in a double.
 inline constexpr std::uint64_t kMaxGames = std::uint64_t{1} << 52;
 // The two-sided 95% quantile of the standard normal distribution.
-inline constexpr double kZ95 = 1.959963984540054;
 // Normalized Elo per unit of t = (mu - 1/2) / sigma per game (fishtest's nelo_divided_by_nt).
 inline constexpr double kNeloPerT = 347.43558552260146;  // 800 / ln 10
 

@@ -5,10 +5,10 @@
 #include <cstdio>
 #include <utility>
 
+#include "core/statistics.h"
+
 namespace materialist::play {
 namespace {
-
-constexpr double kLn10 = 2.302585092994046;
 
 using Matrix = std::vector<std::vector<double>>;
 
@@ -72,7 +72,7 @@ bool all_of(const std::vector<bool>& flags) {
 }
 
 double log_likelihood(const PairTotals& t, const std::vector<double>& r) {
-  const double c = kLn10 / 400;
+  const double c = kLogOddsPerElo;
   double sum = 0;
   for (std::size_t i = 0; i < r.size(); ++i) {
     for (std::size_t j = i + 1; j < r.size(); ++j) {
@@ -155,7 +155,7 @@ void regularize_if_unbounded(PairTotals& t, RatingTable& table) {
 Matrix information(const PairTotals& t, const std::vector<double>& at,
                    std::vector<double>& gradient) {
   const std::size_t n = at.size();
-  const double c = kLn10 / 400;
+  const double c = kLogOddsPerElo;
   Matrix f(n, std::vector<double>(n, 0.0));
   gradient.assign(n, 0.0);
   for (std::size_t i = 0; i < n; ++i) {

@@ -82,8 +82,7 @@ bool insufficient_material(const Position& position) {
   const chess::Bitboard bishops = position.pieces(PieceType::kBishop);
   if ((knights | bishops).popcount() <= 1) return true;
   if (knights.any()) return false;
-  constexpr chess::Bitboard kDark(0xAA55AA55AA55AA55ULL);
-  return (bishops & kDark).empty() || (bishops & ~kDark).empty();
+  return (bishops & chess::kDarkSquares).empty() || (bishops & chess::kLightSquares).empty();
 }
 
 // Moves with their ordering scores, handed out best first (selection sort: most nodes cut off

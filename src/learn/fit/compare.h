@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/statistics.h"
 #include "learn/fit/models.h"
 #include "learn/fit/uncertainty.h"
 
@@ -40,7 +41,7 @@ struct RelationEstimate {
 
 // The five relations (B > N, B > 3P, N > 3P, B + N = R + 1.5P, Q + P = 2R) on the plain piece
 // columns, or with `suffix` "-mg" / "-eg" on a tapered model's columns; empty when absent.
-std::vector<RelationEstimate> capablanca_relations(const ModelFit& fit, double z_critical = 1.96,
+std::vector<RelationEstimate> capablanca_relations(const ModelFit& fit, double z_critical = kZ95,
                                                    const std::string& suffix = "");
 
 // A contrast's value (pawn = 100) with its delta-method se; NaN when a column is missing.
@@ -70,7 +71,7 @@ struct ComparisonTable {
   std::vector<std::vector<RelationEstimate>> relations;  // per dataset
 };
 
-ComparisonTable compare_fits(const std::vector<DatasetFit>& sets, double z_critical = 1.96);
+ComparisonTable compare_fits(const std::vector<DatasetFit>& sets, double z_critical = kZ95);
 
 struct DatasetDifference {
   Estimate a, b;          // the contrast in each dataset

@@ -8,13 +8,12 @@
 #include <string>
 
 #include "core/enum_names.h"
+#include "core/statistics.h"
 
 namespace materialist::learn {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kEloPerLogOdds = 400.0 / kLn10;
-constexpr double kZ95 = 1.959963984540054;
 
 int find_feature(const ModelSpec& spec, FeatureKind kind, int piece) {
   for (std::size_t i = 0; i < spec.features.size(); ++i) {

@@ -16,14 +16,11 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/statistics.h"
 #include "learn/fit/design.h"
 #include "learn/fit/solvers.h"
 
 namespace materialist::learn {
-
-// Log-odds per Elo point: a rating difference D enters the log-odds as D · ln10 / 400.
-inline constexpr double kLn10 = 2.302585092994045684;
-inline constexpr double kLogOddsPerElo = kLn10 / 400.0;
 
 struct OutcomeRows {
   int columns = 0;

@@ -41,17 +41,6 @@ void count_material(const chess::Position& position, MaterialCounts& counts,
   }
 }
 
-// Each side has exactly one bishop, on squares of different colours.
-bool opposite_bishops(const chess::Position& position) {
-  constexpr std::uint64_t kLight = 0x55AA55AA55AA55AAULL;  // b1, a2, ...: the light squares
-  const std::uint64_t white =
-      position.pieces(chess::Color::kWhite, chess::PieceType::kBishop).bits();
-  const std::uint64_t black =
-      position.pieces(chess::Color::kBlack, chess::PieceType::kBishop).bits();
-  if (std::popcount(white) != 1 || std::popcount(black) != 1) return false;
-  return ((white & kLight) != 0) != ((black & kLight) != 0);
-}
-
 IssueReason reason_for_san_error(ErrorCode code) {
   switch (code) {
     case ErrorCode::kIllegalMove:
@@ -267,7 +256,7 @@ void Ingestor::record_position(chess::MoveFacts facts) {
   if (fields.counts) {
     key.counts_known = 1;
     key.white_counts = perspective_ < 0 ? counts.black : counts.white;  // the player's side
-    key.opposite_bishops = opposite_bishops(position_) ? 1 : 0;
+    key.opposite_bishops = chess::opposite_coloured_bishops(position_) ? 1 : 0;
   }
   if (perspective_ < 0) {  // the filter's player has Black: rows from Black's side
     for (auto& d : key.delta) d = static_cast<std::int8_t>(-d);

@@ -19,6 +19,7 @@
 #include "learn/stats/bootstrap_histograms.h"
 
 using namespace materialist::learn;
+using materialist::kLogOddsPerElo;
 using materialist::learn::testing::read_fixture;
 
 namespace {

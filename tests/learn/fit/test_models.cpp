@@ -12,6 +12,7 @@
 #include "learn/random.h"
 
 using namespace materialist::learn;
+using materialist::kLogOddsPerElo;
 
 namespace {
 
