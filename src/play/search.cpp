@@ -21,6 +21,10 @@ constexpr int kHashMoveScore = 1 << 30;
 constexpr int kCaptureScore = 1 << 28;
 constexpr int kKillerScore = 1 << 27;
 constexpr int kHistoryLimit = 1 << 20;
+// Pruning margins in centipawns, a ply of depth: how far the static evaluation may be from the
+// window before the node (reverse futility) or a quiet move (futility) is not worth searching.
+constexpr int kReverseFutilityMargin = 120;
+constexpr int kFutilityMargin = 175;
 
 std::int64_t now_us() {
   return std::chrono::duration_cast<std::chrono::microseconds>(
@@ -43,6 +47,22 @@ int score_from_table(int score, int ply) {
 
 bool is_capture_or_promotion(const Position& position, Move move) {
   return move.is_promotion() || is_capture(position, move);
+}
+
+// A null move is unsound in zugzwang, which is most likely with only king and pawns.
+bool has_non_pawn_material(const Position& position) {
+  const chess::Color side = position.side_to_move();
+  return (position.pieces(side, PieceType::kKnight, PieceType::kBishop) |
+          position.pieces(side, PieceType::kRook, PieceType::kQueen))
+      .any();
+}
+
+// Late move reductions grow with the depth left and the number of moves already searched; in
+// integers (bit widths, about log2) so that every build reduces alike.
+int late_move_reduction(int depth, int searched) {
+  const int width = std::bit_width(static_cast<unsigned>(depth)) *
+                    std::bit_width(static_cast<unsigned>(searched));
+  return std::max(1, width / 5);
 }
 
 }  // namespace
@@ -102,28 +122,72 @@ void Searcher::new_game() {
   std::fill(table_.begin(), table_.end(), TableEntry{});
   killers_ = {};
   history_ = {};
+  generation_ = 0;
 }
 
+// The table is in buckets of two: the first entry keeps the deepest result of the current
+// search, the second takes whatever the first turns away.
 Searcher::TableEntry* Searcher::probe(std::uint64_t key) {
-  TableEntry& entry = table_[key & table_mask_];
-  return entry.key == key && entry.depth >= 0 ? &entry : nullptr;
+  TableEntry* bucket = &table_[key & table_mask_ & ~std::uint64_t{1}];
+  for (int i = 0; i < 2; ++i) {
+    if (bucket[i].key == key && bucket[i].depth >= 0) return &bucket[i];
+  }
+  return nullptr;
 }
 
 void Searcher::store(std::uint64_t key, Move move, int score, int depth, int bound, int ply) {
-  TableEntry& entry = table_[key & table_mask_];
+  TableEntry* bucket = &table_[key & table_mask_ & ~std::uint64_t{1}];
+  TableEntry* entry = &bucket[1];
+  if (bucket[0].key == key) {
+    entry = &bucket[0];
+  } else if (bucket[1].key != key &&
+             (bucket[0].generation != generation_ || depth >= bucket[0].depth)) {
+    bucket[1] = bucket[0];
+    entry = &bucket[0];
+  }
   // Keep a deeper entry of the same position unless this one is exact.
-  if (entry.key == key && entry.depth > depth && bound != kExact) return;
-  if (move.is_none() && entry.key == key) move = Move::from_raw(entry.move);
-  entry = {key, move.raw(), static_cast<std::int16_t>(score_to_table(score, ply)),
-           static_cast<std::int8_t>(std::min(depth, 127)), static_cast<std::uint8_t>(bound)};
+  if (entry->key == key && entry->depth > depth && bound != kExact) {
+    entry->generation = generation_;
+    return;
+  }
+  if (move.is_none() && entry->key == key) move = Move::from_raw(entry->move);
+  *entry = {key,
+            move.raw(),
+            static_cast<std::int16_t>(score_to_table(score, ply)),
+            static_cast<std::int8_t>(std::min(depth, 127)),
+            static_cast<std::uint8_t>(bound),
+            generation_};
 }
 
 bool Searcher::count_node_and_check_stop() {
   ++nodes_;
   if (!may_stop_) return false;
   if (limits_.nodes != 0 && nodes_ >= limits_.nodes) stop_ = true;
-  if (limits_.movetime_ms != 0 && (nodes_ & 1023) == 0 && now_us() >= deadline_us_) stop_ = true;
+  // The clock and the stop flag every 1024 nodes: well under a millisecond apart.
+  if ((nodes_ & 1023) == 0) {
+    if (limits_.movetime_ms != 0 && now_us() >= deadline_us_) stop_ = true;
+    if (stop_flag_ != nullptr && stop_flag_->load(std::memory_order_relaxed)) stop_ = true;
+  }
   return stop_;
+}
+
+bool Searcher::iteration_ends_search(int depth, int score) const {
+  if (stop_flag_ != nullptr && stop_flag_->load(std::memory_order_relaxed)) return true;
+  if (limits_.infinite) return false;
+  if (limits_.nodes != 0 && nodes_ >= limits_.nodes) return true;
+  if (limits_.movetime_ms != 0 && now_us() >= deadline_us_) return true;
+  if (limits_.mate != 0 && score > kMateBound && mate_in_moves(score) <= limits_.mate) return true;
+  // A mate within this many plies is the shortest there is: deeper iterations find the same.
+  return is_mate_score(score) && kMateScore - std::abs(score) <= depth;
+}
+
+int Searcher::hashfull() const {
+  const std::size_t sample = std::min<std::size_t>(1000, table_.size());
+  std::size_t used = 0;
+  for (std::size_t i = 0; i < sample; ++i) {
+    used += table_[i].depth >= 0 && table_[i].generation == generation_ ? 1 : 0;
+  }
+  return static_cast<int>(used * 1000 / sample);
 }
 
 bool Searcher::is_repetition(int ply, int halfmove_clock) const {
@@ -132,7 +196,9 @@ bool Searcher::is_repetition(int ply, int halfmove_clock) const {
   // Only positions since the last capture or pawn move can repeat, and only with the same side
   // to move. Once within the search is enough (the line can be repeated again); a position of
   // the game before the root must have occurred twice there to make this a threefold.
-  const std::size_t reach = std::min<std::size_t>(static_cast<std::size_t>(halfmove_clock), index);
+  std::size_t reach = std::min<std::size_t>(static_cast<std::size_t>(halfmove_clock), index);
+  // Not across a null move: the positions before it are not this line's.
+  if (last_null_ply_ >= 0) reach = std::min<std::size_t>(reach, ply - last_null_ply_);
   int earlier_in_game = 0;
   for (std::size_t back = 4; back <= reach; back += 2) {
     if (keys_[index - back] != key) continue;
@@ -169,14 +235,21 @@ void Searcher::order_moves(const Position& position, Ordered& ordered, Move hash
   }
 }
 
-void Searcher::remember_quiet_cutoff(const Position& position, Move move, int depth, int ply) {
+void Searcher::remember_quiet_cutoff(const Position& position, Move move,
+                                     std::span<const Move> tried, int depth, int ply) {
   if (killers_[ply][0] != move) {
     killers_[ply][1] = killers_[ply][0];
     killers_[ply][0] = move;
   }
-  int& entry =
-      history_[chess::index_of(position.side_to_move())][move.from().index()][move.to().index()];
-  entry += depth * depth;
+  auto& history = history_[chess::index_of(position.side_to_move())];
+  const int bonus = depth * depth;
+  // The quiet moves tried before it did not cut off: they lose what it gains.
+  for (const Move earlier : tried) {
+    int& entry = history[earlier.from().index()][earlier.to().index()];
+    entry = std::max(entry - bonus, -kHistoryLimit);
+  }
+  int& entry = history[move.from().index()][move.to().index()];
+  entry += bonus;
   if (entry > kHistoryLimit) {
     for (auto& side : history_) {
       for (auto& from : side) {
@@ -184,6 +257,18 @@ void Searcher::remember_quiet_cutoff(const Position& position, Move move, int de
       }
     }
   }
+}
+
+bool Searcher::null_move_cuts(const Position& position, int depth, int beta, int ply) {
+  Position child = position;
+  child.play(Move::null());
+  keys_[root_index_ + ply + 1] = zobrist_key(child);
+  const int reduction = depth >= 6 ? 3 : 2;
+  const int outer_null_ply = last_null_ply_;
+  last_null_ply_ = ply + 1;
+  const int score = -search_node(child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+  last_null_ply_ = outer_null_ply;
+  return !stop_ && score >= beta;
 }
 
 void Searcher::update_pv(int ply, Move move) {
@@ -196,6 +281,7 @@ void Searcher::update_pv(int ply, Move move) {
 
 int Searcher::quiescence(const Position& position, int alpha, int beta, int ply) {
   pv_length_[ply] = ply;
+  seldepth_ = std::max(seldepth_, ply);
   if (count_node_and_check_stop()) return 0;
   if (insufficient_material(position)) return 0;
   if (ply >= kMaxPly - 1) return evaluator_.evaluate(position);
@@ -248,6 +334,7 @@ int Searcher::search_node(const Position& position, int depth, int alpha, int be
   const bool in_check = position.in_check();
   if (in_check) ++depth;
   if (depth <= 0) return quiescence(position, alpha, beta, ply);
+  seldepth_ = std::max(seldepth_, ply);
   if (count_node_and_check_stop()) return 0;
   if (ply >= kMaxPly - 1) return evaluator_.evaluate(position);
 
@@ -261,6 +348,21 @@ int Searcher::search_node(const Position& position, int depth, int alpha, int be
       return score;
     }
   }
+
+  // Non-PV nodes out of check may be cut on the static evaluation (not in reach of the fifty-move
+  // rule, which only the move loop below applies).
+  const bool may_prune = !pv_node && !in_check && ply > 0 && position.halfmove_clock() < 90 &&
+                         !is_mate_score(alpha) && !is_mate_score(beta);
+  const int eval = may_prune ? evaluator_.evaluate(position) : 0;
+  if (may_prune && depth <= 3 && eval - kReverseFutilityMargin * depth >= beta) return eval;
+  // Null move: even passing keeps the score above beta, so a real move would too (not twice in
+  // a row, and not without pieces, where zugzwang is common).
+  if (may_prune && depth >= 2 && eval >= beta && last_null_ply_ != ply &&
+      has_non_pawn_material(position)) {
+    if (null_move_cuts(position, depth, beta, ply)) return beta;
+    if (stop_) return 0;
+  }
+  const bool futile = may_prune && depth <= 2 && eval + kFutilityMargin * depth <= alpha;
 
   MoveList legal;
   chess::generate_legal(position, legal);
@@ -276,16 +378,31 @@ int Searcher::search_node(const Position& position, int depth, int alpha, int be
   Move best_move;
   Move move;
   int searched = 0;
+  std::array<Move, MoveList::kCapacity> quiets_tried;
+  int quiet_count = 0;
   while (ordered.pick(move)) {
+    const bool quiet = !is_capture_or_promotion(position, move);
     Position child = position;
     child.play(move);
+    const bool quiet_and_calm = quiet && !child.in_check();
+    if (futile && searched > 0 && quiet_and_calm) continue;
     keys_[root_index_ + ply + 1] = zobrist_key(child);
     int score;
     if (searched == 0) {
       score = -search_node(child, depth - 1, -beta, -alpha, ply + 1, pv_node);
     } else {
+      // Late quiet moves are searched shallower first; one that beats alpha gets full depth.
+      int reduction = 0;
+      if (depth >= 3 && searched >= 3 && quiet_and_calm && !in_check && move != killers_[ply][0] &&
+          move != killers_[ply][1]) {
+        reduction =
+            std::clamp(late_move_reduction(depth, searched) - (pv_node ? 1 : 0), 0, depth - 2);
+      }
       // Principal variation search: prove the move worse with a null window, re-search if not.
-      score = -search_node(child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+      score = -search_node(child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+      if (reduction > 0 && score > alpha && !stop_) {
+        score = -search_node(child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+      }
       if (score > alpha && score < beta && !stop_) {
         score = -search_node(child, depth - 1, -beta, -alpha, ply + 1, true);
       }
@@ -299,13 +416,15 @@ int Searcher::search_node(const Position& position, int depth, int alpha, int be
         alpha = score;
         update_pv(ply, move);
         if (score >= beta) {
-          if (!is_capture_or_promotion(position, move)) {
-            remember_quiet_cutoff(position, move, depth, ply);
+          if (quiet) {
+            remember_quiet_cutoff(position, move, std::span(quiets_tried.data(), quiet_count),
+                                  depth, ply);
           }
           break;
         }
       }
     }
+    if (quiet) quiets_tried[quiet_count++] = move;
   }
   const int bound = best >= beta ? kLower : best > alpha_at_start ? kExact : kUpper;
   store(key, best_move, best, depth, bound, ply);
@@ -313,12 +432,19 @@ int Searcher::search_node(const Position& position, int depth, int alpha, int be
 }
 
 SearchResult Searcher::search(const Position& root, std::span<const std::uint64_t> history,
-                              const SearchLimits& limits) {
-  limits_ = limits;
+                              const SearchLimits& limits, const std::atomic<bool>* stop,
+                              const IterationListener& on_iteration) {
+  // `infinite` overrides every other limit: only the stop flag (or kMaxPly) ends the search.
+  limits_ = limits.infinite ? SearchLimits{.infinite = true} : limits;
+  stop_flag_ = stop;
+  ++generation_;
+  last_null_ply_ = -1;
   nodes_ = 0;
+  seldepth_ = 0;
   stop_ = false;
   may_stop_ = false;
-  deadline_us_ = now_us() + static_cast<std::int64_t>(limits.movetime_ms) * 1000;
+  const std::int64_t start_us = now_us();
+  deadline_us_ = start_us + static_cast<std::int64_t>(limits_.movetime_ms) * 1000;
   keys_.assign(history.begin(), history.end());
   root_index_ = keys_.size();
   keys_.resize(root_index_ + kMaxPly + 1);
@@ -332,22 +458,30 @@ SearchResult Searcher::search(const Position& root, std::span<const std::uint64_
     return result;
   }
   result.best = legal[0];
-  const bool unlimited = limits.nodes == 0 && limits.depth == 0 && limits.movetime_ms == 0;
-  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1)
-                        : unlimited      ? 1
-                                         : kMaxPly - 1;
+  const bool unlimited = limits_.nodes == 0 && limits_.depth == 0 && limits_.movetime_ms == 0 &&
+                         limits_.mate == 0 && !limits_.infinite;
+  const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1)
+                        : unlimited       ? 1
+                                          : kMaxPly - 1;
   for (int depth = 1; depth <= max_depth; ++depth) {
     const int score = search_node(root, depth, -kInfinity, kInfinity, 0, true);
     if (stop_) break;  // an unfinished iteration is discarded: the last complete one decides
     result.score = score;
     result.depth = depth;
+    result.seldepth = seldepth_;
     result.pv.assign(pv_table_[0].begin(), pv_table_[0].begin() + pv_length_[0]);
     if (!result.pv.empty()) result.best = result.pv.front();
     may_stop_ = true;
-    if (limits.nodes != 0 && nodes_ >= limits.nodes) break;
-    if (limits.movetime_ms != 0 && now_us() >= deadline_us_) break;
-    // A mate within this many plies is the shortest there is: deeper iterations find the same.
-    if (is_mate_score(score) && kMateScore - std::abs(score) <= depth) break;
+    if (on_iteration) {
+      on_iteration({.depth = depth,
+                    .seldepth = seldepth_,
+                    .score = score,
+                    .nodes = nodes_,
+                    .elapsed_us = now_us() - start_us,
+                    .hashfull = hashfull(),
+                    .pv = result.pv});
+    }
+    if (iteration_ends_search(depth, score)) break;
   }
   result.nodes = nodes_;
   return result;

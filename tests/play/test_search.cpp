@@ -3,8 +3,13 @@
 // mate search), the draw rules, Zobrist keys.
 #include <doctest/doctest.h>
 
+#include <atomic>
+#include <chrono>
 #include <string>
 #include <vector>
+#ifndef __EMSCRIPTEN__
+#include <thread>
+#endif
 
 #include "chess/movegen.h"
 #include "chess/san.h"
@@ -134,6 +139,26 @@ TEST_CASE("search: finds 60 proved forced mates from real games at their exact d
   }
 }
 
+TEST_CASE("search: the pruning keeps the proved mates at the game's node limit, table warm") {
+  // Null move, futility and reductions must not hide a forced mate: the same 60 positions at
+  // the match's default limit and deeper than needed, one searcher throughout (as in a game).
+  const std::vector<MatePosition> mates = proved_mates(30, 20, 10);
+  REQUIRE(mates.size() == 60);
+  Searcher searcher(*parse_value_set("classic"), {});
+  for (const MatePosition& mate : mates) {
+    INFO(mate.position.fen(), " mate in ", mate.moves);
+    for (const SearchLimits& limits :
+         {SearchLimits{.nodes = 20000}, SearchLimits{.depth = 2 * mate.moves + 3}}) {
+      const SearchResult result = searcher.search(mate.position, {}, limits);
+      REQUIRE(is_mate_score(result.score));
+      CHECK(mate_in_moves(result.score) == mate.moves);
+      Position child = mate.position;
+      child.play(result.best);
+      CHECK(defender_lost_within(child, mate.moves - 1));
+    }
+  }
+}
+
 TEST_CASE("search: the side to move that is mated sees the distance as negative") {
   // After 1.f3 e5 2.g4, Black mates with Qh4#: with White to move after 2...Qh4 there is none.
   auto position =
@@ -217,6 +242,103 @@ TEST_CASE("search: the same position and limit give the same move, score and nod
   CHECK(a.nodes == b.nodes);
   CHECK(a.pv == b.pv);
   CHECK(a.depth >= 4);
+}
+
+constexpr const char* kKiwipete =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+TEST_CASE(
+    "search: the iteration listener hears depths 1..N in order, the pv led by the best move") {
+  auto position = Position::from_fen(kKiwipete);
+  REQUIRE(position);
+  Searcher searcher(*parse_value_set("classic"), {});
+  std::vector<IterationInfo> infos;
+  std::vector<std::vector<Move>> pvs;
+  const SearchResult result =
+      searcher.search(*position, {}, {.depth = 5}, nullptr, [&](const IterationInfo& info) {
+        infos.push_back(info);
+        pvs.emplace_back(info.pv.begin(), info.pv.end());
+      });
+  REQUIRE(infos.size() == 5);
+  for (std::size_t i = 0; i < infos.size(); ++i) {
+    CHECK(infos[i].depth == static_cast<int>(i) + 1);
+    CHECK(infos[i].seldepth >= infos[i].depth);
+    CHECK(infos[i].hashfull >= 0);
+    CHECK(infos[i].hashfull <= 1000);
+    CHECK(infos[i].elapsed_us >= 0);
+    REQUIRE_FALSE(pvs[i].empty());
+    if (i > 0) CHECK(infos[i].nodes >= infos[i - 1].nodes);
+  }
+  CHECK(pvs.back().front() == result.best);
+  CHECK(pvs.back() == result.pv);
+  CHECK(infos.back().score == result.score);
+  CHECK(infos.back().nodes <= result.nodes);
+  CHECK(result.seldepth >= result.depth);
+  CHECK(infos.back().hashfull > 0);
+}
+
+TEST_CASE("search: an infinite search ends when the stop flag is set, after a full iteration") {
+  Searcher searcher(*parse_value_set("classic"), {});
+  std::atomic<bool> stop{false};
+  int heard = 0;
+  // Set from the listener (any build, threads or not): the search ends after that iteration.
+  const SearchResult result = searcher.search(Position::start(), {}, {.infinite = true}, &stop,
+                                              [&](const IterationInfo& info) {
+                                                heard = info.depth;
+                                                if (info.depth == 3) stop = true;
+                                              });
+  CHECK(heard == 3);
+  CHECK(result.depth == 3);
+  CHECK_FALSE(result.best.is_none());
+  // Set before the search: depth 1 still completes, so there is a move.
+  searcher.new_game();
+  const SearchResult at_once = searcher.search(Position::start(), {}, {.infinite = true}, &stop);
+  CHECK(at_once.depth == 1);
+  CHECK_FALSE(at_once.best.is_none());
+}
+
+#ifndef __EMSCRIPTEN__
+TEST_CASE("search: a stop flag set from another thread ends an infinite search promptly") {
+  auto position = Position::from_fen(kKiwipete);
+  REQUIRE(position);
+  Searcher searcher(*parse_value_set("classic"), {});
+  std::atomic<bool> stop{false};
+  std::atomic<std::int64_t> stopped_at{0};
+  const auto now = [] { return std::chrono::steady_clock::now().time_since_epoch().count(); };
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    stopped_at = now();
+    stop = true;
+  });
+  const SearchResult result = searcher.search(*position, {}, {.infinite = true}, &stop);
+  const std::int64_t returned_at = now();
+  stopper.join();
+  CHECK_FALSE(result.best.is_none());
+  CHECK(result.depth >= 1);
+  // Generous for a loaded machine: the flag is polled every 1024 nodes.
+  const auto late = std::chrono::steady_clock::duration(returned_at - stopped_at.load());
+  CHECK(std::chrono::duration_cast<std::chrono::milliseconds>(late).count() < 250);
+}
+#endif
+
+TEST_CASE("search: a mate limit stops at the proof; an infinite search does not stop at a mate") {
+  const std::vector<MatePosition> mates = proved_mates(0, 1, 0);
+  REQUIRE(mates.size() == 1);
+  const Position& position = mates[0].position;
+  INFO(position.fen());
+  Searcher searcher(*parse_value_set("classic"), {});
+  const SearchResult mated = searcher.search(position, {}, {.mate = 2});
+  REQUIRE(is_mate_score(mated.score));
+  CHECK(mate_in_moves(mated.score) == 2);
+  CHECK(mated.depth <= 4);
+  searcher.new_game();
+  std::atomic<bool> stop{false};
+  const SearchResult infinite =
+      searcher.search(position, {}, {.infinite = true}, &stop, [&](const IterationInfo& info) {
+        if (info.depth == 7) stop = true;
+      });
+  CHECK(infinite.depth == 7);
+  CHECK(mate_in_moves(infinite.score) == 2);
 }
 
 }  // namespace materialist::play
