@@ -115,6 +115,7 @@ packages_wanted() {
     echo "llvm-14:llvm-profdata-14" # web/wasm-profile.sh (a dependency of Debian's emscripten)
     echo "chromium:chromium"
     echo "pgn-extract:/usr/games/pgn-extract" # outside the default PATH
+    echo "stockfish:/usr/games/stockfish"     # the uci stage's opponent (tests/uci)
     echo "python3-sklearn:/usr/lib/python3/dist-packages/sklearn/__init__.py"
     echo "python3-statsmodels:/usr/lib/python3/dist-packages/statsmodels/__init__.py"
     echo "python3-distributed:/usr/lib/python3/dist-packages/distributed/__init__.py" # scripts/dask_fit.py

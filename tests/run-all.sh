@@ -24,16 +24,20 @@
 #   services  the CLI's --lichess / --chesscom against the local stand-in of the services
 #           (tests/e2e/services-stub.mjs): games, months in order, 404, 429, no network
 #           (tests/services)
+#   uci     the UCI engine (build/native/materialist-uci) driven by node-uci: options, a depth
+#           search, go infinite + stop within 50 ms, ponder, bad input, self-play at 10 s + 0.1 s
+#           and 1 s + 0.01 s with the client keeping the clocks (every move checked by chessops),
+#           two games against Debian's Stockfish at Skill Level 0 (tests/uci/run.mjs)
 # Stage logs go to build/logs/. The last line is "N passed, N failed" (test cases summed over
 # stages; a stage that fails before reporting counts as one failure). Exit status 0 only if all pass.
 # Environment: JOBS (default 2), STAGES (default "native crosscheck typecheck asan wasm e2e fuzz
-# differential sanlong hostile services"), VERBOSE=1 to stream logs.
+# differential sanlong hostile services uci"), VERBOSE=1 to stream logs.
 set -uo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "${REPO_ROOT}" || exit 1
 JOBS="${JOBS:-2}"
-STAGES="${STAGES:-native crosscheck typecheck asan wasm e2e fuzz differential sanlong hostile services}"
+STAGES="${STAGES:-native crosscheck typecheck asan wasm e2e fuzz differential sanlong hostile services uci}"
 LOG_DIR="${REPO_ROOT}/build/logs"
 
 total_passed=0
@@ -270,9 +274,17 @@ stage_services() {
   /usr/bin/python3 tests/services/cli_services.py build/native/materialist
 }
 
+# Needs the CLI (its materialist-uci link), node_modules (node-uci, chessops) and Debian's
+# stockfish; about 100 s, most of it the games' clocks.
+stage_uci() {
+  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
+    cmake --build build/native -j"${JOBS}" --target materialist || return
+  node tests/uci/run.mjs --engine build/native/materialist-uci --stockfish /usr/games/stockfish
+}
+
 for stage in ${STAGES}; do
   case "${stage}" in
-    native | crosscheck | typecheck | asan | wasm | fuzz | differential | sanlong | hostile | services)
+    native | crosscheck | typecheck | asan | wasm | fuzz | differential | sanlong | hostile | services | uci)
       run_stage "${stage}" "stage_${stage}"
       ;;
     e2e)
