@@ -129,17 +129,6 @@ learn::MaterialCounts material_counts(const chess::Position& position) {
   return counts;
 }
 
-int game_phase(const chess::Position& position) {
-  // From the position's piece counts: a popcount is a library call on a plain x86-64 build.
-  int phase = 0;
-  for (const Color color : {Color::kWhite, Color::kBlack}) {
-    phase += position.count(color, PieceType::kKnight) + position.count(color, PieceType::kBishop) +
-             2 * position.count(color, PieceType::kRook) +
-             4 * position.count(color, PieceType::kQueen);
-  }
-  return std::min(phase, learn::kMaxPhase);
-}
-
 Evaluator::Evaluator(const ValueSet& values, EvaluationOptions options)
     : values_(values), options_(options) {
   for (int type = 0; type < 5; ++type) ordering_[type] = values_.middlegame[type];
@@ -171,12 +160,15 @@ int Evaluator::material_tapered(const learn::MaterialCounts& counts, int phase) 
 }
 
 int Evaluator::material(const chess::Position& position) const {
-  return material_tapered(material_counts(position), game_phase(position));
+  const learn::MaterialCounts counts = material_counts(position);
+  return material_tapered(counts, counts.phase());
 }
 
 int Evaluator::evaluate(const chess::Position& position) const {
-  const int phase = game_phase(position);
-  int score = material_tapered(material_counts(position), phase);
+  // The counts once: the phase is theirs (a popcount is a library call on plain x86-64).
+  const learn::MaterialCounts counts = material_counts(position);
+  const int phase = counts.phase();
+  int score = material_tapered(counts, phase);
   if (!options_.material_only) {
     const auto [middlegame, endgame] = positional(position);
     score += (middlegame * phase + endgame * (learn::kMaxPhase - phase)) / learn::kMaxPhase;

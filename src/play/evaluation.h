@@ -36,9 +36,8 @@ class Evaluator {
   std::array<int, chess::kPieceTypeCount> ordering_{};
 };
 
-// The phase the evaluation tapers with: N = B = 1, R = 2, Q = 4 over both sides, at most 24
-// (24 = middlegame, 0 = endgame).
-int game_phase(const chess::Position& position);
+// Each side's piece counts; their phase() is the one the evaluation tapers with (learn's: N = B =
+// 1, R = 2, Q = 4 over both sides, at most 24 = middlegame, 0 = endgame).
 learn::MaterialCounts material_counts(const chess::Position& position);
 
 }  // namespace materialist::play
