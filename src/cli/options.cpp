@@ -8,6 +8,12 @@ namespace materialist::cli {
 
 namespace {
 
+// A file command's Verb is its Command: both enums list rows, fit, compare and stats first.
+static_assert(static_cast<int>(Command::kRows) == static_cast<int>(Verb::kRows) &&
+              static_cast<int>(Command::kFit) == static_cast<int>(Verb::kFit) &&
+              static_cast<int>(Command::kCompare) == static_cast<int>(Verb::kCompare) &&
+              static_cast<int>(Command::kStats) == static_cast<int>(Verb::kStats));
+
 std::optional<int> optional_int(const Arguments& args, Opt id) {
   if (!args.has(id)) return std::nullopt;
   return static_cast<int>(args.integer(id, 0));
@@ -100,7 +106,7 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
   if (!verb || static_cast<int>(*verb) > static_cast<int>(Verb::kStats)) {
     return bad_argument("unknown command '" + word + "' (try materialist --help)");
   }
-  options.command = static_cast<Command>(*verb);  // the file commands come first in both
+  options.command = static_cast<Command>(*verb);
   auto parsed = parse_arguments(*verb, std::span(args).subspan(1));
   if (!parsed) return parsed.error();
   if (parsed->help) {
