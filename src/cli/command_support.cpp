@@ -128,6 +128,7 @@ learn::ReadRequest read_request(const CliOptions& options, const learn::ModelOpt
   request.keep_merged = mode == learn::SplitMode::kMerge;  // compare fits the subsets only
   request.max_games = options.max_games;
   request.first_file_index = options.file_index;
+  request.keep_boards = options.model == "squares" || options.command == Command::kPositions;
   return request;
 }
 
@@ -267,7 +268,8 @@ Expected<learn::DatasetSplit> make_split(const CliOptions& options,
 }
 
 LoadedDataset load_dataset(const CliOptions& options, const learn::ModelOptions* model,
-                           std::FILE* mat_out, std::FILE* progress, bool game_ids) {
+                           std::FILE* mat_out, std::FILE* progress, bool game_ids,
+                           learn::RowSink also) {
   LoadedDataset dataset;
   dataset.split = std::move(make_split(options, model)).value();  // merge: nothing to parse
   learn::DatasetBuilder& merged = dataset.split->merged();
@@ -275,7 +277,8 @@ LoadedDataset load_dataset(const CliOptions& options, const learn::ModelOptions*
   GameIds ids;
   if (mat_out != nullptr) {
     const learn::DatasetBuilder* builder = &merged;
-    merged.set_row_sink([&buffer, &ids, mat_out, game_ids, builder](const learn::Row& row) {
+    merged.set_row_sink([&buffer, &ids, mat_out, game_ids, builder, &also](const learn::Row& row) {
+      if (also) also(row);
       learn::append_mat_row(buffer, row.key.delta, row.outcome);
       if (row.target != learn::kNoTarget) {  // --target eval: White's expected score
         char text[32];
@@ -294,12 +297,11 @@ LoadedDataset load_dataset(const CliOptions& options, const learn::ModelOptions*
       }
     });
   }
+  if (mat_out == nullptr && also) merged.set_row_sink(also);
   const auto start = Clock::now();
   dataset.failure = read_files(options.files, *dataset.split, options, progress);
-  if (mat_out != nullptr) {
-    std::fwrite(buffer.data(), 1, buffer.size(), mat_out);
-    merged.set_row_sink({});
-  }
+  if (mat_out != nullptr) std::fwrite(buffer.data(), 1, buffer.size(), mat_out);
+  if (mat_out != nullptr || also) merged.set_row_sink({});
   dataset.seconds = seconds_since(start);
   return dataset;
 }

@@ -112,7 +112,8 @@ struct LoadedDataset {
 
 // Reads the files into a merged dataset; --game-ids adds each row's game id to the .mat text.
 LoadedDataset load_dataset(const CliOptions& options, const learn::ModelOptions* model,
-                           std::FILE* mat_out, std::FILE* progress, bool game_ids = false);
+                           std::FILE* mat_out, std::FILE* progress, bool game_ids = false,
+                           learn::RowSink also = {});
 
 // Closes a file a command opened (a std::unique_ptr deleter).
 struct FileCloser {

@@ -19,12 +19,14 @@
 #include "cli/player_input.h"
 #include "cli/read_files.h"
 #include "cli/replay_command.h"
+#include "cli/squares_report.h"
 #include "cli/stats_command.h"
 #include "cli/text_report.h"
 #include "core/json.h"
 #include "core/text.h"
 #include "learn/filter/bands.h"
 #include "learn/fit/analysis.h"
+#include "learn/fit/squares.h"
 #include "learn/fit/target_compare.h"
 #include "learn/read/dataset.h"
 #include "learn/read/dataset_split.h"
@@ -44,6 +46,51 @@ int run_rows(const CliOptions& options, std::FILE* out, std::FILE* err) {
       load_dataset(options, nullptr, out, options.progress ? err : nullptr, options.game_ids);
   if (dataset.failure) return report_failure(err, *dataset.failure);
   if (options.progress) print_dataset_summary(err, dataset.builder().report());
+  return kExitOk;
+}
+
+// positions: every recorded position as "EPD [score]", in game order (Texel-style tuners' form).
+int run_positions(const CliOptions& options, std::FILE* out, std::FILE* err) {
+  if (auto refusal = eval_refusal(options))
+    return report_failure(err, bad_options(refusal->message));
+  if (has_stats_inputs(options.files)) {
+    return report_failure(err, bad_options("positions reads games, not .mstats files"));
+  }
+  std::string buffer;
+  std::uint64_t without_board = 0;
+  std::uint64_t written = 0;
+  const learn::RowSink sink = [&](const learn::Row& row) {
+    if (!row.board.valid()) {
+      ++without_board;
+      return;
+    }
+    buffer += learn::epd_fields(row.board);
+    char label[32];
+    if (row.target != learn::kNoTarget) {
+      std::snprintf(label, sizeof label, " [%.4f]\n", learn::target_score(row.target));
+    } else {
+      std::snprintf(label, sizeof label, " [%s]\n",
+                    row.outcome == learn::Outcome::kWhiteWin ? "1.0"
+                    : row.outcome == learn::Outcome::kDraw   ? "0.5"
+                                                             : "0.0");
+    }
+    buffer += label;
+    ++written;
+    if (buffer.size() >= (1 << 16)) {
+      std::fwrite(buffer.data(), 1, buffer.size(), out);
+      buffer.clear();
+    }
+  };
+  LoadedDataset dataset =
+      load_dataset(options, nullptr, nullptr, options.progress ? err : nullptr, false, sink);
+  std::fwrite(buffer.data(), 1, buffer.size(), out);
+  if (dataset.failure) return report_failure(err, *dataset.failure);
+  if (options.progress) print_dataset_summary(err, dataset.builder().report());
+  if (without_board > 0) {
+    std::fprintf(err, "materialist: %llu .mat rows carry no board: left out\n",
+                 static_cast<unsigned long long>(without_board));
+  }
+  if (written == 0) return report_failure(err, Failure{"no-rows", "no position to write"});
   return kExitOk;
 }
 
@@ -71,7 +118,7 @@ struct FitData {
 // options that read no statistics file, statistics that do not merge).
 std::optional<Failure> load_fit_data(const CliOptions& options,
                                      const learn::AnalysisSettings& analysis, std::FILE* err,
-                                     FitData& data) {
+                                     FitData& data, learn::RowSink also) {
   std::unique_ptr<std::FILE, FileCloser> mat_file;
   if (!options.export_mat.empty()) {
     mat_file.reset(std::fopen(options.export_mat.c_str(), "wb"));
@@ -79,10 +126,12 @@ std::optional<Failure> load_fit_data(const CliOptions& options,
   }
   data.from_stats = has_stats_inputs(options.files);
   if (!data.from_stats) {
-    data.dataset = load_dataset(options, &analysis.model, mat_file.get(),
-                                options.progress && !options.json ? err : nullptr);
+    data.dataset =
+        load_dataset(options, &analysis.model, mat_file.get(),
+                     options.progress && !options.json ? err : nullptr, false, std::move(also));
     return std::nullopt;
   }
+  if (also) return bad_options("--model squares reads games (where the pieces stand), not .mstats");
   if (mat_file) return bad_options("--export-mat needs games, not .mstats");
   if (options.max_games != 0 || options.max_megabytes > 0) {
     return bad_options(
@@ -109,8 +158,42 @@ void print_fit_text(std::FILE* out, const learn::ModelFit& fit, const DatasetSet
 }
 
 // Step 3 (--json): one object with the settings, the data, the fit and the timings.
+// The squares model beside the material fit (--model squares): its data and its fit, or why
+// there is none.
+struct SquaresRun {
+  learn::SquaresOptions options;
+  std::optional<learn::SquaresData> data;
+  std::optional<Expected<learn::SquaresFit>> fit;
+  double seconds = 0;
+};
+
+learn::SquaresOptions squares_options_of(const CliOptions& options,
+                                         const learn::AnalysisSettings& analysis) {
+  learn::SquaresOptions squares;
+  squares.target = analysis.model.target;
+  squares.outcomes = analysis.model.outcomes;
+  squares.max_positions = options.max_positions;
+  return squares;
+}
+
+void write_squares_run_json(JsonWriter& json, const SquaresRun& run, const std::string& units) {
+  json.field("model", "squares");
+  write_squares_data_json(json, *run.data, run.options);
+  if (run.fit && *run.fit) {
+    write_squares_json(json, **run.fit, squares_unit(units, **run.fit), run.options);
+  } else if (run.fit) {
+    json.key("squares").null();
+    json.key("squaresError").begin_object();
+    json.field("code", error_code_name(run.fit->error().code))
+        .field("message", run.fit->error().message)
+        .end_object();
+  }
+  json.field("squaresSeconds", run.seconds);
+}
+
 void print_fit_json(std::FILE* out, const learn::ModelFit& fit, const DatasetSettings& settings,
-                    const FitData& data, const learn::BootstrapFit* bootstrap, double fit_seconds) {
+                    const FitData& data, const learn::BootstrapFit* bootstrap, double fit_seconds,
+                    const SquaresRun* squares, const std::string& units) {
   const learn::AnalysisSettings& analysis = settings.analysis;
   JsonWriter json;
   json.begin_object();
@@ -122,6 +205,7 @@ void print_fit_json(std::FILE* out, const learn::ModelFit& fit, const DatasetSet
   write_data_json(json, data.report(), data.histogram(), 50);
   write_fit_json(json, fit, settings.player_view);
   if (bootstrap != nullptr) write_bootstrap_json(json, *bootstrap);
+  if (squares != nullptr) write_squares_run_json(json, *squares, units);
   json.field("parseSeconds", data.dataset.seconds)
       .field("fitSeconds", fit_seconds)
       .field("seconds", data.dataset.seconds + fit_seconds)
@@ -135,8 +219,20 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
   auto settings = dataset_settings(options);
   if (!settings) return fail_early(options, out, err, settings_failure(settings.error()));
   const learn::AnalysisSettings& analysis = settings->analysis;
+  SquaresRun squares;
+  learn::RowSink squares_sink;
+  if (options.model == "squares") {
+    squares.options = squares_options_of(options, analysis);
+    if (squares.options.outcomes == learn::OutcomeModel::kOrdinal) {
+      return fail_early(options, out, err,
+                        bad_options("--model squares fits draws left out or as 1/2 (--outcomes "
+                                    "draws-out or fractional), not the ordinal model"));
+    }
+    squares.data.emplace(squares.options);
+    squares_sink = [&squares](const learn::Row& row) { squares.data->add(row); };
+  }
   FitData data;
-  if (auto failure = load_fit_data(options, analysis, err, data))
+  if (auto failure = load_fit_data(options, analysis, err, data, std::move(squares_sink)))
     return fail_early(options, out, err, *failure);
   const learn::Histogram& histogram = data.histogram();
   const learn::DatasetReport& report = data.report();
@@ -174,10 +270,37 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
     bootstrap = learn::bootstrap_model(*replicates, analysis.model);
   }
   const learn::BootstrapFit* boot = bootstrap ? &*bootstrap : nullptr;
+  if (squares.data) {
+    if (options.progress && text) std::fprintf(err, "Fitting values by square...\n");
+    const auto squares_start = Clock::now();
+    squares.fit = learn::fit_squares(*squares.data, squares.options);
+    squares.seconds = seconds_since(squares_start);
+  }
   if (text) {
     print_fit_text(out, *fit, *settings, options, boot, report);
   } else {
-    print_fit_json(out, *fit, *settings, data, boot, fit_seconds);
+    print_fit_json(out, *fit, *settings, data, boot, fit_seconds, squares.data ? &squares : nullptr,
+                   options.units);
+  }
+  if (!squares.fit) return kExitOk;
+  if (!*squares.fit) {  // the material fit stands; the squares model could not be fitted
+    if (text)
+      std::fprintf(out, "\nValues by square: not fitted: %s\n",
+                   squares.fit->error().message.c_str());
+    return report_failure(
+        err, Failure{"squares-not-fitted", "values by square: " + squares.fit->error().message,
+                     kExitNoResult});
+  }
+  const SquaresUnit unit = squares_unit(options.units, **squares.fit);
+  if (text) print_squares_text(out, **squares.fit, *squares.data, unit, squares.options);
+  if (!options.export_squares.empty()) {
+    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(options.export_squares.c_str(), "wb"));
+    const std::string body =
+        squares_export_text(options.export_squares, **squares.fit, unit, squares.options);
+    if (!file || std::fwrite(body.data(), 1, body.size(), file.get()) != body.size()) {
+      return report_failure(
+          err, Failure{"unwritable-file", "cannot write " + options.export_squares, kExitNoResult});
+    }
   }
   return kExitOk;
 }
@@ -224,6 +347,8 @@ int run_file_command(Verb verb, const std::vector<std::string>& args, std::FILE*
       return run_compare(*options, out, err);
     case Command::kStats:
       return run_stats_command(*options, err);
+    case Command::kPositions:
+      return run_positions(*options, out, err);
     case Command::kHelp:
     case Command::kVersion:
       break;
@@ -278,6 +403,7 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
     case Verb::kFit:
     case Verb::kCompare:
     case Verb::kStats:
+    case Verb::kPositions:
       break;
   }
   return run_file_command(*verb, args, out, err);

@@ -106,7 +106,7 @@ void append_exit_statuses(std::string& out) {
 
 bool reads_files(Verb verb) {
   return verb == Verb::kRows || verb == Verb::kFit || verb == Verb::kCompare ||
-         verb == Verb::kStats;
+         verb == Verb::kStats || verb == Verb::kPositions;
 }
 
 // "`--preset` `article\|default\|exact`" cells escape the table's bars.

@@ -16,13 +16,15 @@ using enum ValueKind;
 
 // The commands that read games (or rows, or statistics files); those that fit a model; those
 // that play games with the engine.
-constexpr VerbSet kReaders{kRows, kFit, kCompare, kStats};
+constexpr VerbSet kReaders{kRows, kFit, kCompare, kStats, kPositions};
 constexpr VerbSet kModels{kFit, kCompare, kStats};
 constexpr VerbSet kFits{kFit, kCompare};
 constexpr VerbSet kEngines{kMatch, kAnalyse, kSelfplay, kUci};
 constexpr VerbSet kGames{kMatch, kSelfplay};
 
 constexpr std::array kUnitChoices = {"pawn", "elo", "logodds"};
+constexpr std::array kModelChoices = {"material", "squares"};
+constexpr std::array kPositionFormats = {"epd"};
 constexpr std::int64_t kInt64Max = INT64_MAX;
 
 constexpr OptionSpec integer(Opt id, std::string_view name, std::string_view value_name,
@@ -157,6 +159,14 @@ constexpr std::array<OptionSpec, static_cast<std::size_t>(Opt::kCount)> kOptions
          check_imbalance_list),
     flag(Opt::kSplitSides, "--split-sides", kModels, Section::kModel,
          "own and opponent's pieces as separate columns (needs --filter \"player=NAME;pov=1\")"),
+    choice(Opt::kModel, "--model", {kFit}, Section::kModel, kModelChoices, "material",
+           "material: piece values (and the terms above); squares: besides them, a middlegame\n"
+           "and an endgame value for each piece on each square, tapered by phase, its penalty\n"
+           "chosen on a held-out tenth of the games (docs/SQUARES.md)"),
+    integer(Opt::kMaxPositions, "--max-positions", "N", {kFit}, Section::kModel, 1000, 100'000'000,
+            "2000000",
+            "--model squares: at most N positions kept (about 40 bytes each); more are\n"
+            "sampled uniformly, and the report says so"),
     choice(Opt::kUnits, "--units", kFits, Section::kModel, kUnitChoices, "pawn",
            "how values are reported: pawn = 100, Elo, or natural log-odds"),
     integer(Opt::kBootstrap, "--bootstrap", "B", kModels, Section::kModel, 0, 10'000, "0",
@@ -167,6 +177,12 @@ constexpr std::array<OptionSpec, static_cast<std::size_t>(Opt::kCount)> kOptions
          "its file (a .mat row: its row number)"),
     text(Opt::kExportMat, "--export-mat", "FILE", {kFit}, Section::kOutput,
          "also write the rows in .mat format"),
+    text(Opt::kExportSquares, "--export-squares", "FILE", {kFit}, Section::kOutput,
+         "--model squares: also write the tables, by the name's ending: .csv (a row per piece,\n"
+         "phase and square), .h or .hpp (a C++ header of constexpr arrays), else JSON"),
+    choice(Opt::kFormat, "--format", {kPositions}, Section::kOutput, kPositionFormats, "epd",
+           "epd: a line per position, its four EPD fields and White's score in brackets,\n"
+           "[1.0], [0.5] or [0.0] (--target eval: the evaluation's expected score)"),
     integer(Opt::kLogEvery, "--log-every", "N", kFits, Section::kOutput, 1, 100'000'000, "1000",
             "gradient descent's iteration log interval"),
     // ---- reading
@@ -311,6 +327,11 @@ constexpr std::array<CommandSpec, kVerbNames.size()> kCommands = {{
      "stats [options] FILE... -o OUT.mstats",
      "The model options decide which row fields are kept (e.g. --bishop-pair); --bootstrap B\n"
      "keeps B replicates (then --range must start at 0). stats also reads .mstats inputs.",
+     "FILE..."},
+    {kPositions, "write the quiet positions a fit reads, labelled, for Texel-style tuners",
+     "positions [--format epd] [options] FILE... > positions.epd",
+     "One line per recorded position (the data options choose them, as for fit), in game order:\n"
+     "\"FEN [1.0]\" with White's score. The progress goes to standard error.",
      "FILE..."},
     {kMatch, "play value sets against each other: pentanomial Elo, LOS, SPRT",
      "match --values SET --vs SET [--vs SET...] [options]", "", ""},

@@ -19,6 +19,7 @@ enum class Verb : std::uint8_t {
   kFit,
   kCompare,
   kStats,
+  kPositions,
   kMatch,
   kAnalyse,
   kSelfplay,
@@ -27,8 +28,9 @@ enum class Verb : std::uint8_t {
   kElo,
   kReplay,
 };
-inline constexpr std::array kVerbNames = {"rows",     "fit", "compare", "stats", "match", "analyse",
-                                          "selfplay", "uci", "book",    "elo",   "replay"};
+inline constexpr std::array kVerbNames = {"rows",      "fit",   "compare", "stats",
+                                          "positions", "match", "analyse", "selfplay",
+                                          "uci",       "book",  "elo",     "replay"};
 static_assert(kVerbNames.size() == static_cast<std::size_t>(Verb::kReplay) + 1);
 
 // A set of commands, one bit each.
@@ -73,11 +75,15 @@ enum class Opt : std::uint8_t {
   kEloOffset,
   kImbalance,
   kSplitSides,
+  kModel,
+  kMaxPositions,
   kUnits,
   kBootstrap,
   // output
   kGameIds,
   kExportMat,
+  kExportSquares,
+  kFormat,
   kLogEvery,
   // reading
   kChunkBytes,

@@ -12,7 +12,8 @@ namespace {
 static_assert(static_cast<int>(Command::kRows) == static_cast<int>(Verb::kRows) &&
               static_cast<int>(Command::kFit) == static_cast<int>(Verb::kFit) &&
               static_cast<int>(Command::kCompare) == static_cast<int>(Verb::kCompare) &&
-              static_cast<int>(Command::kStats) == static_cast<int>(Verb::kStats));
+              static_cast<int>(Command::kStats) == static_cast<int>(Verb::kStats) &&
+              static_cast<int>(Command::kPositions) == static_cast<int>(Verb::kPositions));
 
 std::optional<int> optional_int(const Arguments& args, Opt id) {
   if (!args.has(id)) return std::nullopt;
@@ -50,6 +51,9 @@ void read_data_and_model(const Arguments& args, CliOptions& options) {
   if (const auto terms = args.text(Opt::kImbalance))
     options.imbalances = *learn::parse_imbalance_list(*terms);
   options.split_sides = args.has(Opt::kSplitSides);
+  options.model = args.text_or(Opt::kModel, options.model);
+  options.max_positions = static_cast<std::uint64_t>(
+      args.integer(Opt::kMaxPositions, static_cast<std::int64_t>(options.max_positions)));
   options.units = args.text_or(Opt::kUnits, options.units);
   options.bootstrap = static_cast<int>(args.integer(Opt::kBootstrap, 0));
   options.seed = static_cast<std::uint64_t>(args.integer(Opt::kSeed, 1));
@@ -58,6 +62,7 @@ void read_data_and_model(const Arguments& args, CliOptions& options) {
 void read_output_and_reading(const Arguments& args, CliOptions& options) {
   options.game_ids = args.has(Opt::kGameIds);
   options.export_mat = args.text_or(Opt::kExportMat, "");
+  options.export_squares = args.text_or(Opt::kExportSquares, "");
   options.json = args.has(Opt::kJson);
   options.log_every = static_cast<int>(args.integer(Opt::kLogEvery, options.log_every));
   options.progress = !args.has(Opt::kNoProgress);
@@ -85,6 +90,12 @@ std::optional<Error> check_combinations(const Arguments& args, const CliOptions&
   }
   if (args.has(Opt::kBy) && args.has(Opt::kEach))
     return bad_argument("--by and --each: give one of them");
+  if (options.model != "squares") {
+    for (const Opt id : {Opt::kMaxPositions, Opt::kExportSquares}) {
+      if (args.has(id))
+        return bad_argument(std::string(spec_of(id).name) + " needs --model squares");
+    }
+  }
   if (options.files.empty() && options.lichess.empty() && options.chesscom.empty()) {
     return bad_argument("no input files (" + help_hint(args.verb) + ")");
   }
@@ -103,7 +114,7 @@ Expected<CliOptions> parse_options(const std::vector<std::string>& args) {
     return options;
   }
   const std::optional<Verb> verb = verb_named(word);
-  if (!verb || static_cast<int>(*verb) > static_cast<int>(Verb::kStats)) {
+  if (!verb || static_cast<int>(*verb) > static_cast<int>(Verb::kPositions)) {
     return bad_argument("unknown command '" + word + "' (try materialist --help)");
   }
   options.command = static_cast<Command>(*verb);

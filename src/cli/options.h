@@ -16,7 +16,7 @@
 namespace materialist::cli {
 
 // The commands that read files; kHelp: the command's --help was asked for.
-enum class Command : std::uint8_t { kRows, kFit, kCompare, kStats, kHelp, kVersion };
+enum class Command : std::uint8_t { kRows, kFit, kCompare, kStats, kPositions, kHelp, kVersion };
 
 struct CliOptions {
   Command command = Command::kHelp;
@@ -55,8 +55,11 @@ struct CliOptions {
   learn::ImbalanceSet imbalances = 0;  // --imbalance TERM,... or all (learn/vocabulary/imbalance.h)
   // Own and opponent's pieces as separate columns; needs --filter "player=NAME;pov=1".
   bool split_sides = false;
-  std::string units = "pawn";  // "pawn", "elo" or "logodds"
-  int bootstrap = 0;           // replicates over games; 0 = none
+  // "material" or "squares" (learn/fit/squares.h: values by square, beside the material fit).
+  std::string model = "material";
+  std::uint64_t max_positions = 2'000'000;  // --model squares: kept positions, more are sampled
+  std::string units = "pawn";               // "pawn", "elo" or "logodds"
+  int bootstrap = 0;                        // replicates over games; 0 = none
   std::uint64_t seed = 1;
 
   // Output.
@@ -64,6 +67,7 @@ struct CliOptions {
   // in its file (a .mat input row counts as a game of its own: its 1-based row number).
   bool game_ids = false;
   std::string export_mat;
+  std::string export_squares;  // --model squares: the tables as .csv, a C++ header or JSON
   bool json = false;
   int log_every = 1000;
   bool progress = true;

@@ -36,6 +36,30 @@ void cholesky_substitute(const std::vector<double>& l, double* b, int n) {
 
 }  // namespace
 
+bool cholesky_factor(std::vector<double>& matrix, int n) {
+  return cholesky(matrix, n);
+}
+
+void cholesky_solve(const std::vector<double>& factor, double* rhs, int n) {
+  cholesky_substitute(factor, rhs, n);
+}
+
+std::vector<double> inverse_diagonal(const std::vector<double>& factor, int n) {
+  std::vector<double> diagonal(n, 0.0), y(n);
+  for (int j = 0; j < n; ++j) {  // L y = e_j: y is 0 above j
+    y[j] = 1.0 / factor[j * n + j];
+    double sum = y[j] * y[j];
+    for (int i = j + 1; i < n; ++i) {
+      double value = 0;
+      for (int k = j; k < i; ++k) value -= factor[i * n + k] * y[k];
+      y[i] = value / factor[i * n + i];
+      sum += y[i] * y[i];
+    }
+    diagonal[j] = sum;
+  }
+  return diagonal;
+}
+
 Expected<std::vector<double>> invert_symmetric(const std::vector<double>& matrix, int n) {
   std::vector<double> l = matrix;
   if (n <= 0 || static_cast<int>(matrix.size()) != n * n || !cholesky(l, n)) {

@@ -33,6 +33,7 @@ Expected<IngestOptions> ingest_options_for(const ReadRequest& request) {
   ingest.quiet = request.quiet;
   ingest.target = request.target;
   ingest.max_reported_issues = request.max_reported_issues;
+  ingest.keep_boards = request.keep_boards;
   auto filter = parse_game_filter(request.filter);
   if (!filter) {
     return make_error(filter.error().code,

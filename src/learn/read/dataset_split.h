@@ -82,6 +82,7 @@ struct ReadRequest {
   std::size_t max_reported_issues = IngestOptions{}.max_reported_issues;
   std::size_t subset_max_issues = 0;
   bool keep_merged = true;
+  bool keep_boards = false;  // IngestOptions::keep_boards
 };
 // The ingest's options alone (the filter parsed: kInvalidArgument naming filter_label).
 Expected<IngestOptions> ingest_options_for(const ReadRequest& request);

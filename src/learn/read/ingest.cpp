@@ -7,6 +7,7 @@
 
 #include "chess/san.h"
 #include "core/enum_names.h"
+#include "core/hash.h"
 #include "core/text.h"
 
 namespace materialist::learn {
@@ -122,6 +123,8 @@ void Ingestor::begin_game(pgn::Location start) {
   rating_known_ = false;
   plies_ = 0;
   game_rows_.clear();
+  game_boards_.clear();
+  game_hash_ = 0x6d61746572696131ULL;
   game_targets_.clear();
   annotated_row_ = -1;
   game_has_evals_ = false;
@@ -162,6 +165,7 @@ pgn::Action Ingestor::begin_moves() {
       return pgn::Action::kSkipGame;
     }
     position_ = *position;
+    if (options_.keep_boards) game_hash_ = mix64(game_hash_ ^ hash_text(tags_.fen));
   } else {
     position_ = chess::Position::start();
   }
@@ -185,6 +189,7 @@ pgn::Action Ingestor::move(std::string_view san, pgn::Location where) {
     if (move.is_none()) return pgn::Action::kSkipGame;
   }
   missing_move_pending_ = false;
+  if (options_.keep_boards) game_hash_ = mix64(game_hash_ ^ hash_text(san));
   record_position(position_.play(move));
   return pgn::Action::kContinue;
 }
@@ -241,6 +246,7 @@ void Ingestor::record_position(chess::MoveFacts facts) {
     annotated_row_ = static_cast<std::ptrdiff_t>(game_rows_.size());
     game_targets_.push_back(kNoTarget);
   }
+  if (options_.keep_boards) game_boards_.push_back(pack_board());
   RowKey& key = game_rows_.emplace_back();  // filled in place, for the same reason
   key.delta = delta;
   const KeyFields& fields = options_.fields;
@@ -265,6 +271,52 @@ void Ingestor::record_position(chess::MoveFacts facts) {
     key.rating_diff =
         static_cast<std::int16_t>(std::max(-32767, -static_cast<int>(key.rating_diff)));
   }
+}
+
+PackedBoard Ingestor::pack_board() const {
+  PackedBoard board;
+  const bool flip = perspective_ < 0;
+  const chess::Bitboard occupied = position_.pieces();
+  if (occupied.popcount() > kMaxPackedPieces) return board;
+  // Flipped: each square's rank mirrored (square ^ 56) and each colour swapped.
+  std::array<std::uint8_t, kBoardSquares> codes{};
+  std::uint64_t bits = 0;
+  for (const chess::Square square : occupied) {
+    const chess::Piece piece = position_.piece_on(square);
+    const int at = flip ? square.index() ^ 56 : square.index();
+    const bool black = (piece.color() == chess::Color::kBlack) != flip;
+    codes[static_cast<std::size_t>(at)] =
+        static_cast<std::uint8_t>(chess::index_of(piece.type()) + (black ? 8 : 0));
+    bits |= std::uint64_t{1} << at;
+  }
+  board.occupied = bits;
+  int i = 0;
+  for (std::uint64_t rest = bits; rest != 0; rest &= rest - 1, ++i) {
+    board.set_code(i, codes[static_cast<std::size_t>(std::countr_zero(rest))]);
+  }
+  const bool black_to_move = (position_.side_to_move() == chess::Color::kBlack) != flip;
+  board.state = black_to_move ? 1 : 0;
+  // Castling rights as FEN's KQkq: a right's rook on the king's side or the other.
+  for (const chess::Square rook : position_.castling_rooks()) {
+    const bool black = (position_.piece_on(rook).color() == chess::Color::kBlack) != flip;
+    const chess::Color color = position_.piece_on(rook).color();
+    const bool king_side = rook.file() > position_.king_square(color).file();
+    const int right = (black ? 2 : 0) + (king_side ? 0 : 1);
+    board.state = static_cast<std::uint8_t>(board.state | 1 << (1 + right));
+  }
+  if (const chess::Square ep = position_.en_passant_square(); ep != chess::Square::none()) {
+    board.en_passant = static_cast<std::uint8_t>(flip ? ep.index() ^ 56 : ep.index());
+  }
+  return board;
+}
+
+Row Ingestor::row_at(std::size_t index, Outcome outcome, TargetUnits target) const {
+  Row row{game_rows_[index], outcome, report_.games_read, target};
+  if (options_.keep_boards) {
+    row.board = game_boards_[index];
+    row.game_hash = game_hash_;
+  }
+  return row;
 }
 
 void Ingestor::stop_replay(IssueReason reason, std::uint64_t line, std::string detail) {
@@ -327,7 +379,8 @@ void Ingestor::record_game(const pgn::GameEnd& end) {
   }
   for (const RowKey& key : game_rows_) {
     histogram_.add(key, outcome);
-    if (sink_) sink_(Row{key, outcome, report_.games_read});
+    if (sink_)
+      sink_(row_at(static_cast<std::size_t>(&key - game_rows_.data()), outcome, kNoTarget));
   }
   report_.rows += rows_kept;
   report_.rows_by_outcome.by_outcome[static_cast<int>(outcome)] += rows_kept;
@@ -351,7 +404,7 @@ void Ingestor::record_targets(Outcome outcome) {
     }
     if (perspective_ < 0) target = kTargetOne - target;  // the player's expected score
     histogram_.add(game_rows_[i], one, target);
-    if (sink_) sink_(Row{game_rows_[i], outcome, report_.games_read, target});
+    if (sink_) sink_(row_at(i, outcome, target));
     ++kept;
   }
   report_.rows += kept;

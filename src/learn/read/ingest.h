@@ -125,6 +125,9 @@ struct IngestOptions {
   // Off (default): the replay goes on, and a gap that really lost a move shows as the next move
   // failing, reported as "missing-move". OpenRating.pgn's 39 "..." all replay legally on.
   bool stop_at_missing_move = false;
+  // On: every row carries its board and its game's hash (Row::board, Row::game_hash), for the
+  // models that read where the pieces stand and for the labelled positions' export.
+  bool keep_boards = false;
 
   // The product's defaults: unknown results are skipped.
   static IngestOptions defaults() { return {}; }
@@ -180,6 +183,10 @@ class Ingestor final : public pgn::Visitor {
   // Stops the replay at `line` with a reason (the first stop wins).
   void stop_replay(IssueReason reason, std::uint64_t line, std::string detail);
   void record_position(chess::MoveFacts facts);
+  // The row's point of view's board: the position, colours swapped and ranks mirrored when the
+  // rows are the filter's player's with Black.
+  PackedBoard pack_board() const;
+  Row row_at(std::size_t index, Outcome outcome, TargetUnits target) const;
   // parse_san for the tokens its fast path leaves: the move, or Move() with the replay stopped.
   chess::Move resolve_move(std::string_view san, pgn::Location where);
   // Turns the parser's errors, limits and truncation into a replay stop (if none came before).
@@ -216,7 +223,9 @@ class Ingestor final : public pgn::Visitor {
   std::int16_t rating_diff_ = 0;
   bool rating_known_ = false;
   std::uint32_t plies_ = 0;
-  std::vector<RowKey> game_rows_;  // reused across games
+  std::vector<RowKey> game_rows_;         // reused across games
+  std::vector<PackedBoard> game_boards_;  // with keep_boards: each row's board
+  std::uint64_t game_hash_ = 0;           // with keep_boards: the moves so far, hashed
   // The evaluation target: each row's target (kNoTarget until its move's [%eval] is read), the
   // row the latest move recorded (-1: none), and whether the game had any [%eval].
   std::vector<TargetUnits> game_targets_;

@@ -19,6 +19,7 @@
 
 #include "learn/vocabulary/eval_target.h"
 #include "learn/vocabulary/material.h"
+#include "learn/vocabulary/packed_board.h"
 #include "learn/vocabulary/result.h"
 
 namespace materialist::learn {
@@ -79,6 +80,11 @@ struct Row {
   // The evaluation target (learn/vocabulary/eval_target.h) in units of 2⁻³², kNoTarget when the
   // read's target is the result.
   TargetUnits target = kNoTarget;
+  // With IngestOptions::keep_boards: where the pieces stand (from the row's point of view, as
+  // the key), and a hash of the game's moves (the same game hashes alike in any file or order:
+  // what a held-out split by game reads). Else an invalid board and 0.
+  PackedBoard board{};
+  std::uint64_t game_hash = 0;
 };
 using RowSink = std::function<void(const Row&)>;
 
