@@ -134,6 +134,14 @@ Searcher::TableEntry* Searcher::probe(std::uint64_t key) {
   return nullptr;
 }
 
+void Searcher::prefetch(std::uint64_t key) const {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(&table_[key & table_mask_ & ~std::uint64_t{1}]);
+#else
+  (void)key;
+#endif
+}
+
 void Searcher::store(std::uint64_t key, Move move, int score, int depth, int bound, int ply) {
   TableEntry* bucket = &table_[key & table_mask_ & ~std::uint64_t{1}];
   TableEntry* entry = &bucket[1];
@@ -263,6 +271,7 @@ bool Searcher::null_move_cuts(const Position& position, Positional sums, int dep
   Position child = position;
   child.play(Move::null());
   keys_[root_index_ + ply + 1] = zobrist_key_after(position, keys_[root_index_ + ply], child);
+  prefetch(keys_[root_index_ + ply + 1]);
   const int reduction = depth >= 6 ? 3 : 2;
   const int outer_null_ply = last_null_ply_;
   last_null_ply_ = ply + 1;
@@ -389,7 +398,11 @@ int Searcher::search_node(const Position& position, Positional sums, int depth, 
     child.play(move);
     const bool quiet_and_calm = quiet && !child.in_check();
     if (futile && searched > 0 && quiet_and_calm) continue;
-    keys_[root_index_ + ply + 1] = zobrist_key_after(position, key, child);
+    const std::uint64_t child_key = zobrist_key_after(position, key, child);
+    keys_[root_index_ + ply + 1] = child_key;
+    // The child probes the table unless it is a quiescence node: its bucket is fetched while the
+    // sums are worked out.
+    if (depth >= 2 || child.in_check()) prefetch(child_key);
     const Positional child_sums = positional_after(position, child, sums);
     int score;
     if (searched == 0) {

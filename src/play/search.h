@@ -122,6 +122,8 @@ class Searcher {
   bool null_move_cuts(const chess::Position& position, Positional sums, int depth, int beta,
                       int ply);
   TableEntry* probe(std::uint64_t key);
+  // Asks the processor for the key's bucket ahead of the probe (a hint: no effect on results).
+  void prefetch(std::uint64_t key) const;
   void store(std::uint64_t key, chess::Move move, int score, int depth, int bound, int ply);
   void update_pv(int ply, chess::Move move);
   bool iteration_ends_search(int depth, int score) const;
