@@ -4,6 +4,8 @@
 #include <array>
 #include <bit>
 
+#include "play/changed_squares.h"
+
 namespace materialist::play {
 
 namespace {
@@ -94,30 +96,53 @@ constexpr int table_index(Color color, chess::Square square) {
   return color == Color::kWhite ? square.index() ^ 56 : square.index();
 }
 
-// The positional part, White's point of view, as (middlegame, endgame).
-std::array<int, 2> positional(const chess::Position& position) {
-  int shared = 0;
+// Each piece code's (type + 8 * colour) entry on each square, signed for White's point of view,
+// with the king's middlegame and endgame tables; zero for the codes that are no piece.
+struct SquareTables {
+  std::array<std::array<Positional, 64>, 16> entry{};
+};
+
+constexpr SquareTables make_square_tables() {
+  SquareTables tables;
   for (const Color color : {Color::kWhite, Color::kBlack}) {
     const int sign = color == Color::kWhite ? 1 : -1;
-    for (int type = 0; type < 5; ++type) {
-      const Table& table = *kPieceTables[type];
-      for (const chess::Square square : position.pieces(color, PieceType(type))) {
-        shared += sign * table[table_index(color, square)];
+    for (int square = 0; square < 64; ++square) {
+      const int index = table_index(color, chess::Square(square));
+      for (int type = 0; type < 5; ++type) {
+        const int value = sign * (*kPieceTables[type])[index];
+        tables.entry[chess::Piece(color, PieceType(type)).code()][square] = {value, value};
       }
+      tables.entry[chess::Piece(color, PieceType::kKing).code()][square] = {
+          sign * kKingMiddlegameTable[index], sign * kKingEndgameTable[index]};
     }
   }
-  int king_middlegame = 0;
-  int king_endgame = 0;
-  for (const Color color : {Color::kWhite, Color::kBlack}) {
-    const int sign = color == Color::kWhite ? 1 : -1;
-    const int index = table_index(color, position.king_square(color));
-    king_middlegame += sign * kKingMiddlegameTable[index];
-    king_endgame += sign * kKingEndgameTable[index];
-  }
-  return {shared + king_middlegame, shared + king_endgame};
+  return tables;
 }
 
+constexpr SquareTables kSquareTables = make_square_tables();
+
 }  // namespace
+
+Positional positional(const chess::Position& position) {
+  Positional sums;
+  for (const chess::Square square : position.pieces()) {
+    const Positional& entry = kSquareTables.entry[position.piece_on(square).code()][square.index()];
+    sums.middlegame += entry.middlegame;
+    sums.endgame += entry.endgame;
+  }
+  return sums;
+}
+
+Positional positional_after(const chess::Position& before, const chess::Position& after,
+                            Positional sums) {
+  for (const chess::Square square : changed_squares(before, after)) {
+    const Positional& gone = kSquareTables.entry[before.piece_on(square).code()][square.index()];
+    const Positional& come = kSquareTables.entry[after.piece_on(square).code()][square.index()];
+    sums.middlegame += come.middlegame - gone.middlegame;
+    sums.endgame += come.endgame - gone.endgame;
+  }
+  return sums;
+}
 
 learn::MaterialCounts material_counts(const chess::Position& position) {
   learn::MaterialCounts counts;
@@ -165,13 +190,17 @@ int Evaluator::material(const chess::Position& position) const {
 }
 
 int Evaluator::evaluate(const chess::Position& position) const {
+  return evaluate(position, options_.material_only ? Positional{} : positional(position));
+}
+
+int Evaluator::evaluate(const chess::Position& position, Positional sums) const {
   // The counts once: the phase is theirs (a popcount is a library call on plain x86-64).
   const learn::MaterialCounts counts = material_counts(position);
   const int phase = counts.phase();
   int score = material_tapered(counts, phase);
   if (!options_.material_only) {
-    const auto [middlegame, endgame] = positional(position);
-    score += (middlegame * phase + endgame * (learn::kMaxPhase - phase)) / learn::kMaxPhase;
+    score +=
+        (sums.middlegame * phase + sums.endgame * (learn::kMaxPhase - phase)) / learn::kMaxPhase;
   }
   return position.side_to_move() == Color::kWhite ? score : -score;
 }

@@ -17,12 +17,30 @@ struct EvaluationOptions {
   bool material_only = false;
 };
 
+// The piece-square part of a position, White's point of view, as its middlegame and endgame
+// sums (the king's two tables included), before the phase tapers them. The search keeps it move
+// by move (positional_after) rather than summing the board at every node it evaluates.
+struct Positional {
+  int middlegame = 0;
+  int endgame = 0;
+  friend constexpr bool operator==(const Positional&, const Positional&) = default;
+};
+
+// A position's sums, from its board.
+Positional positional(const chess::Position& position);
+// Those of `after`, a move (or null move) from `before`, whose sums are `sums`: the same as
+// positional(after), from the squares the move changed.
+Positional positional_after(const chess::Position& before, const chess::Position& after,
+                            Positional sums);
+
 class Evaluator {
  public:
   Evaluator(const ValueSet& values, EvaluationOptions options);
 
   // Centipawns from the side to move's point of view.
   int evaluate(const chess::Position& position) const;
+  // The same, given the position's piece-square sums (positional(position)).
+  int evaluate(const chess::Position& position, Positional sums) const;
   // The material part alone, White's point of view (tests, the analyse command's breakdown).
   int material(const chess::Position& position) const;
   // A piece's middlegame value, for move ordering (MVV-LVA); the king counts as 20000.

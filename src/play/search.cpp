@@ -134,6 +134,14 @@ Searcher::TableEntry* Searcher::probe(std::uint64_t key) {
   return nullptr;
 }
 
+void Searcher::prefetch(std::uint64_t key) const {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(&table_[key & table_mask_ & ~std::uint64_t{1}]);
+#else
+  (void)key;
+#endif
+}
+
 void Searcher::store(std::uint64_t key, Move move, int score, int depth, int bound, int ply) {
   TableEntry* bucket = &table_[key & table_mask_ & ~std::uint64_t{1}];
   TableEntry* entry = &bucket[1];
@@ -258,14 +266,18 @@ void Searcher::remember_quiet_cutoff(const Position& position, Move move,
   }
 }
 
-bool Searcher::null_move_cuts(const Position& position, int depth, int beta, int ply) {
+bool Searcher::null_move_cuts(const Position& position, Positional sums, int depth, int beta,
+                              int ply) {
   Position child = position;
   child.play(Move::null());
-  keys_[root_index_ + ply + 1] = zobrist_key(child);
+  keys_[root_index_ + ply + 1] = zobrist_key_after(position, keys_[root_index_ + ply], child);
+  prefetch(keys_[root_index_ + ply + 1]);
   const int reduction = depth >= 6 ? 3 : 2;
   const int outer_null_ply = last_null_ply_;
   last_null_ply_ = ply + 1;
-  const int score = -search_node(child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+  // A null move moves no piece: the sums stay.
+  const int score =
+      -search_node(child, sums, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
   last_null_ply_ = outer_null_ply;
   return !stop_ && score >= beta;
 }
@@ -278,12 +290,12 @@ void Searcher::update_pv(int ply, Move move) {
   pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
 }
 
-int Searcher::quiescence(const Position& position, int alpha, int beta, int ply) {
+int Searcher::quiescence(const Position& position, Positional sums, int alpha, int beta, int ply) {
   pv_length_[ply] = ply;
   seldepth_ = std::max(seldepth_, ply);
   if (count_node_and_check_stop()) return 0;
   if (insufficient_material(position)) return 0;
-  if (ply >= kMaxPly - 1) return evaluator_.evaluate(position);
+  if (ply >= kMaxPly - 1) return evaluator_.evaluate(position, sums);
   const bool in_check = position.in_check();
   int best = -kInfinity;
   MoveList moves;
@@ -294,7 +306,7 @@ int Searcher::quiescence(const Position& position, int alpha, int beta, int ply)
   } else {
     // Standing pat: the side to move may decline every capture. (A stalemate here reads as the
     // evaluation: the quiescence search does not look for it, as engines' do not.)
-    best = evaluator_.evaluate(position);
+    best = evaluator_.evaluate(position, sums);
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
     chess::generate_tactical(position, moves);
@@ -306,7 +318,8 @@ int Searcher::quiescence(const Position& position, int alpha, int beta, int ply)
   while (ordered.pick(move)) {
     Position child = position;
     child.play(move);
-    const int score = -quiescence(child, -beta, -alpha, ply + 1);
+    const int score =
+        -quiescence(child, positional_after(position, child, sums), -beta, -alpha, ply + 1);
     if (stop_) return 0;
     if (score > best) {
       best = score;
@@ -319,8 +332,8 @@ int Searcher::quiescence(const Position& position, int alpha, int beta, int ply)
   return best;
 }
 
-int Searcher::search_node(const Position& position, int depth, int alpha, int beta, int ply,
-                          bool pv_node) {
+int Searcher::search_node(const Position& position, Positional sums, int depth, int alpha, int beta,
+                          int ply, bool pv_node) {
   pv_length_[ply] = ply;
   const std::uint64_t key = keys_[root_index_ + ply];
   if (ply > 0) {
@@ -332,10 +345,10 @@ int Searcher::search_node(const Position& position, int depth, int alpha, int be
   }
   const bool in_check = position.in_check();
   if (in_check) ++depth;
-  if (depth <= 0) return quiescence(position, alpha, beta, ply);
+  if (depth <= 0) return quiescence(position, sums, alpha, beta, ply);
   seldepth_ = std::max(seldepth_, ply);
   if (count_node_and_check_stop()) return 0;
-  if (ply >= kMaxPly - 1) return evaluator_.evaluate(position);
+  if (ply >= kMaxPly - 1) return evaluator_.evaluate(position, sums);
 
   Move hash_move;
   if (const TableEntry* entry = probe(key)) {
@@ -352,13 +365,13 @@ int Searcher::search_node(const Position& position, int depth, int alpha, int be
   // rule, which only the move loop below applies).
   const bool may_prune = !pv_node && !in_check && ply > 0 && position.halfmove_clock() < 90 &&
                          !is_mate_score(alpha) && !is_mate_score(beta);
-  const int eval = may_prune ? evaluator_.evaluate(position) : 0;
+  const int eval = may_prune ? evaluator_.evaluate(position, sums) : 0;
   if (may_prune && depth <= 3 && eval - kReverseFutilityMargin * depth >= beta) return eval;
   // Null move: even passing keeps the score above beta, so a real move would too (not twice in
   // a row, and not without pieces, where zugzwang is common).
   if (may_prune && depth >= 2 && eval >= beta && last_null_ply_ != ply &&
       has_non_pawn_material(position)) {
-    if (null_move_cuts(position, depth, beta, ply)) return beta;
+    if (null_move_cuts(position, sums, depth, beta, ply)) return beta;
     if (stop_) return 0;
   }
   const bool futile = may_prune && depth <= 2 && eval + kFutilityMargin * depth <= alpha;
@@ -385,10 +398,15 @@ int Searcher::search_node(const Position& position, int depth, int alpha, int be
     child.play(move);
     const bool quiet_and_calm = quiet && !child.in_check();
     if (futile && searched > 0 && quiet_and_calm) continue;
-    keys_[root_index_ + ply + 1] = zobrist_key(child);
+    const std::uint64_t child_key = zobrist_key_after(position, key, child);
+    keys_[root_index_ + ply + 1] = child_key;
+    // The child probes the table unless it is a quiescence node: its bucket is fetched while the
+    // sums are worked out.
+    if (depth >= 2 || child.in_check()) prefetch(child_key);
+    const Positional child_sums = positional_after(position, child, sums);
     int score;
     if (searched == 0) {
-      score = -search_node(child, depth - 1, -beta, -alpha, ply + 1, pv_node);
+      score = -search_node(child, child_sums, depth - 1, -beta, -alpha, ply + 1, pv_node);
     } else {
       // Late quiet moves are searched shallower first; one that beats alpha gets full depth.
       int reduction = 0;
@@ -398,12 +416,13 @@ int Searcher::search_node(const Position& position, int depth, int alpha, int be
             std::clamp(late_move_reduction(depth, searched) - (pv_node ? 1 : 0), 0, depth - 2);
       }
       // Principal variation search: prove the move worse with a null window, re-search if not.
-      score = -search_node(child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+      score = -search_node(child, child_sums, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1,
+                           false);
       if (reduction > 0 && score > alpha && !stop_) {
-        score = -search_node(child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+        score = -search_node(child, child_sums, depth - 1, -alpha - 1, -alpha, ply + 1, false);
       }
       if (score > alpha && score < beta && !stop_) {
-        score = -search_node(child, depth - 1, -beta, -alpha, ply + 1, true);
+        score = -search_node(child, child_sums, depth - 1, -beta, -alpha, ply + 1, true);
       }
     }
     ++searched;
@@ -457,13 +476,14 @@ SearchResult Searcher::search(const Position& root, std::span<const std::uint64_
     return result;
   }
   result.best = legal[0];
+  const Positional root_sums = positional(root);
   const bool unlimited = limits_.nodes == 0 && limits_.depth == 0 && limits_.movetime_ms == 0 &&
                          limits_.mate == 0 && !limits_.infinite;
   const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1)
                         : unlimited       ? 1
                                           : kMaxPly - 1;
   for (int depth = 1; depth <= max_depth; ++depth) {
-    const int score = search_node(root, depth, -kInfinity, kInfinity, 0, true);
+    const int score = search_node(root, root_sums, depth, -kInfinity, kInfinity, 0, true);
     if (stop_) break;  // an unfinished iteration is discarded: the last complete one decides
     result.score = score;
     result.depth = depth;

@@ -109,17 +109,21 @@ class Searcher {
   };
   struct Ordered;
 
-  int search_node(const chess::Position& position, int depth, int alpha, int beta, int ply,
-                  bool pv_node);
-  int quiescence(const chess::Position& position, int alpha, int beta, int ply);
+  // `sums` is the position's piece-square part (positional(position)), kept move by move.
+  int search_node(const chess::Position& position, Positional sums, int depth, int alpha, int beta,
+                  int ply, bool pv_node);
+  int quiescence(const chess::Position& position, Positional sums, int alpha, int beta, int ply);
   bool count_node_and_check_stop();
   bool is_repetition(int ply, int halfmove_clock) const;
   void order_moves(const chess::Position& position, Ordered& ordered, chess::Move hash_move,
                    int ply) const;
   void remember_quiet_cutoff(const chess::Position& position, chess::Move move,
                              std::span<const chess::Move> tried, int depth, int ply);
-  bool null_move_cuts(const chess::Position& position, int depth, int beta, int ply);
+  bool null_move_cuts(const chess::Position& position, Positional sums, int depth, int beta,
+                      int ply);
   TableEntry* probe(std::uint64_t key);
+  // Asks the processor for the key's bucket ahead of the probe (a hint: no effect on results).
+  void prefetch(std::uint64_t key) const;
   void store(std::uint64_t key, chess::Move move, int score, int depth, int bound, int ply);
   void update_pv(int ply, chess::Move move);
   bool iteration_ends_search(int depth, int score) const;

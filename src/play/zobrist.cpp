@@ -3,6 +3,7 @@
 #include <array>
 
 #include "core/hash.h"
+#include "play/changed_squares.h"
 
 namespace materialist::play {
 
@@ -26,10 +27,24 @@ constexpr Keys make_keys() {
   for (auto& key : keys.castling_rook) key = splitmix64(state);
   for (auto& key : keys.en_passant_file) key = splitmix64(state);
   keys.black_to_move = splitmix64(state);
+  // An empty square adds nothing (its row is drawn all the same, so the others are unchanged).
+  keys.piece[chess::Piece().code()] = {};
   return keys;
 }
 
 constexpr Keys kKeys = make_keys();
+
+// The en passant file's key when a pawn of the side to move could capture there, else 0.
+std::uint64_t en_passant_key(const chess::Position& position) {
+  const chess::Square en_passant = position.en_passant_square();
+  if (en_passant.is_none()) return 0;
+  const chess::Color us = position.side_to_move();
+  // Our pawns that attack the square are those a pawn of theirs on it would attack.
+  if ((chess::pawn_attacks(~us, en_passant) & position.pieces(us, chess::PieceType::kPawn)).any()) {
+    return kKeys.en_passant_file[en_passant.file()];
+  }
+  return 0;
+}
 
 }  // namespace
 
@@ -40,16 +55,23 @@ std::uint64_t zobrist_key(const chess::Position& position) {
   }
   for (const chess::Square rook : position.castling_rooks())
     key ^= kKeys.castling_rook[rook.index()];
-  const chess::Square en_passant = position.en_passant_square();
-  if (!en_passant.is_none()) {
-    const chess::Color us = position.side_to_move();
-    // Our pawns that attack the square are those a pawn of theirs on it would attack.
-    if ((chess::pawn_attacks(~us, en_passant) & position.pieces(us, chess::PieceType::kPawn))
-            .any()) {
-      key ^= kKeys.en_passant_file[en_passant.file()];
-    }
-  }
+  key ^= en_passant_key(position);
   if (position.side_to_move() == chess::Color::kBlack) key ^= kKeys.black_to_move;
+  return key;
+}
+
+std::uint64_t zobrist_key_after(const chess::Position& before, std::uint64_t before_key,
+                                const chess::Position& after) {
+  std::uint64_t key = before_key;
+  for (const chess::Square square : changed_squares(before, after)) {
+    key ^= kKeys.piece[before.piece_on(square).code()][square.index()] ^
+           kKeys.piece[after.piece_on(square).code()][square.index()];
+  }
+  for (const chess::Square rook : before.castling_rooks() ^ after.castling_rooks()) {
+    key ^= kKeys.castling_rook[rook.index()];
+  }
+  key ^= en_passant_key(before) ^ en_passant_key(after);
+  if (before.side_to_move() != after.side_to_move()) key ^= kKeys.black_to_move;
   return key;
 }
 

@@ -11,5 +11,9 @@
 namespace materialist::play {
 
 std::uint64_t zobrist_key(const chess::Position& position);
+// The key of `after`, a move (or null move) from `before`, whose key is `before_key`: the same as
+// zobrist_key(after), from the squares the move changed rather than every piece.
+std::uint64_t zobrist_key_after(const chess::Position& before, std::uint64_t before_key,
+                                const chess::Position& after);
 
 }  // namespace materialist::play

@@ -229,6 +229,55 @@ TEST_CASE("zobrist: transpositions share a key, side to move and castling rights
                                  "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")));
 }
 
+// Every line of three plies (and a null move after each ply out of check) from positions with
+// castling, en passant, promotions and a Chess960 setup: the keys and piece-square sums kept
+// move by move equal those summed over the board.
+TEST_CASE("zobrist, evaluation: the keys and sums kept move by move equal the board's") {
+  const char* fens[] = {
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+      "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+      "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+  };
+  const Evaluator evaluator(*parse_value_set("classic"), {});
+  long checked = 0;
+  long wrong_keys = 0;
+  long wrong_sums = 0;
+  for (const char* fen : fens) {
+    auto root = Position::from_fen(fen);
+    REQUIRE(root);
+    auto walk = [&](auto& self, const Position& position, std::uint64_t key, Positional sums,
+                    int plies) -> void {
+      // Counted, not asserted one by one: hundreds of thousands of positions.
+      if (key != zobrist_key(position)) ++wrong_keys;
+      if (sums != positional(position) ||
+          evaluator.evaluate(position, sums) != evaluator.evaluate(position)) {
+        ++wrong_sums;
+      }
+      ++checked;
+      if (plies == 0) return;
+      if (!position.in_check()) {
+        Position passed = position;
+        passed.play(Move::null());
+        self(self, passed, zobrist_key_after(position, key, passed),
+             positional_after(position, passed, sums), 0);
+      }
+      MoveList moves;
+      chess::generate_legal(position, moves);
+      for (const Move move : moves) {
+        Position child = position;
+        child.play(move);
+        self(self, child, zobrist_key_after(position, key, child),
+             positional_after(position, child, sums), plies - 1);
+      }
+    };
+    walk(walk, *root, zobrist_key(*root), positional(*root), 3);
+  }
+  CHECK(checked > 100000);
+  CHECK(wrong_keys == 0);
+  CHECK(wrong_sums == 0);
+}
+
 TEST_CASE("search: the same position and limit give the same move, score and nodes") {
   auto position =
       Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
