@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "app/share_link.h"
+#include "core/enum_names.h"
 #include "core/json_value.h"
 #include "learn/filter/bands.h"
 #include "learn/vocabulary/coefficient_names.h"
@@ -94,6 +95,11 @@ play::ValueSet fit_value_set(const protocol::Fit& fit, const std::string& name,
   }
   set.endgame = set.middlegame;
   return set;
+}
+
+std::string fit_set_name(const protocol::Fit& fit, learn::Target target, learn::SolverKind solver) {
+  return "fit:" + fit.name + "/" + learn::target_name(target) + "/" +
+         name_of(learn::kSolverNames, solver);
 }
 
 std::string encode_command(const Command& command) {

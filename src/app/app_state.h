@@ -176,6 +176,9 @@ std::string comparison_note(const AppState& state);
 // bishop pair when fitted), named `name`.
 play::ValueSet fit_value_set(const protocol::Fit& fit, const std::string& name,
                              const play::ValueSet* fallback = nullptr);
+// The name a fit's values play under: its dataset (the source file), its target and its solver,
+// "fit:OpenRating.pgn/result/newton", so that two fits are never offered under one name.
+std::string fit_set_name(const protocol::Fit& fit, learn::Target target, learn::SolverKind solver);
 
 // A coefficient, and its standard error, in the chosen unit.
 double in_unit(const protocol::Coefficient& c, protocol::Units units);

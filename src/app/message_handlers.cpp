@@ -180,19 +180,20 @@ bool on_snapshot(AppState& state, const JsonValue& m) {
 // Each fitted dataset's values are offered to the play-test (not chosen); a self-play round's
 // games, once fitted, end the round (play_state.h).
 void offer_fits_to_play(AppState& state) {
+  const bool selfplay_fit = state.play.selfplay_waiting_fit;
   if (state.play.selfplay_waiting_fit && !state.trajectory.fits.empty() &&
       !state.play.selfplay.empty()) {
     const play::ValueSet& played = state.play.selfplay.back().played;
     selfplay_learned(state.play, fit_value_set(state.trajectory.fits.front(), "", &played));
   }
+  // The user's first fit that identified a piece becomes the set under test (not while a
+  // match runs, and not a self-play round's).
+  bool current = !state.play.running && !selfplay_fit;
   for (const protocol::Fit& fit : state.trajectory.fits) {
     if (fit.state == "failed") continue;
-    const play::ValueSet set = fit_value_set(fit, "fit:" + fit.name);
-    const auto& candidates = state.play.form.candidates;
-    if (std::none_of(candidates.begin(), candidates.end(),
-                     [&](const PlayCandidate& c) { return c.set == set; })) {
-      state.play.form.candidates.push_back({set, "fitted: " + fit.name, false});
-    }
+    const play::ValueSet set =
+        fit_value_set(fit, fit_set_name(fit, state.report.target, state.trajectory.solver));
+    if (offer_fit(state.play.form, set, "fitted: " + fit.name, current)) current = false;
   }
 }
 

@@ -117,7 +117,10 @@ void draw_game(AppState& state, ImFont* large, float scale) {
       if (!board.fen.empty()) shown = &board;
     }
   }
-  section("A game in progress");
+  // Over the last position once the match is over, it says so.
+  section(play.running || !play.match ? "A game in progress"
+          : play.cancelled            ? "The last position (the match was cancelled)"
+                                      : "The last position (the match is finished)");
   if (shown == nullptr) {
     note(play.running ? "The first moves are on their way…" : "Start a match to watch a game.",
          kMuted);

@@ -20,10 +20,6 @@ namespace {
 
 constexpr ImU32 kWarn = IM_COL32(240, 190, 90, 255);
 
-struct Range {
-  double lo = 0, hi = 0;
-};
-
 std::string signed_text(double value, const char* format) {
   if (std::isnan(value)) return "n/a";
   if (std::isinf(value)) return value > 0 ? "+inf" : "-inf";
@@ -47,13 +43,7 @@ void draw_elo_chart(const PlayTest& play, ImVec2 size, float scale) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 at = chart_frame("Elo ± 95% against games", size, scale);
   if (play.history.empty()) return;
-  Range y{-50, 50};
-  for (const PlayPoint& p : play.history) {
-    if (!std::isfinite(p.elo)) continue;
-    const double e = std::isfinite(p.error) ? std::min(p.error, 400.0) : 400.0;
-    y.lo = std::min(y.lo, std::max(-800.0, p.elo - e));
-    y.hi = std::max(y.hi, std::min(800.0, p.elo + e));
-  }
+  const EloAxis y = elo_chart_axis(play.history);
   const double games = static_cast<double>(std::max<std::uint64_t>(2, play.history.back().games));
   const float pad = 24 * scale;
   auto px = [&](double g) {
@@ -76,14 +66,16 @@ void draw_elo_chart(const PlayTest& play, ImVec2 size, float scale) {
       previous = nullptr;
       continue;
     }
-    const double e = std::isfinite(p.error) ? p.error : 1e9;
     if (previous != nullptr) {
-      const double pe = std::isfinite(previous->error) ? previous->error : 1e9;
       const double g0 = static_cast<double>(previous->games), g1 = static_cast<double>(p.games);
-      const ImVec2 quad[4] = {ImVec2(px(g0), py(previous->elo + pe)), ImVec2(px(g1), py(p.elo + e)),
-                              ImVec2(px(g1), py(p.elo - e)),
-                              ImVec2(px(g0), py(previous->elo - pe))};
-      draw->AddConvexPolyFilled(quad, 4, IM_COL32(92, 170, 255, 50));
+      // The band only where both ends have an interval (an early one is unbounded).
+      if (std::isfinite(previous->error) && std::isfinite(p.error)) {
+        const double pe = previous->error, e = p.error;
+        const ImVec2 quad[4] = {ImVec2(px(g0), py(previous->elo + pe)),
+                                ImVec2(px(g1), py(p.elo + e)), ImVec2(px(g1), py(p.elo - e)),
+                                ImVec2(px(g0), py(previous->elo - pe))};
+        draw->AddConvexPolyFilled(quad, 4, IM_COL32(92, 170, 255, 50));
+      }
       draw->AddLine(ImVec2(px(g0), py(previous->elo)), ImVec2(px(g1), py(p.elo)), kAccent,
                     2 * scale);
     } else {
@@ -134,11 +126,18 @@ void draw_pairing_figures(const play::Match& match) {
   const play::PairingStats& stats = match.stats().front();
   ImGui::Text("%s vs %s", settings.sets[0].name.c_str(), settings.sets[1].name.c_str());
   if (const auto estimate = play::pairing_estimate(stats)) {
-    ImGui::Text("Elo %s ± %s · nElo %s ± %s · LOS %.1f%%",
-                signed_text(estimate->elo, "%+.1f").c_str(),
-                signed_text(estimate->elo_error95, "%.1f").c_str(),
-                signed_text(estimate->nelo, "%+.1f").c_str(),
-                signed_text(estimate->nelo_error95, "%.1f").c_str(), 100 * estimate->los);
+    // Figures only once they are finite: an unbounded interval is "early", not "± inf".
+    std::string line = "Elo " + play::elo_interval_text(estimate->elo, estimate->elo_error95);
+    if (std::isfinite(estimate->nelo) && std::isfinite(estimate->nelo_error95)) {
+      line += " · nElo " + signed_text(estimate->nelo, "%+.1f") + " ± " +
+              signed_text(estimate->nelo_error95, "%.1f");
+    }
+    if (std::isfinite(estimate->elo_error95)) {
+      char los[32];
+      std::snprintf(los, sizeof los, " · LOS %.1f%%", 100 * estimate->los);
+      line += los;
+    }
+    ImGui::TextUnformatted(line.c_str());
     ImGui::Text("W/D/L %llu/%llu/%llu · score %.1f%%",
                 static_cast<unsigned long long>(stats.games.wins),
                 static_cast<unsigned long long>(stats.games.draws),
@@ -150,10 +149,7 @@ void draw_pairing_figures(const play::Match& match) {
               static_cast<unsigned long long>(c[2]), static_cast<unsigned long long>(c[3]),
               static_cast<unsigned long long>(c[4]));
   if (const auto& sprt = match.sprt()) {
-    ImGui::Text("LLR %.2f (%.2f, %.2f) · %s", sprt->llr, sprt->lower, sprt->upper,
-                sprt->decision == play::SprtDecision::kH1   ? "H1 accepted"
-                : sprt->decision == play::SprtDecision::kH0 ? "H0 accepted"
-                                                            : "continue");
+    ImGui::Text("LLR %.2f (bounds %.2f, %.2f)", sprt->llr, sprt->lower, sprt->upper);
   }
 }
 
@@ -245,11 +241,23 @@ void draw_pairings_table(const play::Match& match) {
   }
 }
 
+// The colour of a verdict: good, bad, or plain while nothing is settled.
+ImU32 verdict_colour(play::VerdictKind kind) {
+  switch (kind) {
+    case play::VerdictKind::kBetter:
+    case play::VerdictKind::kH1:
+      return kGood;
+    case play::VerdictKind::kWorse:
+    case play::VerdictKind::kH0:
+      return kBad;
+    default:
+      return kAccent;
+  }
+}
+
 }  // namespace
 
-// The match's live figures: progress, then one pairing's figures and charts, or several
-// pairings' ratings and scores.
-void draw_figures(AppState& state, float scale) {
+void draw_verdict(AppState& state, float scale) {
   PlayTest& play = state.play;
   if (!play.match) return;
   const play::Match& match = *play.match;
@@ -260,6 +268,29 @@ void draw_figures(AppState& state, float scale) {
               match.task_count(), match.games_done(), play_seconds(play), play.workers,
               play.workers == 1 ? "" : "s");
   publish(state, "play:progress", scale);
+  // The first pairing's verdict (a gauntlet's or round robin's others are in the table).
+  const play::Verdict verdict = *play_verdict(play);
+  const std::string text =
+      (match.pairings().size() == 1
+           ? std::string()
+           : match.settings().sets[0].name + " vs " + match.settings().sets[1].name + ": ") +
+      verdict.text;
+  ImGui::PushStyleColor(ImGuiCol_Text,
+                        ImGui::ColorConvertU32ToFloat4(verdict_colour(verdict.kind)));
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  publish(state, "play:verdict", scale);
+}
+
+// The match's live figures: progress, then one pairing's figures and charts, or several
+// pairings' ratings and scores.
+void draw_figures(AppState& state, float scale, bool with_verdict) {
+  PlayTest& play = state.play;
+  if (!play.match) return;
+  const play::Match& match = *play.match;
+  if (with_verdict) draw_verdict(state, scale);
   const play::MatchSettings& settings = match.settings();
   if (const std::string kept = fallback_notes(settings.sets); !kept.empty()) {
     note(("Fallback values (pieces their fit could not identify): " + kept).c_str(), kWarn);

@@ -58,7 +58,9 @@ constexpr ImU32 kWarn = IM_COL32(240, 190, 90, 255);
 // A value set's box and its label (wrapped beside the box; a click on it ticks the set too), with
 // the pieces it plays at 1-3-3-5-9's values under it.
 void draw_set_row(AppState& state, PlayCandidate& candidate, bool idle, float scale) {
-  const std::string label = candidate.set.name + "  " + candidate.set.values_text();
+  // Whose values they are, for the sets that could be taken for the user's own.
+  const std::string label = candidate.set.name + "  " + candidate.set.values_text() +
+                            (candidate.origin.empty() ? "" : "  (" + candidate.origin + ")");
   checkbox(state, "##set", candidate.chosen, ("play:set:" + candidate.set.name).c_str(), scale);
   if (ImGui::IsItemHovered()) tooltip(candidate.source.c_str());
   // A long name on a phone wraps instead of running past the window's edge.
@@ -190,7 +192,7 @@ void draw_actions(AppState& state, float scale) {
 void test_values(AppState& state, const play::ValueSet& set, const std::string& source) {
   PlayForm& form = state.play.form;
   for (PlayCandidate& candidate : form.candidates) candidate.chosen = false;
-  add_candidate(form, set, source);
+  offer_fit(form, set, source, true);
   for (PlayCandidate& candidate : form.candidates) {
     if (candidate.set.name == "classic") candidate.chosen = true;
   }
@@ -229,10 +231,12 @@ void draw_play_panel(AppState& state, ImFont* large, float scale) {
     const ImVec2 min = ImGui::GetWindowPos();
     state.buttons.push_back({"play:scroll", min.x / scale, min.y / scale,
                              ImGui::GetWindowWidth() / scale, ImGui::GetWindowHeight() / scale});
-    // A phone: the actions, the game in progress, its figures, then the form.
+    // A phone: the actions, the match's progress and verdict, the game, its figures, then the
+    // form.
     draw_actions(state, scale);
+    draw_verdict(state, scale);
     draw_game(state, large, scale);
-    draw_figures(state, scale);
+    draw_figures(state, scale, false);
     draw_selfplay(state, scale);
     draw_form(state, scale);
     ImGui::EndChild();

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <utility>
 
+#include "core/enum_names.h"
 #include "core/json.h"
 #include "play/book.h"
 #include "play/match_report.h"
@@ -110,9 +111,9 @@ PlayForm default_play_form() {
       if (std::string_view(named.name) != name) continue;
       auto set = play::parse_value_set(name);
       if (!set) continue;
-      form.candidates.push_back(
-          {*set, named.source,
-           std::string_view(name) == "learned-sample" || std::string_view(name) == "classic"});
+      const bool sample = std::string_view(name) == "learned-sample";
+      form.candidates.push_back({*set, named.source, sample || std::string_view(name) == "classic",
+                                 sample ? kSampleOrigin : ""});
     }
   }
   return form;
@@ -163,11 +164,44 @@ void add_candidate(PlayForm& form, const play::ValueSet& set, const std::string&
   for (auto it = form.candidates.begin(); it != form.candidates.end(); ++it) {
     if (it->set == set) {
       added.source = it->source;
+      added.origin = it->origin;
+      added.fitted = it->fitted;
       form.candidates.erase(it);
       break;
     }
   }
   form.candidates.insert(form.candidates.begin(), std::move(added));
+}
+
+bool identifies_any_piece(const play::ValueSet& set) {
+  // The pawn is the unit; the pieces are the knight to the queen.
+  for (std::size_t piece = 1; piece < set.middlegame.size(); ++piece) {
+    if ((set.fallback_pieces & (1u << piece)) == 0) return true;
+  }
+  return false;
+}
+
+bool offer_fit(PlayForm& form, play::ValueSet set, const std::string& source, bool current) {
+  if (!identifies_any_piece(set)) return false;
+  const std::string base = set.name;
+  for (int n = 2;; ++n) {
+    const auto same_name =
+        std::find_if(form.candidates.begin(), form.candidates.end(),
+                     [&](const PlayCandidate& c) { return c.set.name == set.name; });
+    if (same_name == form.candidates.end() || same_name->set == set) break;
+    set.name = base + "#" + std::to_string(n);
+  }
+  const auto offered = std::find_if(form.candidates.begin(), form.candidates.end(),
+                                    [&](const PlayCandidate& c) { return c.set == set; });
+  if (offered == form.candidates.end()) {
+    form.candidates.push_back({set, source, false, kFitOrigin, true});
+  }
+  if (!current) return true;
+  for (PlayCandidate& candidate : form.candidates) {
+    if (candidate.fitted || candidate.set.name == "learned-sample") candidate.chosen = false;
+  }
+  add_candidate(form, set, source);
+  return true;
 }
 
 void add_custom_set(PlayForm& form) {
@@ -387,8 +421,8 @@ std::string play_pgn(const PlayTest& play) {
 
 std::string play_json(const PlayTest& play) {
   if (!play.match) return "{}";
-  return play::match_json(*play.match, play.book_size, play::kDefaultBookSource,
-                          play_seconds(play));
+  return play::match_json(*play.match, play.book_size, play::kDefaultBookSource, play_seconds(play),
+                          play.cancelled);
 }
 
 void save_text(PlayTest& play, const std::string& name, const std::string& mime,
@@ -401,6 +435,37 @@ void save_text(PlayTest& play, const std::string& name, const std::string& mime,
       .field("text", text)
       .end_object();
   play.outbox.push_back(json.take());
+}
+
+std::optional<play::Verdict> play_verdict(const PlayTest& play) {
+  if (!play.match) return std::nullopt;
+  return play::pairing_verdict(*play.match, play.match->stats().front(), play.cancelled);
+}
+
+EloAxis elo_chart_axis(const std::vector<PlayPoint>& history) {
+  const auto last = std::find_if(history.rbegin(), history.rend(),
+                                 [](const PlayPoint& p) { return std::isfinite(p.elo); });
+  if (last == history.rend()) return {};
+  double lo = std::min(0.0, last->elo), hi = std::max(0.0, last->elo);
+  if (std::isfinite(last->error)) {
+    lo = std::min(lo, last->elo - last->error);
+    hi = std::max(hi, last->elo + last->error);
+  }
+  // The estimate's path over the later half of the games; the earlier, wilder half is clipped.
+  for (const PlayPoint& p : history) {
+    if (!std::isfinite(p.elo) || 2 * p.games < last->games) continue;
+    lo = std::min(lo, p.elo);
+    hi = std::max(hi, p.elo);
+  }
+  const double margin = 0.05 * (hi - lo);
+  lo -= margin;
+  hi += margin;
+  if (hi - lo < kEloAxisMinSpan) {
+    const double middle = (lo + hi) / 2;
+    lo = middle - kEloAxisMinSpan / 2;
+    hi = middle + kEloAxisMinSpan / 2;
+  }
+  return {std::max(-kEloAxisLimit, lo), std::min(kEloAxisLimit, hi)};
 }
 
 std::string play_status_json(const PlayTest& play) {
@@ -426,6 +491,9 @@ std::string play_status_json(const PlayTest& play) {
           .field("upper", sprt->upper)
           .field("sprt", play::kSprtDecisionNames[static_cast<std::size_t>(sprt->decision)]);
     }
+    const play::Verdict verdict = *play_verdict(play);
+    json.field("verdict", verdict.text)
+        .field("verdictKind", name_of(play::kVerdictKindNames, verdict.kind));
   }
   if (const std::string notes = fallback_notes(chosen_sets(play.form)); !notes.empty())
     json.field("fallback", notes);

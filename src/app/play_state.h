@@ -28,7 +28,13 @@ struct PlayCandidate {
   play::ValueSet set;
   std::string source;  // where it comes from ("the textbook 1-3-3-5-9", "fitted: merged")
   bool chosen = false;
+  // Shown beside the name: "the bundled sample's fit" (learned-sample), "your fit".
+  std::string origin;
+  bool fitted = false;  // the user's fit (offer_fit)
 };
+
+inline constexpr const char* kSampleOrigin = "the bundled sample's fit";
+inline constexpr const char* kFitOrigin = "your fit";
 
 struct PlayForm {
   std::vector<PlayCandidate> candidates;       // the named sets first, then fits and custom ones
@@ -108,6 +114,14 @@ Expected<play::MatchSettings> play_settings(const PlayForm& form);
 void add_custom_set(PlayForm& form);
 // Adds (or chooses again, when one with these values is there) a set to test, chosen.
 void add_candidate(PlayForm& form, const play::ValueSet& set, const std::string& source);
+// Whether a fit's values are worth a match: at least one piece identified (a set with none
+// would only play 1-3-3-5-9's values under another name).
+bool identifies_any_piece(const play::ValueSet& set);
+// Offers a fit's values (not chosen), renamed "NAME#2", "NAME#3"… when another set has its name
+// but other values, so that two sets are never offered under one name; a fit that identified
+// no piece is not offered (false). `current` (the user's latest fit): it becomes the set under
+// test, chosen first, in place of an earlier fit or the bundled sample's learned-sample.
+bool offer_fit(PlayForm& form, play::ValueSet set, const std::string& source, bool current);
 // The article's experiment: its four engine versions, learned-sample and classic, round robin.
 void article_preset(PlayForm& form);
 
@@ -137,6 +151,18 @@ std::string play_link(const PlayForm& form);
 // Reads a play link's parameters (as play_link writes them) into the form; an error names the
 // parameter.
 std::optional<Error> read_play_link(PlayForm& form, std::string_view query);
+// The first pairing's verdict in words (play::pairing_verdict): playing while the match runs,
+// finished, or cancelled; nullopt with no match.
+std::optional<play::Verdict> play_verdict(const PlayTest& play);
+// The Elo chart's vertical range: the latest point's 95% band, the estimates of the later half
+// of the games and 0, at least kEloAxisMinSpan wide and within ±kEloAxisLimit. An early
+// point's wide (or unbounded) band is clipped by the axis, not what fixes it.
+inline constexpr double kEloAxisMinSpan = 50;
+inline constexpr double kEloAxisLimit = 800;
+struct EloAxis {
+  double lo = -kEloAxisMinSpan / 2, hi = kEloAxisMinSpan / 2;
+};
+EloAxis elo_chart_axis(const std::vector<PlayPoint>& history);
 // A one-line summary for the page's mirror (the `play-status` command's fields).
 std::string play_status_json(const PlayTest& play);
 // The form's chosen sets, in order.

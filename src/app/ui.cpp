@@ -212,11 +212,15 @@ void draw_test_values(AppState& state, float scale) {
   const std::vector<protocol::Fit>& fits = state.trajectory.fits;
   for (std::size_t i = 0; i < fits.size(); ++i) {
     if (fits[i].state == "failed") continue;
+    const play::ValueSet set =
+        fit_value_set(fits[i], fit_set_name(fits[i], state.report.target, state.trajectory.solver));
+    // A fit that identified no piece has nothing to test.
+    if (!identifies_any_piece(set)) continue;
     ImGui::PushID(static_cast<int>(i));
     const std::string label =
         fits.size() == 1 ? std::string("Test these values") : "Test " + fits[i].name;
     if (button(state, label.c_str(), scale, true, ("test-values:" + std::to_string(i)).c_str())) {
-      test_values(state, fit_value_set(fits[i], "fit:" + fits[i].name), "fitted: " + fits[i].name);
+      test_values(state, set, "fitted: " + fits[i].name);
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play these values against 1-3-3-5-9");
     ImGui::PopID();

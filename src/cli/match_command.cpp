@@ -30,12 +30,11 @@ std::string progress_line(const play::Match& match) {
       "pairs " + std::to_string(match.pairs_done()) + "/" + std::to_string(match.task_count());
   if (match.pairings().size() == 1) {
     if (const auto estimate = play::pairing_estimate(first)) {
-      std::snprintf(line, sizeof line, "  W/D/L %llu/%llu/%llu  Elo %+.1f +/- %.1f",
+      std::snprintf(line, sizeof line, "  W/D/L %llu/%llu/%llu  Elo ",
                     static_cast<unsigned long long>(first.games.wins),
                     static_cast<unsigned long long>(first.games.draws),
-                    static_cast<unsigned long long>(first.games.losses), estimate->elo,
-                    estimate->elo_error95);
-      text += line;
+                    static_cast<unsigned long long>(first.games.losses));
+      text += line + play::elo_interval_text(estimate->elo, estimate->elo_error95);
     }
     if (const auto& sprt = match.sprt()) {
       std::snprintf(line, sizeof line, "  LLR %.2f (%.2f, %.2f)", sprt->llr, sprt->lower,
@@ -86,17 +85,19 @@ void write_match_text(std::FILE* out, const play::Match& match, std::size_t book
     if (const auto estimate = play::pairing_estimate(stats)) {
       std::fputs(play::format_estimate_text(*estimate, match.sprt()).c_str(), out);
     }
+    std::fprintf(out, "Verdict: %s\n", play::pairing_verdict(match, stats).text.c_str());
   } else {
     for (const play::PairingStats& stats : match.stats()) {
       const auto estimate = play::pairing_estimate(stats);
       if (!estimate) continue;
-      std::fprintf(out, "%-16s vs %-16s  W/D/L %llu/%llu/%llu  score %.1f%%  Elo %+.1f +/- %.1f\n",
+      std::fprintf(out, "%-16s vs %-16s  W/D/L %llu/%llu/%llu  score %.1f%%  Elo %s\n",
                    settings.sets[stats.pairing.first].name.c_str(),
                    settings.sets[stats.pairing.second].name.c_str(),
                    static_cast<unsigned long long>(stats.games.wins),
                    static_cast<unsigned long long>(stats.games.draws),
                    static_cast<unsigned long long>(stats.games.losses), 100 * estimate->score,
-                   estimate->elo, estimate->elo_error95);
+                   play::elo_interval_text(estimate->elo, estimate->elo_error95).c_str());
+      std::fprintf(out, "  verdict: %s\n", play::pairing_verdict(match, stats).text.c_str());
     }
     if (auto table = play::match_ratings(match)) {
       std::fputs("\nRatings (logistic Elo, mean 0, 95% errors):\n", out);

@@ -167,6 +167,18 @@ std::optional<Estimate> pairing_estimate(const PairingStats& stats) {
   return *estimate;
 }
 
+Verdict pairing_verdict(const Match& match, const PairingStats& stats, bool cancelled) {
+  VerdictInput input;
+  input.estimate = pairing_estimate(stats);
+  if (match.pairings().size() == 1) input.sprt = match.sprt();
+  input.progress = match.finished() ? MatchProgress::kFinished
+                   : cancelled      ? MatchProgress::kCancelled
+                                    : MatchProgress::kPlaying;
+  input.first = match.settings().sets[static_cast<std::size_t>(stats.pairing.first)].name;
+  input.second = match.settings().sets[static_cast<std::size_t>(stats.pairing.second)].name;
+  return match_verdict(input);
+}
+
 Expected<RatingTable> match_ratings(const Match& match) {
   std::vector<TableResult> results;
   for (const PairingStats& stats : match.stats()) {

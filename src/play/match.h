@@ -24,6 +24,7 @@
 #include "play/match_stats.h"
 #include "play/rating_table.h"
 #include "play/value_set.h"
+#include "play/verdict.h"
 
 namespace materialist::play {
 
@@ -129,6 +130,9 @@ class Match {
 
 // The first set's estimate for one pairing; nullopt before any pair.
 std::optional<Estimate> pairing_estimate(const PairingStats& stats);
+// One pairing's verdict in words (verdict.h), with the SPRT in a two-set match: playing until
+// the match is finished(), or `cancelled` (stopped before its end).
+Verdict pairing_verdict(const Match& match, const PairingStats& stats, bool cancelled = false);
 // Ratings of every set from all pairings, the mean at 0.
 Expected<RatingTable> match_ratings(const Match& match);
 

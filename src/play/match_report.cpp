@@ -36,7 +36,7 @@ void write_limits_json(JsonWriter& json, const GameSettings& game) {
 }
 
 std::string match_json(const Match& match, std::size_t book_size, const std::string& book_source,
-                       double seconds) {
+                       double seconds, bool cancelled) {
   const MatchSettings& settings = match.settings();
   JsonWriter json;
   json.begin_object();
@@ -70,6 +70,7 @@ std::string match_json(const Match& match, std::size_t book_size, const std::str
       write_estimate_fields(json, *estimate,
                             match.pairings().size() == 1 ? match.sprt() : std::nullopt);
     }
+    write_verdict_field(json, pairing_verdict(match, stats, cancelled));
   };
   if (match.pairings().size() == 1) {
     write_pairing(match.stats().front());

@@ -12,10 +12,12 @@ namespace materialist::play {
 
 // The match's statistics as one JSON object (no newline): sets, schedule, pairsPerPairing,
 // limits, materialOnly, adjudication, seed, book {source, openings}, gamesPlayed, nodes,
-// seconds, terminations, and for one pairing its first/second and estimate fields
-// (write_estimate_fields, with the SPRT), for several `matches` and `ratings`.
+// seconds, terminations, and for one pairing its first/second, estimate fields
+// (write_estimate_fields, with the SPRT) and `verdict` {kind, text} (pairing_verdict), for
+// several `matches` (each with its verdict) and `ratings`. `cancelled`: the match was stopped
+// before its end (the verdicts say so).
 std::string match_json(const Match& match, std::size_t book_size, const std::string& book_source,
-                       double seconds);
+                       double seconds, bool cancelled = false);
 
 // Writes limits, materialOnly and adjudication into an open object.
 void write_limits_json(JsonWriter& json, const GameSettings& game);

@@ -378,8 +378,12 @@ void write_estimate_fields(JsonWriter& json, const Estimate& e,
 }
 
 std::string format_estimate_text(const Estimate& e, const std::optional<SprtResult>& sprt) {
-  std::string text = "Elo: " + fixed(e.elo, 2) + " +/- " + fixed(e.elo_error95, 2) +
-                     ", nElo: " + fixed(e.nelo, 2) + " +/- " + fixed(e.nelo_error95, 2) + "\n";
+  // An unbounded interval is early (a lopsided score in few games), not a figure.
+  const std::string elo_error = std::isinf(e.elo_error95) && std::isfinite(e.elo)
+                                    ? " (early: no interval yet)"
+                                    : " +/- " + fixed(e.elo_error95, 2);
+  std::string text = "Elo: " + fixed(e.elo, 2) + elo_error + ", nElo: " + fixed(e.nelo, 2) +
+                     " +/- " + fixed(e.nelo_error95, 2) + "\n";
   text += "LOS: " + percent(e.los) + ", DrawRatio: " + percent(e.draw_ratio) +
           ", Games: " + std::to_string(e.game_count) +
           ", Points: " + fixed(e.score * static_cast<double>(e.game_count), 1) + " (" +

@@ -21,6 +21,8 @@
 //   - Counts from a pentanomial alone do not say how many games were drawn (a pair scoring 1 is
 //     a draw twice or a win and a loss): wins, draws, losses and drawRatio are null unless the
 //     W/D/L counts are given as well.
+//   - The text formatter writes an unbounded eloError95 beside a finite elo as "(early: no
+//     interval yet)", not as a figure.
 #pragma once
 
 #include <array>

@@ -5,6 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <string>
 
 #include "app/app_state.h"
@@ -151,6 +153,12 @@ TEST_CASE("play state: results in any order from two workers give the CLI runner
   CHECK(without_seconds(play_json(play)) == without_seconds(expected));
   CHECK(play_pgn(play) == play::match_pgn(*cli));
   CHECK(play_pgn(play).find("[Round \"3\"]") != std::string::npos);
+  // Three pairs under an SPRT that has not decided: stopped at the limit, in the page's mirror.
+  REQUIRE(play.match->sprt()->decision == play::SprtDecision::kContinue);
+  CHECK(play_verdict(play)->kind == play::VerdictKind::kInconclusive);
+  CHECK(play_status_json(play).find(R"("verdict":"stopped at the limit, inconclusive: LLR )") !=
+        std::string::npos);
+  CHECK(play_status_json(play).find(R"("verdictKind":"inconclusive")") != std::string::npos);
 }
 
 TEST_CASE("play state: cancel keeps what was played and ignores late results") {
@@ -163,9 +171,29 @@ TEST_CASE("play state: cancel keeps what was played and ignores late results") {
   REQUIRE(apply_message(state, result_message(tasks[0].worker, tasks[0].task)));
   tasks = take_tasks(play);
   REQUIRE(tasks.size() == 1);
+  // While it runs: too few games yet, in the mirror too.
+  CHECK(play_verdict(play)->text == "too few games yet (2 so far)");
+  CHECK(play_status_json(play).find(R"("verdictKind":"too-few-games")") != std::string::npos);
   cancel_play(play);
   CHECK_FALSE(play.running);
   CHECK(play.cancelled);
+  CHECK(play_verdict(play)->text == "too few games to tell (2 played)");
+  // With an SPRT, a cancel is inconclusive and says why.
+  {
+    AppState sprt_state;
+    PlayTest& sprt_play = sprt_state.play;
+    sprt_play.form = small_form();
+    sprt_play.form.sprt = true;
+    start_play(sprt_play);
+    const std::vector<Sent> first = take_tasks(sprt_play);
+    REQUIRE(first.size() == 1);
+    REQUIRE(apply_message(sprt_state, result_message(first[0].worker, first[0].task)));
+    CHECK(play_verdict(sprt_play)->kind == play::VerdictKind::kContinue);
+    cancel_play(sprt_play);
+    CHECK(play_verdict(sprt_play)->text.rfind("cancelled before the SPRT decided", 0) == 0);
+    CHECK(play_json(sprt_play).find(R"("verdict":{"kind":"inconclusive","text":"cancelled)") !=
+          std::string::npos);
+  }
   bool stopped = false;
   for (const std::string& command : play.outbox) {
     if (command.find("\"play-stop\"") != std::string::npos) stopped = true;
@@ -300,5 +328,104 @@ TEST_CASE("play state: the self-play loop learns from each round's games") {
   CHECK(play.selfplay[1].learned);
   // The form is as it was.
   CHECK(play.form.candidates.size() == play::kNamedValueSets.size());
+}
+}  // namespace materialist::app
+
+namespace materialist::app {
+TEST_CASE("play state: the Elo chart's axis follows the data, not its first point") {
+  const double inf = std::numeric_limits<double>::infinity();
+  // No point: the minimum span around 0.
+  EloAxis axis = elo_chart_axis({});
+  CHECK(axis.lo == -kEloAxisMinSpan / 2);
+  CHECK(axis.hi == kEloAxisMinSpan / 2);
+  // The issue's start: -338 with no interval after 2 pairs, then the estimate settles near -9.
+  std::vector<PlayPoint> history = {{4, -338.0, inf, 0}, {8, -120.0, 300.0, 0}};
+  for (std::uint64_t games = 12; games <= 80; games += 4) {
+    history.push_back({games, -9.0, 900.0 / std::sqrt(static_cast<double>(games)), 0});
+  }
+  axis = elo_chart_axis(history);
+  const double last_error = history.back().error;
+  CHECK(axis.lo < -9.0 - last_error);
+  CHECK(axis.lo > -9.0 - 1.3 * last_error);  // not -338's, nor -738's
+  CHECK(axis.hi > -9.0 + last_error);
+  CHECK(axis.hi < -9.0 + 1.3 * last_error);
+  // A narrow band keeps the minimum span, around the data and 0.
+  axis = elo_chart_axis({{400, 3.0, 4.0, 0}});
+  CHECK(axis.hi - axis.lo == doctest::Approx(kEloAxisMinSpan));
+  CHECK(axis.lo < -1.0);
+  CHECK(axis.hi > 7.0);
+  // Only an unbounded early point: its estimate and 0, within the limits.
+  axis = elo_chart_axis({{4, -1200.0, inf, 0}});
+  CHECK(axis.lo == -kEloAxisLimit);
+  CHECK(axis.hi >= 0);
+}
+}  // namespace materialist::app
+
+namespace materialist::app {
+TEST_CASE(
+    "play state: fits are offered under names that differ, the latest as the set under test") {
+  protocol::Fit fit;
+  fit.name = "OpenRating.pgn";
+  for (const auto& [name, value] : {std::pair{"knight", 288.6}, std::pair{"bishop", 345.2},
+                                    std::pair{"rook", 480.0}, std::pair{"queen", 1077.4}}) {
+    protocol::Coefficient coefficient;
+    coefficient.name = name;
+    coefficient.value = value;
+    fit.coefficients.push_back(coefficient);
+  }
+  // The source file, the target and the solver are in the name.
+  const std::string gd =
+      fit_set_name(fit, learn::Target::kResult, learn::SolverKind::kGradientDescent);
+  const std::string newton = fit_set_name(fit, learn::Target::kResult, learn::SolverKind::kNewton);
+  CHECK(gd == "fit:OpenRating.pgn/result/gd");
+  CHECK(newton == "fit:OpenRating.pgn/result/newton");
+  CHECK(fit_set_name(fit, learn::Target::kEval, learn::SolverKind::kNewton) ==
+        "fit:OpenRating.pgn/eval/newton");
+
+  // A new form: the bundled sample's learned values are labelled so, and chosen.
+  PlayForm form = default_play_form();
+  REQUIRE(form.candidates.front().set.name == "learned-sample");
+  CHECK(form.candidates.front().origin == kSampleOrigin);
+  CHECK(form.candidates.front().chosen);
+  // The user's fit becomes the set under test in its place; classic stays the opponent.
+  REQUIRE(offer_fit(form, fit_value_set(fit, gd), "fitted: OpenRating.pgn", true));
+  std::vector<play::ValueSet> chosen = chosen_sets(form);
+  REQUIRE(chosen.size() == 2);
+  CHECK(chosen[0].name == gd);
+  CHECK(chosen[1].name == "classic");
+  CHECK(form.candidates.front().origin == kFitOrigin);
+  // A second fit (Newton, other values): offered beside it, under its own name, and now the one
+  // under test.
+  protocol::Fit other = fit;
+  other.coefficients[0].value = 300.4;
+  REQUIRE(offer_fit(form, fit_value_set(other, newton), "fitted: OpenRating.pgn", true));
+  chosen = chosen_sets(form);
+  REQUIRE(chosen.size() == 2);
+  CHECK(chosen[0].name == newton);
+  CHECK(chosen[1].name == "classic");
+  // The same name with other values (a refit with other settings) is numbered, never the same.
+  other.coefficients[1].value = 350.0;
+  REQUIRE(offer_fit(form, fit_value_set(other, newton), "fitted: OpenRating.pgn", false));
+  std::vector<std::string> names;
+  for (const PlayCandidate& candidate : form.candidates) names.push_back(candidate.set.name);
+  CHECK(std::count(names.begin(), names.end(), newton) == 1);
+  CHECK(std::count(names.begin(), names.end(), newton + "#2") == 1);
+  std::sort(names.begin(), names.end());
+  CHECK(std::adjacent_find(names.begin(), names.end()) == names.end());
+  // Offered again with the same values: not twice.
+  const std::size_t offered = form.candidates.size();
+  REQUIRE(offer_fit(form, fit_value_set(other, newton), "fitted: OpenRating.pgn", false));
+  CHECK(form.candidates.size() == offered);
+  // A fit that identified no piece is never offered.
+  protocol::Fit unidentified = fit;
+  for (protocol::Coefficient& c : unidentified.coefficients) c.identified = false;
+  const play::ValueSet nothing = fit_value_set(unidentified, "fit:cancelled.pgn/result/gd");
+  CHECK_FALSE(identifies_any_piece(nothing));
+  CHECK_FALSE(offer_fit(form, nothing, "fitted: cancelled.pgn", true));
+  CHECK(form.candidates.size() == offered);
+  CHECK(chosen_sets(form)[0].name == newton);
+  // One piece identified is enough (the others play 1-3-3-5-9's values, and say so).
+  unidentified.coefficients[0].identified = true;
+  CHECK(identifies_any_piece(fit_value_set(unidentified, "x")));
 }
 }  // namespace materialist::app

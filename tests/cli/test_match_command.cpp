@@ -54,6 +54,26 @@ TEST_CASE("match --json: one object with the statistics engine testers read") {
   CHECK(json->find("wins")->as_number() + json->find("draws")->as_number() +
             json->find("losses")->as_number() ==
         6);
+  // Three pairs under an SPRT that has not decided: stopped at the limit.
+  const JsonValue* verdict = json->find("verdict");
+  REQUIRE(verdict != nullptr);
+  REQUIRE(sprt.find("result")->as_string() == "continue");
+  CHECK(verdict->find("kind")->as_string() == "inconclusive");
+  CHECK(verdict->find("text")->as_string().rfind("stopped at the limit, inconclusive: LLR ", 0) ==
+        0);
+}
+
+TEST_CASE("match: the text ends its statistics with the verdict in words") {
+  const CliRun run = run_cli(kQuickMatch);
+  REQUIRE(run.status == kExitOk);
+  // Six games: too few to tell, and the figures say nothing infinite.
+  CHECK(contains(run.out, "\nVerdict: too few games to tell (6 played)\n"));
+  CHECK_FALSE(contains(run.out, "inf"));
+  const CliRun json = run_cli(with(kQuickMatch, {"--json"}));
+  auto parsed = parse_json(json.out);
+  REQUIRE(parsed);
+  REQUIRE(parsed->find("verdict") != nullptr);
+  CHECK(parsed->find("verdict")->find("kind")->as_string() == "too-few-games");
 }
 
 TEST_CASE("match: several opponents add each match and a rating table") {
@@ -68,10 +88,15 @@ TEST_CASE("match: several opponents add each match and a rating table") {
   REQUIRE(json->find("ratings") != nullptr);
   CHECK(json->find("ratings")->size() == 3);
   CHECK(json->find("schedule")->as_string() == "round-robin");
+  for (const JsonValue& pairing : json->find("matches")->items()) {
+    REQUIRE(pairing.find("verdict") != nullptr);
+    CHECK(pairing.find("verdict")->find("kind")->as_string() == "too-few-games");
+  }
   const CliRun text = run_cli({"match", "--values", "learned-sample", "--vs", "classic", "--vs",
                                "article-12.5", "--pairs", "1", "--nodes", "400", "--no-progress"});
   CHECK(contains(text.out, "Ratings"));
   CHECK(contains(text.out, "learned-sample"));
+  CHECK(contains(text.out, "  verdict: too few games to tell (2 played)\n"));
 }
 
 TEST_CASE("match: the same seed gives the same PGN with any -j, and fit reads it back") {
