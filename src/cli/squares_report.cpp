@@ -109,6 +109,7 @@ void write_squares_json(JsonWriter& json, const learn::SquaresFit& fit, const Sq
   json.key("validation").begin_object();
   json.field("logLoss", fit.validation_log_loss)
       .field("materialLogLoss", fit.material_log_loss)
+      .field("games", fit.validation_games)
       .field("positions", fit.validation_positions)
       .field("trainingPositions", fit.training_positions)
       .field("lambda", fit.lambda)

@@ -404,6 +404,7 @@ Expected<SquaresFit> fit_squares(const SquaresData& data, const SquaresOptions& 
   SquaresFit fit;
   fit.training_positions = training.size();
   fit.validation_positions = validation.size();
+  fit.validation_games = data.held_out_games();
   for (const SquaresRow* row : training) {
     const Cells cells = cells_of(*row);
     for (int i = 0; i < cells.count; ++i) ++fit.positions[cells.cell[static_cast<std::size_t>(i)]];

@@ -121,8 +121,9 @@ struct SquaresFit {
   double material_log_loss = 0;                // the material-only model's, the same positions
   std::uint64_t training_positions = 0;
   std::uint64_t validation_positions = 0;
-  int newton_iterations = 0;  // over the whole λ path
-  int hessian_passes = 0;     // passes that summed the data's Hessian (the errors' included)
+  std::uint64_t validation_games = 0;  // the held-out games (SquaresData::held_out_games)
+  int newton_iterations = 0;           // over the whole λ path
+  int hessian_passes = 0;  // passes that summed the data's Hessian (the errors' included)
 
   double mg(int type, int square) const { return theta[type * kBoardSquares + square]; }
   double eg(int type, int square) const {
