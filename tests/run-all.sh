@@ -6,7 +6,8 @@
 #               on a Dask LocalCluster of 2 workers must print one fit's output (tests/dask);
 #               numpy/scipy re-derive `materialist elo`'s match statistics (match_stats_crosscheck.py)
 #               the evaluation target: an independent Python replay of the lichess sample with
-#               numpy (1e-6) and statsmodels (1e-3) (eval_crosscheck.py)
+#               numpy (1e-6) and statsmodels (1e-3) (eval_crosscheck.py); scikit-learn refits the
+#               squares model on the training games' EPD lines (squares_crosscheck.py, 1e-4)
 #   typecheck  TypeScript checks the browser app's JavaScript (// @ts-check + JSDoc, web/types.d.ts;
 #              tsconfig.json: one project per realm); nothing is emitted
 #   asan    the same suite under AddressSanitizer + UndefinedBehaviorSanitizer (build/asan)
@@ -153,6 +154,13 @@ stage_crosscheck() {
   # sample, fitted with numpy (1e-6) and statsmodels' clustered errors (1e-3).
   if /usr/bin/python3 scripts/eval_crosscheck.py tests/fixtures/pgn/lichess-2021-10-first999.pgn \
     --cli build/native/materialist; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
+  # The squares model at one penalty: scikit-learn's Newton-CG on the training games' exported
+  # EPD lines, the same generalised ridge (1e-4 in log-odds).
+  if /usr/bin/python3 scripts/squares_crosscheck.py "${pgn}" --cli build/native/materialist; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))

@@ -64,6 +64,10 @@ int run_positions(const CliOptions& options, std::FILE* out, std::FILE* err) {
       ++without_board;
       return;
     }
+    if (options.split != "all" &&
+        learn::held_out_game(row.game_hash) != (options.split == "held-out")) {
+      return;
+    }
     buffer += learn::epd_fields(row.board);
     char label[32];
     if (row.target != learn::kNoTarget) {
@@ -173,6 +177,7 @@ learn::SquaresOptions squares_options_of(const CliOptions& options,
   squares.target = analysis.model.target;
   squares.outcomes = analysis.model.outcomes;
   squares.max_positions = options.max_positions;
+  if (options.squares_lambda) squares.lambdas = {*options.squares_lambda};
   return squares;
 }
 

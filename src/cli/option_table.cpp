@@ -25,6 +25,7 @@ constexpr VerbSet kGames{kMatch, kSelfplay};
 constexpr std::array kUnitChoices = {"pawn", "elo", "logodds"};
 constexpr std::array kModelChoices = {"material", "squares"};
 constexpr std::array kPositionFormats = {"epd"};
+constexpr std::array kSplitChoices = {"all", "training", "held-out"};
 constexpr std::int64_t kInt64Max = INT64_MAX;
 
 constexpr OptionSpec integer(Opt id, std::string_view name, std::string_view value_name,
@@ -167,6 +168,10 @@ constexpr std::array<OptionSpec, static_cast<std::size_t>(Opt::kCount)> kOptions
             "2000000",
             "--model squares: at most N positions kept (about 40 bytes each); more are\n"
             "sampled uniformly, and the report says so"),
+    number(Opt::kSquaresLambda, "--squares-lambda", "L", {kFit}, Section::kModel,
+           NumberRule::kPositive, "chosen",
+           "--model squares: this penalty, instead of the one of 4096, 1024, ..., 1 with the\n"
+           "lowest held-out log-loss"),
     choice(Opt::kUnits, "--units", kFits, Section::kModel, kUnitChoices, "pawn",
            "how values are reported: pawn = 100, Elo, or natural log-odds"),
     integer(Opt::kBootstrap, "--bootstrap", "B", kModels, Section::kModel, 0, 10'000, "0",
@@ -183,6 +188,9 @@ constexpr std::array<OptionSpec, static_cast<std::size_t>(Opt::kCount)> kOptions
     choice(Opt::kFormat, "--format", {kPositions}, Section::kOutput, kPositionFormats, "epd",
            "epd: a line per position, its four EPD fields and White's score in brackets,\n"
            "[1.0], [0.5] or [0.0] (--target eval: the evaluation's expected score)"),
+    choice(Opt::kSplit, "--split", {kPositions}, Section::kOutput, kSplitChoices, "all",
+           "the positions of every game, or of the games --model squares trains on, or of the\n"
+           "tenth it holds out (by a hash of each game's moves)"),
     integer(Opt::kLogEvery, "--log-every", "N", kFits, Section::kOutput, 1, 100'000'000, "1000",
             "gradient descent's iteration log interval"),
     // ---- reading

@@ -77,6 +77,7 @@ enum class Opt : std::uint8_t {
   kSplitSides,
   kModel,
   kMaxPositions,
+  kSquaresLambda,
   kUnits,
   kBootstrap,
   // output
@@ -84,6 +85,7 @@ enum class Opt : std::uint8_t {
   kExportMat,
   kExportSquares,
   kFormat,
+  kSplit,
   kLogEvery,
   // reading
   kChunkBytes,

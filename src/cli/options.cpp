@@ -54,6 +54,8 @@ void read_data_and_model(const Arguments& args, CliOptions& options) {
   options.model = args.text_or(Opt::kModel, options.model);
   options.max_positions = static_cast<std::uint64_t>(
       args.integer(Opt::kMaxPositions, static_cast<std::int64_t>(options.max_positions)));
+  options.squares_lambda = optional_number(args, Opt::kSquaresLambda);
+  options.split = args.text_or(Opt::kSplit, options.split);
   options.units = args.text_or(Opt::kUnits, options.units);
   options.bootstrap = static_cast<int>(args.integer(Opt::kBootstrap, 0));
   options.seed = static_cast<std::uint64_t>(args.integer(Opt::kSeed, 1));
@@ -91,7 +93,7 @@ std::optional<Error> check_combinations(const Arguments& args, const CliOptions&
   if (args.has(Opt::kBy) && args.has(Opt::kEach))
     return bad_argument("--by and --each: give one of them");
   if (options.model != "squares") {
-    for (const Opt id : {Opt::kMaxPositions, Opt::kExportSquares}) {
+    for (const Opt id : {Opt::kMaxPositions, Opt::kExportSquares, Opt::kSquaresLambda}) {
       if (args.has(id))
         return bad_argument(std::string(spec_of(id).name) + " needs --model squares");
     }
