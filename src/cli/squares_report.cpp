@@ -65,8 +65,10 @@ const char* unit_title(const SquaresUnit& unit) {
 SquaresUnit squares_unit(const std::string& units, const learn::SquaresFit& fit) {
   if (units == "elo") return {"elo", kEloPerLogOdds};
   if (units == "logodds") return {"logodds", 1.0};
+  // A pawn the material-only model finds worth nothing cannot be the unit: log-odds, named so.
   const double pawn = fit.material[0];
-  return {"pawn", pawn > 0 ? 100.0 / pawn : 1.0};
+  if (!(pawn > 0)) return {"logodds", 1.0};
+  return {"pawn", 100.0 / pawn};
 }
 
 void write_squares_data_json(JsonWriter& json, const learn::SquaresData& data,
