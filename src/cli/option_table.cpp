@@ -165,7 +165,7 @@ constexpr std::array<OptionSpec, static_cast<std::size_t>(Opt::kCount)> kOptions
            "and an endgame value for each piece on each square, tapered by phase, its penalty\n"
            "chosen on a held-out tenth of the games (docs/SQUARES.md)"),
     integer(Opt::kMaxPositions, "--max-positions", "N", {kFit}, Section::kModel, 1000, 100'000'000,
-            "2000000",
+            "1000000",
             "--model squares: at most N positions kept (about 40 bytes each); more are\n"
             "sampled uniformly, and the report says so"),
     number(Opt::kSquaresLambda, "--squares-lambda", "L", {kFit}, Section::kModel,

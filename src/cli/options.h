@@ -57,7 +57,7 @@ struct CliOptions {
   bool split_sides = false;
   // "material" or "squares" (learn/fit/squares.h: values by square, beside the material fit).
   std::string model = "material";
-  std::uint64_t max_positions = 2'000'000;  // --model squares: kept positions, more are sampled
+  std::uint64_t max_positions = 1'000'000;  // --model squares: kept positions, more are sampled
   std::optional<double> squares_lambda;     // --model squares: this penalty, not the chosen one
   std::string split = "all";                // positions: all, training or held-out games
   std::string units = "pawn";               // "pawn", "elo" or "logodds"

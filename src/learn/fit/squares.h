@@ -39,8 +39,9 @@ inline constexpr int kSquareCells = kBoardPieceTypes * kBoardSquares;  // type *
 inline constexpr int kSquareParameters = 2 * kSquareCells;             // the mg cells, then eg
 inline constexpr int kMaxSquarePhase = 24;
 inline constexpr double kSquaresRidge = 1e-3;  // ε
-// About 80 MB of positions (40 bytes each): with the Hessian's 30 MB, under 128 MB.
-inline constexpr std::uint64_t kDefaultMaxSquarePositions = 2'000'000;
+// 40 MB of positions (40 bytes each; up to twice that while the vector grows) and the Hessian's
+// 30 MB: under 128 MB (2 000 000 peaked at 148 MB on engine games).
+inline constexpr std::uint64_t kDefaultMaxSquarePositions = 1'000'000;
 
 struct SquaresOptions {
   Target target = Target::kResult;
