@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include "app/play_state.h"
 
@@ -145,11 +146,18 @@ std::optional<Error> read_play_link(PlayForm& form, std::string_view query) {
   // The link's sets in its order, first; the others stay offered, not chosen.
   std::vector<PlayCandidate> candidates;
   for (const play::ValueSet& set : sets) {
-    std::string source = "from the link";
+    // An offered set keeps its source and origin; one only the link names is "from the link".
+    PlayCandidate chosen;
+    chosen.set = set;
+    chosen.source = "from the link";
+    chosen.chosen = true;
     for (const PlayCandidate& candidate : out.candidates) {
-      if (candidate.set == set) source = candidate.source;
+      if (candidate.set == set) {
+        chosen = candidate;
+        chosen.chosen = true;
+      }
     }
-    candidates.push_back({set, source, true});
+    candidates.push_back(std::move(chosen));
   }
   for (const PlayCandidate& candidate : out.candidates) {
     if (std::none_of(sets.begin(), sets.end(), [&](const auto& s) { return s == candidate.set; }))
