@@ -19,7 +19,8 @@
 #include "cli/player_input.h"
 #include "cli/read_files.h"
 #include "cli/replay_command.h"
-#include "cli/squares_report.h"
+#include "cli/squares_text.h"
+#include "learn/fit/squares_report.h"
 #include "cli/stats_command.h"
 #include "cli/text_report.h"
 #include "core/json.h"
@@ -68,17 +69,12 @@ int run_positions(const CliOptions& options, std::FILE* out, std::FILE* err) {
         learn::held_out_game(row.game_hash) != (options.split == "held-out")) {
       return;
     }
-    buffer += learn::epd_fields(row.board);
-    char label[32];
-    if (row.target != learn::kNoTarget) {
-      std::snprintf(label, sizeof label, " [%.4f]\n", learn::target_score(row.target));
-    } else {
-      std::snprintf(label, sizeof label, " [%s]\n",
-                    row.outcome == learn::Outcome::kWhiteWin ? "1.0"
-                    : row.outcome == learn::Outcome::kDraw   ? "0.5"
-                                                             : "0.0");
-    }
-    buffer += label;
+    const bool evaluation = row.target != learn::kNoTarget;
+    const double score = evaluation                                ? learn::target_score(row.target)
+                         : row.outcome == learn::Outcome::kWhiteWin ? 1.0
+                         : row.outcome == learn::Outcome::kDraw     ? 0.5
+                                                                    : 0.0;
+    learn::append_labelled_epd(buffer, row.board, score, evaluation);
     ++written;
     if (buffer.size() >= (1 << 16)) {
       std::fwrite(buffer.data(), 1, buffer.size(), out);
@@ -183,9 +179,9 @@ learn::SquaresOptions squares_options_of(const CliOptions& options,
 
 void write_squares_run_json(JsonWriter& json, const SquaresRun& run, const std::string& units) {
   json.field("model", "squares");
-  write_squares_data_json(json, *run.data, run.options);
+  learn::write_squares_data_json(json, *run.data, run.options);
   if (run.fit && *run.fit) {
-    write_squares_json(json, **run.fit, squares_unit(units, **run.fit), run.options);
+    learn::write_squares_json(json, **run.fit, learn::squares_unit(units, **run.fit), run.options);
   } else if (run.fit) {
     json.key("squares").null();
     json.key("squaresError").begin_object();
@@ -296,12 +292,12 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
         err, Failure{"squares-not-fitted", "values by square: " + squares.fit->error().message,
                      kExitNoResult});
   }
-  const SquaresUnit unit = squares_unit(options.units, **squares.fit);
+  const learn::SquaresUnit unit = learn::squares_unit(options.units, **squares.fit);
   if (text) print_squares_text(out, **squares.fit, *squares.data, unit, squares.options);
   if (!options.export_squares.empty()) {
     std::unique_ptr<std::FILE, FileCloser> file(std::fopen(options.export_squares.c_str(), "wb"));
     const std::string body =
-        squares_export_text(options.export_squares, **squares.fit, unit, squares.options);
+        learn::squares_export_text(options.export_squares, **squares.fit, unit, squares.options);
     if (!file || std::fwrite(body.data(), 1, body.size(), file.get()) != body.size()) {
       return report_failure(
           err, Failure{"unwritable-file", "cannot write " + options.export_squares, kExitNoResult});

@@ -336,7 +336,7 @@ SquaresData::SquaresData(const SquaresOptions& options) : options_(options) {}
 
 void SquaresData::add(const Row& row) {
   if (!row.board.valid()) {
-    ++without_board_;
+    ++tally_.without_board;
     return;
   }
   const bool new_game = row.game_hash != last_game_hash_ || row.game != last_game_;
@@ -352,16 +352,16 @@ void SquaresData::add(const Row& row) {
     score = static_cast<float>(target_score(row.target));
   } else {
     if (row.outcome == Outcome::kDraw && options_.outcomes == OutcomeModel::kDrawsOut) {
-      ++draws_left_out_;
+      ++tally_.draws_left_out;
       return;
     }
     score = row.outcome == Outcome::kWhiteWin ? 1.0f : row.outcome == Outcome::kDraw ? 0.5f : 0.0f;
   }
-  ++offered_;
+  ++tally_.offered;
   const bool held_out = held_out_game(row.game_hash);
-  if (new_game) ++(held_out ? held_out_games_ : training_games_);
+  if (new_game) ++(held_out ? tally_.held_out_games : tally_.training_games);
   const auto key = static_cast<std::uint32_t>(mix64(row.game_hash + index * 0x9E3779B97F4A7C15ULL));
-  if (key >= threshold_) return;
+  if (key >= tally_.threshold) return;
   SquaresRow& kept = rows_.emplace_back();
   kept.occupied = row.board.occupied;
   kept.pieces = row.board.pieces;
@@ -369,19 +369,48 @@ void SquaresData::add(const Row& row) {
   kept.sample_key = key;
   kept.phase = static_cast<std::uint8_t>(row.board.phase());
   kept.held_out = held_out ? 1 : 0;
+  kept.state = row.board.state;
+  kept.en_passant = row.board.en_passant;
   if (rows_.size() > options_.max_positions) thin();
 }
 
+void SquaresData::absorb(const std::vector<SquaresRow>& rows, const SquaresTally& tally) {
+  const std::uint64_t threshold = std::min(tally_.threshold, tally.threshold);
+  if (threshold < tally_.threshold) {
+    std::erase_if(rows_, [&](const SquaresRow& row) { return row.sample_key >= threshold; });
+  }
+  for (const SquaresRow& row : rows) {
+    if (row.sample_key < threshold) rows_.push_back(row);
+  }
+  tally_.offered += tally.offered;
+  tally_.without_board += tally.without_board;
+  tally_.draws_left_out += tally.draws_left_out;
+  tally_.held_out_games += tally.held_out_games;
+  tally_.training_games += tally.training_games;
+  tally_.threshold = threshold;
+  tally_.sampled = tally_.sampled || tally.sampled;
+  while (rows_.size() > options_.max_positions) thin();
+}
+
+PackedBoard SquaresRow::board() const {
+  PackedBoard board;
+  board.occupied = occupied;
+  board.pieces = pieces;
+  board.state = state;
+  board.en_passant = en_passant;
+  return board;
+}
+
 void SquaresData::thin() {
-  sampled_ = true;
+  tally_.sampled = true;
   // The key below which nine tenths of the kept rows lie becomes the threshold.
   std::vector<std::uint32_t> keys;
   keys.reserve(rows_.size());
   for (const SquaresRow& row : rows_) keys.push_back(row.sample_key);
   const std::size_t keep = rows_.size() * 9 / 10;
   std::nth_element(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(keep), keys.end());
-  threshold_ = keys[keep];
-  std::erase_if(rows_, [&](const SquaresRow& row) { return row.sample_key >= threshold_; });
+  tally_.threshold = keys[keep];
+  std::erase_if(rows_, [&](const SquaresRow& row) { return row.sample_key >= tally_.threshold; });
 }
 
 Expected<SquaresFit> fit_squares(const SquaresData& data, const SquaresOptions& options) {
@@ -392,7 +421,12 @@ Expected<SquaresFit> fit_squares(const SquaresData& data, const SquaresOptions& 
   }
   std::vector<const SquaresRow*> training;
   std::vector<const SquaresRow*> validation;
-  for (const SquaresRow& row : data.rows()) (row.held_out ? validation : training).push_back(&row);
+  const bool skip_draws =
+      options.target == Target::kResult && options.outcomes == OutcomeModel::kDrawsOut;
+  for (const SquaresRow& row : data.rows()) {
+    if (skip_draws && row.score == 0.5f) continue;
+    (row.held_out ? validation : training).push_back(&row);
+  }
   const std::uint64_t needed = options.min_training_positions;
   if (training.size() < needed || validation.size() < needed / 10) {
     return make_error(ErrorCode::kInvalidArgument,

@@ -64,8 +64,23 @@ struct SquaresRow {
   std::uint32_t sample_key = 0;  // kept while below the sample's threshold
   std::uint8_t phase = 0;
   std::uint8_t held_out = 0;
+  std::uint8_t state = 0;                  // PackedBoard::state: the side to move, castling
+  std::uint8_t en_passant = kNoEnPassant;  // PackedBoard::en_passant
+
+  PackedBoard board() const;  // for its EPD line
 };
 static_assert(sizeof(SquaresRow) <= 64, "issue 49: at most 64 bytes a position");
+
+// What SquaresData counted besides the rows it keeps (a parallel reader's share carries it).
+struct SquaresTally {
+  std::uint64_t offered = 0;  // rows that could be fitted
+  std::uint64_t without_board = 0;
+  std::uint64_t draws_left_out = 0;
+  std::uint64_t held_out_games = 0;
+  std::uint64_t training_games = 0;
+  std::uint64_t threshold = std::uint64_t{1} << 32;  // rows kept: sample_key < threshold
+  bool sampled = false;
+};
 
 // Whether a game (by Row::game_hash) is one of the held-out tenth.
 bool held_out_game(std::uint64_t game_hash);
@@ -78,30 +93,29 @@ class SquaresData {
   // a draw when draws are left out.
   void add(const Row& row);
 
+  // Another reader's rows and counts (a parallel read's share, in file order): the union,
+  // sampled as one read would have been (the lower threshold, then the cap).
+  void absorb(const std::vector<SquaresRow>& rows, const SquaresTally& tally);
+
   const std::vector<SquaresRow>& rows() const { return rows_; }
-  std::uint64_t positions_offered() const { return offered_; }  // rows that could be fitted
-  std::uint64_t without_board() const { return without_board_; }
-  std::uint64_t draws_left_out() const { return draws_left_out_; }
+  const SquaresTally& tally() const { return tally_; }
+  std::uint64_t positions_offered() const { return tally_.offered; }
+  std::uint64_t without_board() const { return tally_.without_board; }
+  std::uint64_t draws_left_out() const { return tally_.draws_left_out; }
   // The cap was reached: rows() is a sample of positions_offered().
-  bool sampled() const { return sampled_; }
-  std::uint64_t held_out_games() const { return held_out_games_; }
-  std::uint64_t training_games() const { return training_games_; }
+  bool sampled() const { return tally_.sampled; }
+  std::uint64_t held_out_games() const { return tally_.held_out_games; }
+  std::uint64_t training_games() const { return tally_.training_games; }
 
  private:
   void thin();  // lowers the sample's threshold until a tenth of the rows are dropped
 
   SquaresOptions options_;
   std::vector<SquaresRow> rows_;
-  std::uint64_t offered_ = 0;
-  std::uint64_t without_board_ = 0;
-  std::uint64_t draws_left_out_ = 0;
-  std::uint64_t held_out_games_ = 0;
-  std::uint64_t training_games_ = 0;
+  SquaresTally tally_;
   std::uint64_t last_game_hash_ = 0;
   std::uint64_t last_game_ = 0;
   std::uint32_t row_in_game_ = 0;
-  std::uint64_t threshold_ = std::uint64_t{1} << 32;  // keep sample_key < threshold_
-  bool sampled_ = false;
 };
 
 struct SquaresLambda {
@@ -133,7 +147,9 @@ struct SquaresFit {
 };
 
 // kInvalidArgument (saying what is missing) when there are too few positions or held-out ones;
-// kNotConverged when Newton's method could not proceed.
+// kNotConverged when Newton's method could not proceed. Data kept with draws scored ½ can be
+// fitted with draws left out (the result target's rows scored ½ are skipped): the page keeps
+// its rows so, and the draws setting refits them without a new read.
 [[nodiscard]] Expected<SquaresFit> fit_squares(const SquaresData& data,
                                                const SquaresOptions& options);
 

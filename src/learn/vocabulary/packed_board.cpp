@@ -1,5 +1,7 @@
 #include "learn/vocabulary/packed_board.h"
 
+#include <cstdio>
+
 namespace materialist::learn {
 
 std::string epd_fields(const PackedBoard& board) {
@@ -41,6 +43,19 @@ std::string epd_fields(const PackedBoard& board) {
     text += static_cast<char>('1' + board.en_passant / 8);
   }
   return text;
+}
+
+void append_labelled_epd(std::string& out, const PackedBoard& board, double white_score,
+                         bool evaluation) {
+  out += epd_fields(board);
+  char label[32];
+  if (evaluation) {
+    std::snprintf(label, sizeof label, " [%.4f]\n", white_score);
+  } else {
+    std::snprintf(label, sizeof label, " [%s]\n",
+                  white_score > 0.75 ? "1.0" : white_score > 0.25 ? "0.5" : "0.0");
+  }
+  out += label;
 }
 
 }  // namespace materialist::learn

@@ -64,5 +64,9 @@ struct PackedBoard {
 
 // The board's four EPD fields: placement, side to move, castling (KQkq, "-"), en passant.
 std::string epd_fields(const PackedBoard& board);
+// One line of the labelled positions Texel-style tuners read: the EPD fields, then White's score
+// in brackets, "[1.0]", "[0.5]", "[0.0]" for a result, four decimals for an engine's evaluation.
+void append_labelled_epd(std::string& out, const PackedBoard& board, double white_score,
+                         bool evaluation);
 
 }  // namespace materialist::learn

@@ -2,6 +2,7 @@
 // a known tapered table), its held-out split by game, its sample at the cap, its refusals.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -189,6 +190,82 @@ TEST_CASE("squares: too few positions, rows without boards, draws left out") {
   SquaresOptions ordinal;
   ordinal.outcomes = OutcomeModel::kOrdinal;
   CHECK_FALSE(fit_squares(synthetic_data(3000, ordinal, 2), ordinal));
+}
+
+TEST_CASE("squares: two readers' shares absorbed equal one read, sample and all") {
+  SquaresOptions options;
+  options.max_positions = 3000;
+  std::mt19937_64 random(11);
+  std::vector<Row> rows;
+  for (int i = 0; i < 8000; ++i) {
+    Row row;
+    row.board = random_board(random);
+    row.game = static_cast<std::uint64_t>(i / 4) + 1;  // four positions a game
+    row.game_hash = mix64(row.game);
+    row.outcome = i % 3 == 0 ? Outcome::kWhiteWin : Outcome::kBlackWin;
+    rows.push_back(row);
+  }
+  SquaresData whole(options);
+  for (const Row& row : rows) whole.add(row);
+  SquaresData first(options), second(options);
+  for (std::size_t i = 0; i < rows.size(); ++i) (i < 5000 ? first : second).add(rows[i]);
+  first.absorb(second.rows(), second.tally());
+  CHECK(first.positions_offered() == whole.positions_offered());
+  CHECK(first.held_out_games() == whole.held_out_games());
+  CHECK(first.training_games() == whole.training_games());
+  CHECK(first.sampled());
+  // The same positions kept: the one with the lower threshold decides, then the cap.
+  const auto keys = [](const SquaresData& data) {
+    std::vector<std::uint32_t> out;
+    for (const SquaresRow& row : data.rows()) out.push_back(row.sample_key);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  const std::vector<std::uint32_t> merged = keys(first), sequential = keys(whole);
+  CHECK(merged.size() <= 3000);
+  // Each kept set is the lowest keys below its threshold: the smaller is a prefix of the larger.
+  const std::size_t common = std::min(merged.size(), sequential.size());
+  CHECK(std::equal(merged.begin(), merged.begin() + static_cast<std::ptrdiff_t>(common),
+                   sequential.begin()));
+}
+
+TEST_CASE("squares: rows kept with draws as ½ fit with draws left out, and give their EPD lines") {
+  SquaresOptions halves;
+  halves.outcomes = OutcomeModel::kFractional;
+  SquaresOptions out;  // draws left out
+  std::mt19937_64 random(5);
+  std::uniform_real_distribution<double> uniform(0.0, 1.0);
+  SquaresData kept(halves), without(out);
+  for (int i = 0; i < 6000; ++i) {
+    Row row;
+    row.board = random_board(random);
+    row.game = static_cast<std::uint64_t>(i) + 1;
+    row.game_hash = mix64(row.game);
+    const double p = 1.0 / (1.0 + std::exp(-true_logit(row.board)));
+    const double u = uniform(random);
+    row.outcome = u < 0.2 ? Outcome::kDraw : u < 0.2 + 0.8 * p ? Outcome::kWhiteWin
+                                                               : Outcome::kBlackWin;
+    kept.add(row);
+    without.add(row);
+  }
+  out.lambdas = {16};
+  const auto from_kept = fit_squares(kept, out);
+  const auto from_without = fit_squares(without, out);
+  REQUIRE(from_kept);
+  REQUIRE(from_without);
+  CHECK(from_kept->training_positions == from_without->training_positions);
+  for (std::size_t i = 0; i < from_kept->theta.size(); ++i) {
+    CHECK(from_kept->theta[i] == doctest::Approx(from_without->theta[i]).epsilon(1e-9));
+  }
+  halves.lambdas = {16};
+  const auto with_halves = fit_squares(kept, halves);
+  REQUIRE(with_halves);
+  CHECK(with_halves->training_positions > from_kept->training_positions);
+
+  std::string epd;
+  append_labelled_epd(epd, kept.rows()[0].board(), kept.rows()[0].score, false);
+  CHECK(epd.find(" w - - [") != std::string::npos);
+  CHECK(epd.back() == '\n');
 }
 
 }  // namespace materialist::learn

@@ -1,19 +1,14 @@
-#include "cli/squares_report.h"
+#include "learn/fit/squares_report.h"
 
 #include <cmath>
 #include <string_view>
 
 #include "core/statistics.h"
 
-namespace materialist::cli {
+namespace materialist::learn {
 
 namespace {
 
-using learn::kBoardPieceLetters;
-using learn::kBoardPieceNames;
-using learn::kBoardPieceTypes;
-using learn::kBoardSquares;
-using learn::kSquareCells;
 
 constexpr std::array<std::string_view, 2> kPhases = {"mg", "eg"};
 
@@ -25,18 +20,21 @@ std::string_view letter(int type) {
   return kBoardPieceLetters.substr(static_cast<std::size_t>(type), 1);
 }
 
-// θ or its error for a phase (0 mg, 1 eg), a type and a square, in the unit.
+}  // namespace
+
 double in_unit(const std::vector<double>& values, const SquaresUnit& unit, int phase, int type,
                int square) {
   return values[static_cast<std::size_t>(phase * kSquareCells + type * kBoardSquares + square)] *
          unit.per_log_odds;
 }
 
-bool sparse(const learn::SquaresFit& fit, const learn::SquaresOptions& options, int type,
+bool sparse(const SquaresFit& fit, const SquaresOptions& options, int type,
             int square) {
   return fit.positions[static_cast<std::size_t>(type * kBoardSquares + square)] <
          options.min_positions;
 }
+
+namespace {
 
 // {mg: {P: [64], ...}, eg: {...}} of θ or its errors.
 void write_tables(JsonWriter& json, std::string_view name, const std::vector<double>& values,
@@ -56,13 +54,13 @@ void write_tables(JsonWriter& json, std::string_view name, const std::vector<dou
   json.end_object();
 }
 
+}  // namespace
+
 const char* unit_title(const SquaresUnit& unit) {
   return unit.name == "elo" ? "Elo" : unit.name == "logodds" ? "natural log-odds" : "centipawns";
 }
 
-}  // namespace
-
-SquaresUnit squares_unit(const std::string& units, const learn::SquaresFit& fit) {
+SquaresUnit squares_unit(const std::string& units, const SquaresFit& fit) {
   if (units == "elo") return {"elo", kEloPerLogOdds};
   if (units == "logodds") return {"logodds", 1.0};
   // A pawn the material-only model finds worth nothing cannot be the unit: log-odds, named so.
@@ -71,8 +69,8 @@ SquaresUnit squares_unit(const std::string& units, const learn::SquaresFit& fit)
   return {"pawn", 100.0 / pawn};
 }
 
-void write_squares_data_json(JsonWriter& json, const learn::SquaresData& data,
-                             const learn::SquaresOptions& options) {
+void write_squares_data_json(JsonWriter& json, const SquaresData& data,
+                             const SquaresOptions& options) {
   json.key("squaresData").begin_object();
   json.field("positionsOffered", data.positions_offered())
       .field("positionsKept", static_cast<std::uint64_t>(data.rows().size()))
@@ -85,8 +83,8 @@ void write_squares_data_json(JsonWriter& json, const learn::SquaresData& data,
   json.end_object();
 }
 
-void write_squares_json(JsonWriter& json, const learn::SquaresFit& fit, const SquaresUnit& unit,
-                        const learn::SquaresOptions& options) {
+void write_squares_json(JsonWriter& json, const SquaresFit& fit, const SquaresUnit& unit,
+                        const SquaresOptions& options) {
   json.field("squaresUnit", unit.name);
   json.field("squaresLayout",
              "a1..h8 (a1 = 0, h1 = 7, h8 = 63), White's view: Black's pieces read the mirrored "
@@ -104,7 +102,7 @@ void write_squares_json(JsonWriter& json, const learn::SquaresFit& fit, const Sq
   json.end_object();
   json.field("squaresMinPositions", options.min_positions);
   json.key("squaresMaterial").begin_object();
-  for (int type = 0; type < learn::kPieceKinds; ++type) {
+  for (int type = 0; type < kPieceKinds; ++type) {
     json.field(letter(type), fit.material[static_cast<std::size_t>(type)] * unit.per_log_odds);
   }
   json.end_object();
@@ -117,7 +115,7 @@ void write_squares_json(JsonWriter& json, const learn::SquaresFit& fit, const Sq
       .field("lambda", fit.lambda)
       .field("newtonIterations", fit.newton_iterations);
   json.key("path").begin_array();
-  for (const learn::SquaresLambda& step : fit.path) {
+  for (const SquaresLambda& step : fit.path) {
     json.begin_object()
         .field("lambda", step.lambda)
         .field("logLoss", step.validation_log_loss)
@@ -127,56 +125,20 @@ void write_squares_json(JsonWriter& json, const learn::SquaresFit& fit, const Sq
   json.end_object();
 }
 
-void print_squares_text(std::FILE* out, const learn::SquaresFit& fit,
-                        const learn::SquaresData& data, const SquaresUnit& unit,
-                        const learn::SquaresOptions& options) {
-  std::fprintf(out, "\nValues by square (%s, White's view; tapered by phase)\n", unit_title(unit));
-  std::fprintf(out, "  positions: %llu kept of %llu%s; %llu training, %llu held out (%llu games)\n",
-               static_cast<unsigned long long>(data.rows().size()),
-               static_cast<unsigned long long>(data.positions_offered()),
-               data.sampled() ? " (a uniform sample: the cap was reached)" : "",
-               static_cast<unsigned long long>(fit.training_positions),
-               static_cast<unsigned long long>(fit.validation_positions),
-               static_cast<unsigned long long>(data.held_out_games()));
-  std::fprintf(out, "  held-out log-loss: %.5f (material only: %.5f, %+.5f); penalty lambda %g\n",
-               fit.validation_log_loss, fit.material_log_loss,
-               fit.validation_log_loss - fit.material_log_loss, fit.lambda);
-  std::fprintf(out, "  in brackets: fewer than %llu training positions, not a finding\n",
-               static_cast<unsigned long long>(options.min_positions));
-  const bool decimals = unit.name == "logodds";
-  for (int type = 0; type < kBoardPieceTypes; ++type) {
-    std::fprintf(out, "\n  %s%s\n",
-                 std::string(kBoardPieceNames[static_cast<std::size_t>(type)]).c_str(),
-                 type < learn::kPieceKinds ? "" : " (centred: its mean is not identified)");
-    std::fprintf(out, "     middlegame%*s endgame\n", 8 * 7 - 2, "");
-    for (int rank = 7; rank >= 0; --rank) {
-      std::fprintf(out, "  %d ", rank + 1);
-      for (int phase = 0; phase < 2; ++phase) {
-        for (int file = 0; file < 8; ++file) {
-          const int square = rank * 8 + file;
-          const double value = in_unit(fit.theta, unit, phase, type, square);
-          char cell[32];
-          std::snprintf(cell, sizeof cell, decimals ? "%.2f" : "%.0f", value);
-          if (sparse(fit, options, type, square)) {
-            std::fprintf(out, "%7s", ("(" + std::string(cell) + ")").c_str());
-          } else {
-            std::fprintf(out, "%7s", cell);
-          }
-        }
-        std::fprintf(out, phase == 0 ? "  " : "\n");
-      }
+std::string squares_positions_epd(const SquaresData& data, Target target, PositionSplit split) {
+  std::string text;
+  text.reserve(data.rows().size() * 64);
+  for (const SquaresRow& row : data.rows()) {
+    if (split != PositionSplit::kAll && (row.held_out != 0) != (split == PositionSplit::kHeldOut)) {
+      continue;
     }
-    std::fprintf(out, "    ");
-    for (int phase = 0; phase < 2; ++phase) {
-      for (int file = 0; file < 8; ++file) std::fprintf(out, "%7c", 'a' + file);
-      std::fprintf(out, "  ");
-    }
-    std::fprintf(out, "\n");
+    append_labelled_epd(text, row.board(), row.score, target == Target::kEval);
   }
+  return text;
 }
 
-std::string squares_export_text(const std::string& path, const learn::SquaresFit& fit,
-                                const SquaresUnit& unit, const learn::SquaresOptions& options) {
+std::string squares_export_text(const std::string& path, const SquaresFit& fit,
+                                const SquaresUnit& unit, const SquaresOptions& options) {
   const auto ends_with = [&](std::string_view end) {
     return path.size() >= end.size() &&
            path.compare(path.size() - end.size(), end.size(), end) == 0;
@@ -254,4 +216,4 @@ std::string squares_export_text(const std::string& path, const learn::SquaresFit
   return json.str() + "\n";
 }
 
-}  // namespace materialist::cli
+}  // namespace materialist::learn
