@@ -61,7 +61,8 @@ file(CONFIGURE OUTPUT "${SHADER_HEADER}" CONTENT "${shader_text}" @ONLY)
 
 # ---- the canvas app ----
 file(GLOB APP_SOURCES CONFIGURE_DEPENDS src/app/*.cpp)
-list(FILTER APP_SOURCES EXCLUDE REGEX ".*/(app_state|message_handlers|play_state|play_link)\\.cpp$")  # in materialist_app_state
+list(FILTER APP_SOURCES EXCLUDE REGEX
+  ".*/(app_state|message_handlers|play_state|play_link|share_link|player_form|squares_result)\\.cpp$")  # in materialist_app_state
 add_executable(materialist_app ${APP_SOURCES})
 target_include_directories(materialist_app PRIVATE src "${CMAKE_BINARY_DIR}/generated")
 # The core gives the app the filter text format (learn/filter/game_filter.h), shared with the worker.

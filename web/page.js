@@ -181,6 +181,11 @@
         updateResult({ targetCompare: { positions: m.positions, games: m.games, outcomes: m.outcomes,
           differenceErrors: m.differenceErrors, error: m.error || null, rows: m.rows } });
         break;
+      case 'squares':  // values by square: what tests compare (the app draws the tables)
+        updateResult({ squares: { error: m.squaresError ? m.squaresError.message : null, data: m.squaresData || null,
+          validation: m.validation || null, material: m.squaresMaterial || null, tables: m.squares, se: m.squaresSe || null,
+          positions: m.squaresPositions || null, seconds: m.seconds ?? null } });
+        break;
       case 'error':
         page.readingOrigin = null;  // that read, if any, did not commit
         updateResult({ error: m.message });

@@ -37,9 +37,10 @@ function keyFieldsOf(m) {
     sideToMove: Boolean(m && m.sideToMove), rating: Boolean(m && m.eloOffset) };
   // Each side's counts only for the imbalance and split-sides models (other reads unchanged).
   if (m && (m.imbalance || m.splitSides)) fields.counts = true;
+  if (m && m.squares) fields.boards = true;  // values by square: each position's board
   return fields;
 }
-const KEY_FIELD_WORDS = { bishopPair: 'the bishop pair', phase: 'the game phase', sideToMove: 'the side to move', rating: 'the rating difference', counts: "each side's piece counts" };
+const KEY_FIELD_WORDS = { bishopPair: 'the bishop pair', phase: 'the game phase', sideToMove: 'the side to move', rating: 'the rating difference', counts: "each side's piece counts", boards: 'the boards (values by square)' };
 // What the settings' model reads that `kept` (the current data's fields) lacks, in words ("" when
 // nothing).
 /** @param {Settings} s @param {KeyFields | null} kept @returns {string} */

@@ -38,6 +38,7 @@ interface ModelChoice {
   sideToMove?: boolean;
   imbalance?: string;      // imbalance terms, comma-separated (learn/vocabulary/imbalance.h); absent: none
   splitSides?: boolean;    // own and opponent's pieces as separate columns
+  squares?: boolean;       // values by square beside the material fit (the read keeps boards)
 }
 
 // Every setting the worker keeps (absent fields of a message keep these: DEFAULT_SETTINGS).
@@ -71,6 +72,7 @@ interface KeyFields {
   sideToMove: boolean;
   rating: boolean;
   counts?: boolean;  // each side's piece counts (imbalance and split-sides models only)
+  boards?: boolean;  // each position's board (values by square only)
 }
 // The engine's read options: what decides which games and positions count.
 interface ReadOptions {
@@ -252,14 +254,26 @@ type TargetCompareMessage = {
   type: 'target-compare'; positions: number; games: number; outcomes: string;
   differenceErrors: string; error?: string; rows: TargetRow[];
 };
+// Values by square (PROTOCOL.md): the kept positions' counts, the tables in log-odds, or why none.
+type SquaresTables = { mg: Record<string, number[]>; eg: Record<string, number[]> };
+type SquaresMessage = {
+  type: 'squares';
+  squaresData: { positionsOffered: number; positionsKept: number; sampled: boolean; maxPositions: number;
+    drawsLeftOut: number; rowsWithoutBoard: number; trainingGames: number; heldOutGames: number };
+  squares: SquaresTables | null; squaresSe?: SquaresTables; squaresPositions?: Record<string, number[]>;
+  squaresMaterial?: Record<string, number>; squaresMinPositions?: number;
+  validation?: { logLoss: number; materialLogLoss: number; games: number; positions: number; trainingPositions: number; lambda: number };
+  squaresError?: { code: string; message: string }; target?: Target; seconds?: number;
+};
 type WorkerMessage =
   | ReadyMessage | StateMessage | ProgressMessage | ReportMessage | BalanceMessage
   | FitBeginMessage | SnapshotMessage | FitDoneMessage | EstimateMessage | ErrorMessage | DownloadMessage
-  | ResetMessage | SettingsMessage | TargetCompareMessage;
+  | ResetMessage | SettingsMessage | TargetCompareMessage | SquaresMessage;
 
 // ---- page → worker ----
 
-type ExportFormat = 'mat' | 'csv' | 'json' | 'provenance' | 'code';
+type ExportFormat = 'mat' | 'csv' | 'json' | 'provenance' | 'code'
+  | 'squares-csv' | 'squares-code' | 'squares-json' | 'positions';
 type PageMessage =
   | { type: 'read'; sources: Source[]; readers?: number; estimateMs?: number; settings?: Partial<Settings>; fromLink?: boolean }
   | { type: 'fit'; settings: Partial<Settings> }
@@ -284,6 +298,10 @@ interface Part {
   tally: { games: number; used: number; partial: number; skipped: number; rows: number };
   issues: { game: number; line: number; status: number; reason: number; detail: string; rowsKept: number }[];
   variants?: string[];  // the variants of the games filtered for their variant
+  // A read that keeps boards: the positions kept for values by square (learn::SquaresRow bytes)
+  // and their tally (part_bindings.cpp's order).
+  squaresRows?: Uint8Array<ArrayBuffer>;
+  squaresTally?: Float64Array<ArrayBuffer>;
 }
 // liveMs: post the range's live share (exportLivePart) at most this often, for the estimates.
 type ReadRangeMessage = { type: 'read-range'; file: File; start: number; end: number; options: ReadOptions; liveMs?: number };
@@ -355,6 +373,9 @@ interface Engine {
   provenanceJson(): Json<Record<string, unknown>>;
   compareTargets(settings: Json<Settings>): Json<TargetCompareMessage>;
   codeHeader(): string;
+  fitSquares(settings: Json<Settings>): Json<SquaresMessage>;
+  squaresExport(name: string): string;  // "" without a fit
+  squaresPositions(): string;           // labelled EPD lines, "" without boards
   statusLine(): string;
   setUnits(units: string): void;
   bandFilters(spec: string, filter: string): string;

@@ -57,6 +57,16 @@ async function exportData(format) {
   } else if (format === 'code') {
     const code = engine.codeHeader();
     post({ type: 'download', name: 'materialist-values.h', blob: new Blob([code], { type: 'text/x-c++hdr' }), text: code });
+  } else if (format === 'squares-csv' || format === 'squares-code' || format === 'squares-json') {
+    const name = { 'squares-csv': 'materialist-squares.csv', 'squares-code': 'materialist-squares.h', 'squares-json': 'materialist-squares.json' }[format];
+    const text = engine.squaresExport(name);
+    if (!text) throw new Error('no values by square yet: switch on "values by square" and fit');
+    const type = format === 'squares-csv' ? 'text/csv' : format === 'squares-code' ? 'text/x-c++hdr' : 'application/json';
+    post({ type: 'download', name, blob: new Blob([text], { type }), ...(format === 'squares-code' ? { text } : {}) });
+  } else if (format === 'positions') {
+    const text = engine.squaresPositions();
+    if (!text) throw new Error('no positions kept: switch on "values by square" (the read keeps each position\'s board)');
+    post({ type: 'download', name: 'materialist-positions.epd', blob: new Blob([text], { type: 'text/plain' }) });
   } else if (format === 'json') {
     const result = JSON.parse(engine.resultJson());
     result.report = JSON.parse(engine.report());

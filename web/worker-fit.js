@@ -64,5 +64,19 @@ async function fit(myJob) {
   if (myJob !== worker.job) return;
   post(JSON.parse(engine.fitDone()));  // every dataset's fit; the final state with its errors
   engine.setUnits(worker.settings.units || 'pawn');  // the status line in the values' unit
+  if (worker.settings.model && worker.settings.model.squares) await fitSquares(myJob);
+  if (myJob !== worker.job) return;
   state('done', engine.statusLine());
+}
+
+// Values by square after the material fit: one call (a few seconds on a million positions),
+// announced first so the status line says what the worker is doing.
+/** @param {number} myJob */
+async function fitSquares(myJob) {
+  const { engine } = loaded();
+  worker.activity = 'fitting values by square';
+  state('fitting', 'Fitting values by square (768 values, the penalty chosen on held-out games)…');
+  await sleep(0);  // the state message goes out before the fit holds the worker
+  if (myJob !== worker.job) return;
+  post(JSON.parse(engine.fitSquares(JSON.stringify(worker.settings))));
 }

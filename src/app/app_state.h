@@ -13,6 +13,7 @@
 
 #include "app/play_state.h"
 #include "app/player_form.h"
+#include "app/squares_result.h"
 #include "learn/filter/game_filter.h"
 #include "protocol/messages.h"
 
@@ -97,6 +98,11 @@ struct AppState {
   std::optional<protocol::TargetCompare> target_compare;
   bool target_compare_open = false;
   bool target_compare_waiting = false;
+  // Values by square (app/squares_panel.h): the last fit of this data, its window, the phase
+  // shown (0 middlegame, 1 endgame).
+  std::optional<SquaresResult> squares;
+  bool squares_open = false;
+  int squares_phase = 0;
 
   bool has_data() const { return has_report && report.rows > 0; }
   // Values from one player's point of view (the applied filter names a player, pov on): the

@@ -65,6 +65,12 @@ bool model_terms(AppState& state, float scale) {
   same_line_or_wrap(toggle_width("own vs opponent's pieces"));
   changed |= split_sides_checkbox(state, scale);
   changed |= imbalance_checkboxes(state, scale);
+  changed |= checkbox(state, "values by square (piece-square tables)", model.squares,
+                      "model:squares", scale);
+  if (ImGui::IsItemHovered()) {
+    tooltip("A middlegame and an endgame value for every piece on every square, fitted beside "
+            "the values (the files are read again: the read keeps each position's board)");
+  }
   return changed;
 }
 

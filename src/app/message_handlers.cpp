@@ -119,6 +119,8 @@ bool on_report(AppState& state, const JsonValue& m) {
       committed != nullptr && committed->is_bool() && committed->as_bool()) {
     state.target_compare.reset();  // new data: its own comparison, when asked
     state.target_compare_open = false;
+    state.squares.reset();  // new data: its values by square come after its fit
+    state.squares_open = false;
     // The data's settings show in the controls and the share link: statistics files (.mstats)
     // bring those they were made with, whatever the controls held.
     state.applied_read.target = state.report.target;
@@ -133,6 +135,13 @@ bool on_target_compare(AppState& state, const JsonValue& m) {
   if (!read_into(m, both)) return false;
   state.target_compare = std::move(both);
   state.target_compare_waiting = false;
+  return true;
+}
+
+bool on_squares(AppState& state, const JsonValue& m) {
+  std::optional<SquaresResult> result = read_squares_message(m);
+  if (!result) return false;
+  state.squares = std::move(result);
   return true;
 }
 
@@ -167,6 +176,7 @@ bool on_fit_begin(AppState& state, const JsonValue& m) {
   state.trajectory.preset = begin.preset;
   state.trajectory.planned_iterations = begin.planned;
   state.trajectory.reason = begin.reason;
+  state.squares.reset();  // a refit's values by square follow its fit-done
   return true;
 }
 
@@ -300,6 +310,7 @@ constexpr MessageHandler kHandlers[] = {
     {"progress", on_progress},
     {"report", on_report},
     {"target-compare", on_target_compare},
+    {"squares", on_squares},
     {"balance", on_balance},
     {"estimate", on_estimate},
     {"fit-begin", on_fit_begin},

@@ -15,6 +15,7 @@
 #include "app/play_panel.h"
 #include "app/player_panel.h"
 #include "app/results_panel.h"
+#include "app/squares_panel.h"
 #include "app/target_panel.h"
 #include "app/theme.h"
 #include "app/widgets.h"
@@ -232,6 +233,7 @@ void draw_results(AppState& state, std::vector<Command>& commands, const UiFonts
                   float scale) {
   draw_values(state, fonts, scale);
   draw_target_summary(state, commands, scale);
+  draw_squares_summary(state, scale);
   draw_test_values(state, scale);
   draw_relations(state, scale);
   filtered_counts(state);
@@ -441,6 +443,7 @@ std::vector<Command> draw_ui(AppState& state, PlotRenderer& renderer, const UiFo
   draw_about(state, scale);
   draw_player_panel(state, commands, scale);
   draw_target_compare(state, renderer, scale);
+  draw_squares_window(state, commands, scale);
   draw_play_panel(state, fonts.large, scale);
   if (large_targets) ImGui::PopStyleVar(2);
   draw_drag_overlay(state, fonts, scale, layout.drop_target_visible);

@@ -179,15 +179,10 @@ learn::SquaresOptions squares_options_of(const CliOptions& options,
 
 void write_squares_run_json(JsonWriter& json, const SquaresRun& run, const std::string& units) {
   json.field("model", "squares");
-  learn::write_squares_data_json(json, *run.data, run.options);
-  if (run.fit && *run.fit) {
-    learn::write_squares_json(json, **run.fit, learn::squares_unit(units, **run.fit), run.options);
-  } else if (run.fit) {
-    json.key("squares").null();
-    json.key("squaresError").begin_object();
-    json.field("code", error_code_name(run.fit->error().code))
-        .field("message", run.fit->error().message)
-        .end_object();
+  if (run.fit) {
+    learn::write_squares_result_json(json, *run.data, *run.fit, units, run.options);
+  } else {
+    learn::write_squares_data_json(json, *run.data, run.options);
   }
   json.field("squaresSeconds", run.seconds);
 }

@@ -37,6 +37,7 @@ void put(JsonWriter& json, const ModelChoice& value) {
     field(json, "imbalance", learn::imbalance_list_text(value.imbalances));
   }
   if (value.split_sides) field(json, "splitSides", value.split_sides);
+  if (value.squares) field(json, "squares", value.squares);
   json.end_object();
 }
 
@@ -47,12 +48,14 @@ void put(JsonWriter& json, const learn::KeyFields& value) {
   field(json, "sideToMove", value.side_to_move);
   field(json, "rating", value.rating);
   if (value.counts) field(json, "counts", value.counts);  // only when kept (imbalance models)
+  if (value.boards) field(json, "boards", value.boards);  // only when kept (the squares model)
   json.end_object();
 }
 
 Result get(const JsonValue& json, const std::string& path, learn::KeyFields& out) {
   return Fields(json, path)("bishopPair", out.bishop_pair)("phase", out.phase)(
-             "sideToMove", out.side_to_move)("rating", out.rating)("counts", out.counts)
+             "sideToMove", out.side_to_move)("rating", out.rating)("counts", out.counts)(
+             "boards", out.boards)
       .result();
 }
 
@@ -66,7 +69,8 @@ Result get(const JsonValue& json, const std::string& path, ModelChoice& out) {
   const Result result =
       Fields(json, path)("outcomes", out.outcomes)("intercept", out.intercept)(
           "bishopPair", out.bishop_pair)("phase", out.phase)("eloOffset", out.elo_offset)(
-          "sideToMove", out.side_to_move)("splitSides", out.split_sides)
+          "sideToMove", out.side_to_move)("splitSides", out.split_sides)(
+          "squares", out.squares)
           .result();
   if (result) return result;
   std::string imbalance = learn::imbalance_list_text(out.imbalances);

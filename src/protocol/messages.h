@@ -71,6 +71,8 @@ struct ModelChoice {
   bool side_to_move = false;           // +1 White to move, −1 Black to move
   learn::ImbalanceSet imbalances = 0;  // imbalance terms (learn/vocabulary/imbalance.h)
   bool split_sides = false;            // own and opponent's pieces apart (a player's side)
+  // Values by square beside the material fit (learn/fit/squares.h): the read keeps the boards.
+  bool squares = false;
 
   bool operator==(const ModelChoice&) const = default;
 };

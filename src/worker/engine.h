@@ -44,6 +44,7 @@
 #include "worker/file_read.h"
 #include "worker/fit_session.h"
 #include "worker/part_import.h"
+#include "worker/squares_session.h"
 
 namespace materialist::worker {
 
@@ -165,6 +166,17 @@ class Engine {
   // is ordinal (refused, as is the rating offset), so both read every annotated position.
   protocol::TargetCompare compare_targets(const FitSettings& settings) const;
 
+  // ---- values by square (worker/squares_session.h) ----
+  // The current data's kept positions (a read with keep.boards) fitted with the settings' draws:
+  // a "squares" message (web/PROTOCOL.md); the fit is kept for squares_export.
+  std::string fit_squares(const FitSettings& settings) {
+    return squares_.fit(current_.get(), settings);
+  }
+  std::string squares_export(const std::string& name) const {
+    return squares_.export_text(name, units_);
+  }
+  std::string squares_positions() const { return SquaresSession::positions(current_.get()); }
+
   // ---- exports ----
   // A read with ReadOptions::keep_rows: the rows read since the last call, in order, as `.mat`
   // text (the `.mat` export reads the files again and drains it chunk by chunk, so no row is
@@ -196,6 +208,7 @@ class Engine {
 
   protocol::Units units_ = protocol::Units::kPawn;
   FitSession fit_;
+  SquaresSession squares_;  // the last values by square of current_
   // Statistics files added since the last end_stats, with their names.
   std::vector<learn::StatsFile> stats_files_;
   std::vector<std::string> stats_names_;

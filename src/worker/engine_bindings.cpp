@@ -12,6 +12,7 @@
 #include <string>
 
 #include "archive/decoder.h"
+#include "core/json.h"
 #include "core/sha256.h"
 #include "learn/filter/bands.h"
 #include "learn/filter/game_filter.h"
@@ -172,6 +173,23 @@ class JsEngine {
     return protocol::message(engine_.compare_targets(fit ? *fit : FitSettings{}));
   }
   std::string codeHeader() const { return engine_.exports().code_header(); }
+  // The squares message: values by square of the current data, fitted with `settings`
+  // (FitSettings JSON; settings that do not decode are the message's error, never defaults).
+  std::string fitSquares(std::string settings) {
+    Expected<FitSettings> fit = protocol::decode<FitSettings>(settings);
+    if (!fit) {
+      JsonWriter json;
+      json.begin_object().field("type", "squares");
+      json.key("squares").null();
+      json.key("squaresError").begin_object();
+      json.field("code", "bad-settings").field("message", fit.error().message).end_object();
+      return json.end_object().str();
+    }
+    return engine_.fit_squares(*fit);
+  }
+  // The last values by square as `name` asks (.csv, .h, .json), "" without a fit.
+  std::string squaresExport(std::string name) const { return engine_.squares_export(name); }
+  std::string squaresPositions() const { return engine_.squares_positions(); }
   std::string statusLine() const { return engine_.exports().status_line(); }
   // A share link's "compare=SPEC" over the base filter: the per-filter texts as a JSON array,
   // or {"error": why}.
@@ -261,6 +279,9 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("provenanceJson", &JsEngine::provenanceJson)
       .function("compareTargets", &JsEngine::compareTargets)
       .function("codeHeader", &JsEngine::codeHeader)
+      .function("fitSquares", &JsEngine::fitSquares)
+      .function("squaresExport", &JsEngine::squaresExport)
+      .function("squaresPositions", &JsEngine::squaresPositions)
       .function("statusLine", &JsEngine::statusLine)
       .function("setUnits", &JsEngine::setUnits)
       .function("bandFilters", &JsEngine::bandFilters)

@@ -11,6 +11,7 @@
 
 #include "learn/read/dataset.h"
 #include "learn/read/dataset_split.h"
+#include "learn/fit/squares.h"
 #include "learn/read/ingest.h"
 #include "learn/stats/bootstrap_histograms.h"
 #include "learn/stats/game_pairs.h"
@@ -50,6 +51,9 @@ struct Dataset {
   std::string stats_source;  // the statistics files it came from ("": games were read)
   learn::DatasetReport report;
   std::string mat_text;         // keep_rows: the rows not yet taken, as .mat lines
+  // keep.boards: the positions the squares model fits (draws kept as ½: the fit leaves them out
+  // when its settings do, without a new read).
+  std::optional<learn::SquaresData> squares;
   std::uint64_t bytes_fed = 0;  // of every file of the read, as stored (for max_megabytes)
   std::vector<FileIssue> issues;
   std::vector<std::string> file_errors;

@@ -32,6 +32,7 @@ std::optional<Error> Engine::begin_read(const ReadOptions& options) {
                                                                : learn::SplitMode::kMerge;
   request.each_filter = options.each_filter;
   request.keep = options.keep;
+  request.keep_boards = options.keep.boards;
   request.max_games = options.max_games;
   request.bootstrap = options.bootstrap;
   request.seed = options.seed;
@@ -46,10 +47,13 @@ std::optional<Error> Engine::begin_read(const ReadOptions& options) {
   pending_->options = options;
   pending_->split.emplace(std::move(*created));
   pending_->pairs = learn::GamePairs(options.keep);
-  if (options.keep_rows) {
+  if (options.keep.boards) pending_->squares.emplace(squares_data_options(options.target));
+  if (options.keep_rows || options.keep.boards) {
     Dataset* dataset = pending_.get();
-    pending_->split->merged().set_row_sink([dataset](const learn::Row& row) {
-      learn::append_mat_row(dataset->mat_text, row.key.delta, row.outcome);
+    const bool mat = options.keep_rows;
+    pending_->split->merged().set_row_sink([dataset, mat](const learn::Row& row) {
+      if (mat) learn::append_mat_row(dataset->mat_text, row.key.delta, row.outcome);
+      if (dataset->squares) dataset->squares->add(row);
     });
   }
   return std::nullopt;
@@ -124,6 +128,7 @@ bool Engine::end_read() {
     return false;
   }
   fit_ = FitSession{};  // before the data its targets point into goes
+  squares_.clear();
   current_ = std::move(pending_);
   return true;
 }
@@ -135,6 +140,11 @@ Part Engine::export_part() const {
   const learn::DatasetBuilder& merged = pending_->split->merged();
   Part part = part_of(merged.histogram(), *merged.pairs(), merged.report().games);
   part.file_errors = pending_->file_errors;
+  if (pending_->squares) {
+    part.has_squares = true;
+    part.squares_rows = pending_->squares->rows();
+    part.squares_tally = pending_->squares->tally();
+  }
   return part;
 }
 
@@ -308,6 +318,7 @@ std::vector<FitTarget> Engine::fit_targets() const {
 
 void Engine::reset() {
   fit_ = FitSession{};  // first: its targets point into current_
+  squares_.clear();
   file_.close();
   current_.reset();
   pending_.reset();

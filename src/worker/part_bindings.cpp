@@ -62,6 +62,40 @@ val typed_copy(const char* type, const std::vector<T>& values) {
   return val::global(type).new_(emscripten::typed_memory_view(values.size(), values.data()));
 }
 
+// The squares model's kept positions as their bytes (both ends are this module: the same layout),
+// and the tally's counts as doubles.
+val squares_bytes(const std::vector<learn::SquaresRow>& rows) {
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(rows.data());
+  return val::global("Uint8Array")
+      .new_(emscripten::typed_memory_view(rows.size() * sizeof(learn::SquaresRow), bytes));
+}
+std::vector<learn::SquaresRow> squares_rows_from(const val& bytes) {
+  const std::size_t length = bytes["length"].as<std::size_t>();
+  std::vector<learn::SquaresRow> rows(length / sizeof(learn::SquaresRow));
+  auto* into = reinterpret_cast<std::uint8_t*>(rows.data());
+  // One copy by the typed array's set (not element by element through val).
+  val(emscripten::typed_memory_view(rows.size() * sizeof(learn::SquaresRow), into))
+      .call<void>("set", bytes.call<val>("subarray", 0, rows.size() * sizeof(learn::SquaresRow)));
+  return rows;
+}
+std::vector<double> tally_numbers(const learn::SquaresTally& t) {
+  return {double(t.offered),        double(t.without_board),  double(t.draws_left_out),
+          double(t.held_out_games), double(t.training_games), double(t.threshold),
+          t.sampled ? 1.0 : 0.0};
+}
+learn::SquaresTally tally_from(const std::vector<double>& n) {
+  learn::SquaresTally t;
+  if (n.size() < 7) return t;
+  t.offered = static_cast<std::uint64_t>(n[0]);
+  t.without_board = static_cast<std::uint64_t>(n[1]);
+  t.draws_left_out = static_cast<std::uint64_t>(n[2]);
+  t.held_out_games = static_cast<std::uint64_t>(n[3]);
+  t.training_games = static_cast<std::uint64_t>(n[4]);
+  t.threshold = static_cast<std::uint64_t>(n[5]);
+  t.sampled = n[6] != 0;
+  return t;
+}
+
 // 64-bit keys as pairs of 32-bit words (low first); counts as three doubles each.
 void append_key(std::vector<std::uint32_t>& words, std::uint64_t key) {
   words.push_back(static_cast<std::uint32_t>(key));
@@ -130,6 +164,10 @@ val part_object(const Part& part) {
   }
   out.set("issues", issues);
   out.set("variants", val::array(part.games.filtered_variants));
+  if (part.has_squares) {
+    out.set("squaresRows", squares_bytes(part.squares_rows));
+    out.set("squaresTally", typed_copy("Float64Array", tally_numbers(part.squares_tally)));
+  }
   return out;
 }
 
@@ -168,6 +206,12 @@ Part part_from_object(const val& o) {
     issue.detail = text(x, "detail", "");
     issue.rows_kept = static_cast<std::uint32_t>(number(x, "rowsKept", 0));
     part.games.issues.push_back(std::move(issue));
+  }
+  if (!o["squaresRows"].isUndefined()) {
+    part.has_squares = true;
+    part.squares_rows = squares_rows_from(o["squaresRows"]);
+    part.squares_tally =
+        tally_from(emscripten::convertJSArrayToNumberVector<double>(o["squaresTally"]));
   }
   return part;
 }

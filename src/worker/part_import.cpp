@@ -38,6 +38,7 @@ void PartImport::add(Dataset& data, const Part& part, std::uint64_t line_offset,
     pairs_.add(part.pair_a[i], part.pair_b[i], part.pair_counts[i]);
   }
   pairs_.add_games(part.pair_games, part.pair_rated_games);
+  if (data.squares && part.has_squares) data.squares->absorb(part.squares_rows, part.squares_tally);
   learn::IngestReport shifted = part.games;
   for (learn::GameIssue& issue : shifted.issues) {
     issue.line += line_offset;

@@ -34,6 +34,10 @@ struct Part {
   learn::OutcomeCounts pair_games, pair_rated_games;  // games by outcome (the clusters)
   learn::IngestReport games;
   std::vector<std::string> file_errors;
+  // A read that keeps boards: the positions the reader kept for the squares model.
+  bool has_squares = false;
+  std::vector<learn::SquaresRow> squares_rows;
+  learn::SquaresTally squares_tally;
 };
 
 // A share of a read in plain arrays: the histogram, the game pairs and the games' report.

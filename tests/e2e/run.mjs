@@ -8,7 +8,7 @@
 // exits non-zero when a test fails. A test that fails runs once more; one that then passes is
 // printed as FLAKY with its first failure and a screenshot of it (failed-*.png). The harness (server, page helpers, runner) is harness.mjs;
 // the tests register themselves on import, in this order: reading, results, analysis, layout, hostile,
-// mstats, bands, players, imbalance, eval, play, journey, legends.
+// mstats, bands, players, imbalance, eval, squares, play, journey, legends.
 import { join, resolve } from 'node:path';
 import { REPO, runTests } from './harness.mjs';
 import './reading.mjs';
@@ -21,6 +21,7 @@ import './bands.mjs';
 import './players.mjs';
 import './imbalance.mjs';
 import './eval.mjs';
+import './squares.mjs';
 import './play.mjs';
 import './journey.mjs';
 import './legends.mjs';

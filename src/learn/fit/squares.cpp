@@ -371,7 +371,7 @@ void SquaresData::add(const Row& row) {
   kept.held_out = held_out ? 1 : 0;
   kept.state = row.board.state;
   kept.en_passant = row.board.en_passant;
-  if (rows_.size() > options_.max_positions) thin();
+  while (rows_.size() > options_.max_positions) thin();
 }
 
 void SquaresData::absorb(const std::vector<SquaresRow>& rows, const SquaresTally& tally) {
@@ -403,13 +403,10 @@ PackedBoard SquaresRow::board() const {
 
 void SquaresData::thin() {
   tally_.sampled = true;
-  // The key below which nine tenths of the kept rows lie becomes the threshold.
-  std::vector<std::uint32_t> keys;
-  keys.reserve(rows_.size());
-  for (const SquaresRow& row : rows_) keys.push_back(row.sample_key);
-  const std::size_t keep = rows_.size() * 9 / 10;
-  std::nth_element(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(keep), keys.end());
-  tally_.threshold = keys[keep];
+  // The next threshold of one fixed sequence (2^32, then nine tenths of the last, rounded down):
+  // the rows kept are those below the first threshold of the sequence that keeps at most the
+  // cap, whatever the order the rows came in or the readers that shared them.
+  tally_.threshold = tally_.threshold * 9 / 10;
   std::erase_if(rows_, [&](const SquaresRow& row) { return row.sample_key >= tally_.threshold; });
 }
 

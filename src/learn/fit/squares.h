@@ -108,7 +108,7 @@ class SquaresData {
   std::uint64_t training_games() const { return tally_.training_games; }
 
  private:
-  void thin();  // lowers the sample's threshold until a tenth of the rows are dropped
+  void thin();  // lowers the sample's threshold to the next of its sequence
 
   SquaresOptions options_;
   std::vector<SquaresRow> rows_;

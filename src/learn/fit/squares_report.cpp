@@ -125,6 +125,21 @@ void write_squares_json(JsonWriter& json, const SquaresFit& fit, const SquaresUn
   json.end_object();
 }
 
+void write_squares_result_json(JsonWriter& json, const SquaresData& data,
+                               const Expected<SquaresFit>& fit, const std::string& units,
+                               const SquaresOptions& options) {
+  write_squares_data_json(json, data, options);
+  if (fit) {
+    write_squares_json(json, *fit, squares_unit(units, *fit), options);
+    return;
+  }
+  json.key("squares").null();
+  json.key("squaresError").begin_object();
+  json.field("code", error_code_name(fit.error().code))
+      .field("message", fit.error().message)
+      .end_object();
+}
+
 std::string squares_positions_epd(const SquaresData& data, Target target, PositionSplit split) {
   std::string text;
   text.reserve(data.rows().size() * 64);

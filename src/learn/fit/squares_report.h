@@ -34,6 +34,12 @@ void write_squares_data_json(JsonWriter& json, const SquaresData& data,
 void write_squares_json(JsonWriter& json, const SquaresFit& fit, const SquaresUnit& unit,
                         const SquaresOptions& options);
 
+// squaresData, then the fit's fields in the unit `units` ("pawn", "elo", "logodds"), or
+// `squares`: null and `squaresError` {code, message} saying why there is no fit.
+void write_squares_result_json(JsonWriter& json, const SquaresData& data,
+                               const Expected<SquaresFit>& fit, const std::string& units,
+                               const SquaresOptions& options);
+
 // The kept positions (a sample when SquaresData::sampled()) as labelled EPD lines
 // (append_labelled_epd): every one, or only the training games' or the held-out games'.
 enum class PositionSplit : std::uint8_t { kAll, kTraining, kHeldOut };

@@ -63,21 +63,23 @@ std::string KeyFields::missing_for(const ModelOptions& model) const {
 }
 
 KeyFields KeyFields::all() {
-  return KeyFields{true, true, true, true, true};
+  return KeyFields{true, true, true, true, true, false};  // boards: not a key field
 }
 
 KeyFields KeyFields::none() {
-  return KeyFields{false, false, false, false, false};
+  return KeyFields{false, false, false, false, false, false};
 }
 
 KeyFields KeyFields::intersection(const KeyFields& a, const KeyFields& b) {
   return KeyFields{a.bishop_pair && b.bishop_pair, a.phase && b.phase,
-                   a.side_to_move && b.side_to_move, a.rating && b.rating, a.counts && b.counts};
+                   a.side_to_move && b.side_to_move, a.rating && b.rating, a.counts && b.counts,
+                   a.boards && b.boards};
 }
 
 KeyFields KeyFields::united(const KeyFields& a, const KeyFields& b) {
   return KeyFields{a.bishop_pair || b.bishop_pair, a.phase || b.phase,
-                   a.side_to_move || b.side_to_move, a.rating || b.rating, a.counts || b.counts};
+                   a.side_to_move || b.side_to_move, a.rating || b.rating, a.counts || b.counts,
+                   a.boards || b.boards};
 }
 
 }  // namespace materialist::learn

@@ -30,6 +30,9 @@ struct KeyFields {
   // counts_known and white_counts: only the imbalance and split-sides models read them, so other
   // reads keep today's keys.
   bool counts = false;
+  // Each row's board (Row::board, IngestOptions::keep_boards): only the squares model reads it
+  // (learn/fit/squares.h), so no ModelOptions asks for it: the reader's request says so.
+  bool boards = false;
 
   // The fields a model reads (a key with only these still gives every column and offset).
   static KeyFields for_model(const ModelOptions& model);
