@@ -35,7 +35,7 @@ const peakKiB = Number(readFileSync(peakFile, 'utf8').trim().split('\n').pop());
 
 // ---- the browser: the page's worker fits the same positions ----
 const server = await serve([['/', DIST]]);
-const browser = await chromium.launch({ args: CHROMIUM_FLAGS });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
 const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 const url = `http://127.0.0.1:${server.address().port}/?readers=${READERS}#model.squares=true&quiet.distinct=false`;
 await page.goto(url);

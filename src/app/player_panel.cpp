@@ -35,13 +35,8 @@ void draw_player_panel(AppState& state, std::vector<Command>& commands, float sc
   PlayerForm& form = state.player_form;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   // Centred, as wide as fits (up to 560), as tall as its contents (a height of 0 fits them).
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always,
-                          ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 24 * scale, 560 * scale), 0));
-  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.11f, 0.12f, 0.145f, 0.98f));
-  ImGui::Begin("Load a player's games", nullptr,
-               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                   ImGuiWindowFlags_NoSavedSettings);
+  begin_centred_window("Load a player's games",
+                       ImVec2(std::min(display.x - 24 * scale, 560 * scale), 0));
   const float width =
       std::min(16.0f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x * 0.6f);
 
@@ -97,8 +92,7 @@ void draw_player_panel(AppState& state, std::vector<Command>& commands, float sc
            : "lichess: the games stream newest first; after too many requests lichess asks to "
              "wait a minute.",
        kMuted);
-  ImGui::End();
-  ImGui::PopStyleColor();
+  end_centred_window();
 }
 
 }  // namespace materialist::app

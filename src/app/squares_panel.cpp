@@ -12,8 +12,8 @@
 namespace materialist::app {
 namespace {
 
-constexpr std::array<const char*, kSquareTypes> kPieceNames = {"Pawn",  "Knight", "Bishop",
-                                                               "Rook",  "Queen",  "King"};
+constexpr std::array<const char*, kSquareTypes> kPieceNames = {"Pawn", "Knight", "Bishop",
+                                                               "Rook", "Queen",  "King"};
 constexpr std::array<const char*, 5> kMaterialLetters = {"P", "N", "B", "R", "Q"};
 
 std::string square_name(int square) {
@@ -158,8 +158,7 @@ void draw_board(AppState& state, const SquaresResult& r, int phase, int type,
     }
     tooltip(text.c_str());
     // Tests read which square the pointer is on ("squares:hover:N:f3").
-    publish_rect(state,
-                 std::string("squares:hover:") + "PNBRQK"[type] + ":" + square_name(hovered),
+    publish_rect(state, std::string("squares:hover:") + "PNBRQK"[type] + ":" + square_name(hovered),
                  hovered_min, hovered_max, scale);
   }
 }
@@ -194,15 +193,16 @@ void fit_notes(const SquaresResult& r, const SquaresScale& unit, bool one_per_ve
                      grouped(r.validation_positions) + " held out (" + grouped(r.held_out_games) +
                      " games, a fixed tenth by a hash of their moves)";
   if (r.sampled) {
-    data += "; a uniform sample of " + grouped(r.positions_offered) +
-            " positions: the cap of " + grouped(r.max_positions) + " was reached";
+    data += "; a uniform sample of " + grouped(r.positions_offered) + " positions: the cap of " +
+            grouped(r.max_positions) + " was reached";
   }
   note(data.c_str(), kMuted);
   if (one_per_vector) {
-    note("One position per material vector and game (Settings, Read: \"one row per material "
-         "vector\"): switch it off to fit every quiet position, as tuners do (about 20 times "
-         "the positions).",
-         kAccent);
+    note(
+        "One position per material vector and game (Settings, Read: \"one row per material "
+        "vector\"): switch it off to fit every quiet position, as tuners do (about 20 times "
+        "the positions).",
+        kAccent);
   }
   const double gain = r.material_log_loss - r.log_loss;
   char check[200];
@@ -271,14 +271,8 @@ void draw_squares_window(AppState& state, std::vector<Command>& commands, float 
   if (!state.squares_open || !state.squares) return;
   const SquaresResult& r = *state.squares;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always,
-                          ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 16 * scale, 1180 * scale),
-                                  std::min(display.y - 16 * scale, 900 * scale)));
-  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.11f, 0.12f, 0.145f, 0.98f));
-  ImGui::Begin("Values by square", nullptr,
-               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                   ImGuiWindowFlags_NoSavedSettings);
+  begin_centred_window("Values by square", ImVec2(std::min(display.x - 16 * scale, 1180 * scale),
+                                                  std::min(display.y - 16 * scale, 900 * scale)));
   if (button(state, "Close", scale, true, "squares:close")) state.squares_open = false;
   if (!r.fitted()) {
     note(("No values by square: " + r.error).c_str(), kBad);
@@ -308,14 +302,14 @@ void draw_squares_window(AppState& state, std::vector<Command>& commands, float 
       draw_board(state, r, phase, type, unit, spread, layout, scale);
       ImGui::EndGroup();
     }
-    note("Each square's value is the piece's whole worth there, from White's side (Black's pieces "
-         "read the mirrored square), blended by the game phase: N, B 1, R 2, Q 4, at most 24. "
-         "The phases' levels differ: an edge in material decides more games in the endgame than "
-         "with every piece on. Dark, struck squares had too few positions to be findings.",
-         kMuted);
+    note(
+        "Each square's value is the piece's whole worth there, from White's side (Black's pieces "
+        "read the mirrored square), blended by the game phase: N, B 1, R 2, Q 4, at most 24. "
+        "The phases' levels differ: an edge in material decides more games in the endgame than "
+        "with every piece on. Dark, struck squares had too few positions to be findings.",
+        kMuted);
   }
-  ImGui::End();
-  ImGui::PopStyleColor();
+  end_centred_window();
 }
 
 }  // namespace materialist::app

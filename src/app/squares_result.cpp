@@ -49,11 +49,12 @@ std::optional<SquaresResult> read_squares_message(const JsonValue& m) {
   result.seconds = number_at(m, "seconds");
   if (const JsonValue* error = m.find("squaresError"); error != nullptr && error->is_object()) {
     const JsonValue* message = error->find("message");
-    result.error = message != nullptr && message->is_string() ? message->as_string()
-                                                              : "no values by square";
+    result.error =
+        message != nullptr && message->is_string() ? message->as_string() : "no values by square";
     return result;
   }
-  if (!read_phases(m.find("squares"), result.value) || !read_phases(m.find("squaresSe"), result.se) ||
+  if (!read_phases(m.find("squares"), result.value) ||
+      !read_phases(m.find("squaresSe"), result.se) ||
       !read_table(m.find("squaresPositions"), result.positions)) {
     return std::nullopt;
   }

@@ -168,14 +168,9 @@ void draw_target_summary(AppState& state, std::vector<Command>& commands, float 
 void draw_target_compare(AppState& state, PlotRenderer& renderer, float scale) {
   if (!state.target_compare_open) return;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always,
-                          ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(std::min(display.x - 16 * scale, 760 * scale),
-                                  std::min(display.y - 16 * scale, 820 * scale)));
-  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.11f, 0.12f, 0.145f, 0.98f));
-  ImGui::Begin("Result vs evaluation", nullptr,
-               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                   ImGuiWindowFlags_NoSavedSettings);
+  begin_centred_window("Result vs evaluation",
+                       ImVec2(std::min(display.x - 16 * scale, 760 * scale),
+                              std::min(display.y - 16 * scale, 820 * scale)));
   if (button(state, "Close", scale, true, "target-compare:close")) {
     state.target_compare_open = false;
   }
@@ -198,8 +193,7 @@ void draw_target_compare(AppState& state, PlotRenderer& renderer, float scale) {
                     renderer, ImVec2(ImGui::GetContentRegionAvail().x, height), scale,
                     "fitted (dots) with 95% intervals (bars)");
   }
-  ImGui::End();
-  ImGui::PopStyleColor();
+  end_centred_window();
 }
 
 }  // namespace materialist::app

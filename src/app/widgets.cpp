@@ -135,4 +135,20 @@ ImU32 dataset_color(int index) {
                   255);
 }
 
+void begin_centred_window(const char* title, ImVec2 size) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(size);
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.11f, 0.12f, 0.145f, 0.98f));
+  ImGui::Begin(title, nullptr,
+               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                   ImGuiWindowFlags_NoSavedSettings);
+}
+
+void end_centred_window() {
+  ImGui::End();
+  ImGui::PopStyleColor();
+}
+
 }  // namespace materialist::app

@@ -49,6 +49,11 @@ void tooltip(const char* text);
 // Wrapped muted text (a reason, a note): never cut off at the panel's edge.
 void note(const char* text, ImU32 color);
 
+// A window over the page, centred, of `size` (a height of 0 fits its contents), fixed in place:
+// the player form, Result vs evaluation, Values by square. End it with end_centred_window().
+void begin_centred_window(const char* title, ImVec2 size);
+void end_centred_window();
+
 // An accent-coloured title with a separator under it.
 void section(const char* title);
 

@@ -12,7 +12,8 @@ using learn::SquaresUnit;
 void print_squares_text(std::FILE* out, const learn::SquaresFit& fit,
                         const learn::SquaresData& data, const SquaresUnit& unit,
                         const learn::SquaresOptions& options) {
-  std::fprintf(out, "\nValues by square (%s, White's view; tapered by phase)\n", learn::unit_title(unit));
+  std::fprintf(out, "\nValues by square (%s, White's view; tapered by phase)\n",
+               learn::unit_title(unit));
   std::fprintf(out, "  positions: %llu kept of %llu%s; %llu training, %llu held out (%llu games)\n",
                static_cast<unsigned long long>(data.rows().size()),
                static_cast<unsigned long long>(data.positions_offered()),

@@ -48,9 +48,8 @@ std::string SquaresSession::fit(const Dataset* data, const protocol::FitSettings
 
 std::string SquaresSession::export_text(const std::string& name, protocol::Units units) const {
   if (!fit_) return {};
-  return learn::squares_export_text(name, *fit_,
-                                    learn::squares_unit(protocol::wire_name(units), *fit_),
-                                    options_);
+  return learn::squares_export_text(
+      name, *fit_, learn::squares_unit(protocol::wire_name(units), *fit_), options_);
 }
 
 std::string SquaresSession::positions(const Dataset* data) {

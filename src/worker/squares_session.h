@@ -1,9 +1,10 @@
 // The page's values by square (learn/fit/squares.h): the current data's kept positions fitted
 // after the material fit when the model asks for it, the last fit kept for the downloads.
 //
-//   if (settings.model.squares) post(squares.fit(engine_data, settings));  // {"type":"squares",...}
-//   squares.export_text("materialist-squares.csv", units);                 // CSV, C++ header, JSON
-//   squares.positions(engine_data);                                        // labelled EPD lines
+//   if (settings.model.squares) post(squares.fit(engine_data, settings));  //
+//   {"type":"squares",...} squares.export_text("materialist-squares.csv", units); // CSV, C++
+//   header, JSON squares.positions(engine_data);                                        // labelled
+//   EPD lines
 #pragma once
 
 #include <optional>

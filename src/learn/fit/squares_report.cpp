@@ -9,7 +9,6 @@ namespace materialist::learn {
 
 namespace {
 
-
 constexpr std::array<std::string_view, 2> kPhases = {"mg", "eg"};
 
 std::string square_name(int square) {
@@ -28,8 +27,7 @@ double in_unit(const std::vector<double>& values, const SquaresUnit& unit, int p
          unit.per_log_odds;
 }
 
-bool sparse(const SquaresFit& fit, const SquaresOptions& options, int type,
-            int square) {
+bool sparse(const SquaresFit& fit, const SquaresOptions& options, int type, int square) {
   return fit.positions[static_cast<std::size_t>(type * kBoardSquares + square)] <
          options.min_positions;
 }
