@@ -142,6 +142,16 @@ bool on_squares(AppState& state, const JsonValue& m) {
   std::optional<SquaresResult> result = read_squares_message(m);
   if (!result) return false;
   state.squares = std::move(result);
+  // The tables join the play-test as the set under test (the user asked for them), beside the
+  // material fit already offered; not while a match runs.
+  if (!state.trajectory.fits.empty()) {
+    const protocol::Fit& fit = state.trajectory.fits.front();
+    const std::string name = "squares:" + fit.name + "/" + learn::target_name(state.report.target);
+    if (auto set = squares_value_set(*state.squares, name)) {
+      offer_fit(state.play.form, *set, "fitted: values by square, " + fit.name,
+                !state.play.running);
+    }
+  }
   return true;
 }
 

@@ -51,14 +51,22 @@ std::string number_text(double value) {
 
 }  // namespace
 
+bool carries_learned_tables(const play::ValueSet& set) {
+  return set.squares && set.squares != play::simplified::square_values();
+}
+
 std::string play_link(const PlayForm& form) {
   std::string link = "play";
   for (const PlayCandidate& candidate : form.candidates) {
-    if (!candidate.chosen) continue;
+    if (!candidate.chosen || carries_learned_tables(candidate.set)) continue;
     bool named = false;
     for (const play::NamedValueSet& set : play::kNamedValueSets) {
-      if (candidate.set.name == set.name && candidate.set.middlegame == set.values &&
-          candidate.set.endgame == set.values) {
+      const bool same_values = set.simplified_tables
+                                   ? candidate.set.squares == play::simplified::square_values()
+                                   : !candidate.set.squares &&
+                                         candidate.set.middlegame == set.values &&
+                                         candidate.set.endgame == set.values;
+      if (candidate.set.name == set.name && same_values) {
         named = true;
       }
     }

@@ -185,6 +185,15 @@ void draw_actions(AppState& state, float scale) {
         "games against the first chosen set");
   }
   if (!play.error.empty()) note(play.error.c_str(), kBad);
+  for (const PlayCandidate& candidate : play.form.candidates) {
+    if (candidate.chosen && carries_learned_tables(candidate.set)) {
+      ImGui::TextWrapped(
+          "The share link leaves out %s (a link cannot carry 768 values): its tables download "
+          "from Values by square.",
+          candidate.set.name.c_str());
+      break;
+    }
+  }
 }
 
 }  // namespace

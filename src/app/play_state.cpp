@@ -106,7 +106,7 @@ PlayForm default_play_form() {
   PlayForm form;
   // The sample's learned values first (the set under test), then the references.
   for (const char* name : {"learned-sample", "classic", "kaufman", "article-12.5", "article-a",
-                           "article-b", "article-c"}) {
+                           "article-b", "article-c", "simplified"}) {
     for (const play::NamedValueSet& named : play::kNamedValueSets) {
       if (std::string_view(named.name) != name) continue;
       auto set = play::parse_value_set(name);

@@ -147,7 +147,10 @@ std::string play_json(const PlayTest& play);
 void save_text(PlayTest& play, const std::string& name, const std::string& mime,
                const std::string& text);
 // The share link's query of the form ("play&sets=classic,learned-sample&nodes=2000&pairs=20").
+// Learned tables (768 numbers) are left out: the panel says so.
 std::string play_link(const PlayForm& form);
+// A set of piece-square tables other than the published "simplified" one.
+bool carries_learned_tables(const play::ValueSet& set);
 // Reads a play link's parameters (as play_link writes them) into the form; an error names the
 // parameter.
 std::optional<Error> read_play_link(PlayForm& form, std::string_view query);

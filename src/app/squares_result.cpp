@@ -1,5 +1,7 @@
 #include "app/squares_result.h"
 
+#include <cmath>
+
 #include "core/statistics.h"
 
 namespace materialist::app {
@@ -80,6 +82,21 @@ SquaresScale squares_scale(const SquaresResult& result, protocol::Units units) {
   if (units == protocol::Units::kElo) return {kEloPerLogOdds, " Elo", false};
   if (units == protocol::Units::kLogOdds || !(result.material[0] > 0)) return {1.0, "", true};
   return {100.0 / result.material[0], " cp", false};
+}
+
+std::optional<play::ValueSet> squares_value_set(const SquaresResult& result, std::string name) {
+  if (!result.fitted() || !(result.material[0] > 0)) return std::nullopt;
+  const double per_log_odds = 100 / result.material[0];
+  play::SquareValues values;
+  for (int type = 0; type < kSquareTypes; ++type) {
+    for (int square = 0; square < kSquareCount; ++square) {
+      values.middlegame[type][square] =
+          static_cast<int>(std::lround(result.value[0][type][square] * per_log_odds));
+      values.endgame[type][square] =
+          static_cast<int>(std::lround(result.value[1][type][square] * per_log_odds));
+    }
+  }
+  return play::square_value_set(std::move(name), values);
 }
 
 }  // namespace materialist::app

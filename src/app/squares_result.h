@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/json_value.h"
+#include "play/value_set.h"
 #include "protocol/messages.h"
 
 namespace materialist::app {
@@ -47,5 +48,9 @@ struct SquaresScale {
   bool decimals = true;     // log-odds: two decimals; the others are whole numbers
 };
 SquaresScale squares_scale(const SquaresResult& result, protocol::Units units);
+
+// The tables as a set to play with (centipawns: the material-only model's pawn = 100), named
+// `name`; nullopt when there are none or that pawn is not positive.
+std::optional<play::ValueSet> squares_value_set(const SquaresResult& result, std::string name);
 
 }  // namespace materialist::app

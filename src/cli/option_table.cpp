@@ -232,7 +232,8 @@ constexpr std::array<OptionSpec, static_cast<std::size_t>(Opt::kCount)> kOptions
     text(Opt::kValues, "--values", "SET", kEngines, Section::kEngine,
          "the set under test: P,N,B,R,Q in centipawns (100,300,300,500,900), NAME:P,N,B,R,Q,\n"
          "a named set (classic, kaufman, article-12.5, article-a, article-b, article-c,\n"
-         "learned-sample) or a `fit --json` output file (.json)",
+         "learned-sample, simplified: Michniewski's values and piece-square tables) or a\n"
+         "`fit --json` output file (.json; with --model squares, its tables)",
          nullptr),
     text(Opt::kVs, "--vs", "SET", {kMatch, kAnalyse}, Section::kEngine,
          "an opponent (repeatable), a SET as for --values", nullptr, true),
@@ -245,7 +246,7 @@ constexpr std::array<OptionSpec, static_cast<std::size_t>(Opt::kCount)> kOptions
     integer(Opt::kMovetime, "--movetime", "MS", kEngines, Section::kEngine, 1, 600'000, "",
             "milliseconds a move (not reproducible)"),
     flag(Opt::kMaterialOnly, "--material-only", kEngines, Section::kEngine,
-         "the evaluation without its piece-square tables"),
+         "the evaluation without its shared piece-square tables (a set of tables keeps its own)"),
     integer(Opt::kHashMb, "--hash-mb", "MB", kEngines, Section::kEngine, 1, 1024, "1",
             "the transposition table's size"),
     text(Opt::kFen, "--fen", "FEN", {kAnalyse}, Section::kEngine, "the position to analyse",

@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "play/changed_squares.h"
+#include "play/square_values.h"
 
 namespace materialist::play {
 
@@ -12,132 +13,53 @@ namespace {
 
 using chess::Color;
 using chess::PieceType;
-using Table = std::array<int, 64>;
-
-// Michniewski's tables as printed: from White's side, rank 8 first (index 0 = a8). A white
-// piece on square s reads entry s ^ 56; a black piece reads entry s (the board seen from Black).
-// clang-format off
-constexpr Table kPawnTable = {
-      0,   0,   0,   0,   0,   0,   0,   0,
-     50,  50,  50,  50,  50,  50,  50,  50,
-     10,  10,  20,  30,  30,  20,  10,  10,
-      5,   5,  10,  25,  25,  10,   5,   5,
-      0,   0,   0,  20,  20,   0,   0,   0,
-      5,  -5, -10,   0,   0, -10,  -5,   5,
-      5,  10,  10, -20, -20,  10,  10,   5,
-      0,   0,   0,   0,   0,   0,   0,   0,
-};
-constexpr Table kKnightTable = {
-    -50, -40, -30, -30, -30, -30, -40, -50,
-    -40, -20,   0,   0,   0,   0, -20, -40,
-    -30,   0,  10,  15,  15,  10,   0, -30,
-    -30,   5,  15,  20,  20,  15,   5, -30,
-    -30,   0,  15,  20,  20,  15,   0, -30,
-    -30,   5,  10,  15,  15,  10,   5, -30,
-    -40, -20,   0,   5,   5,   0, -20, -40,
-    -50, -40, -30, -30, -30, -30, -40, -50,
-};
-constexpr Table kBishopTable = {
-    -20, -10, -10, -10, -10, -10, -10, -20,
-    -10,   0,   0,   0,   0,   0,   0, -10,
-    -10,   0,   5,  10,  10,   5,   0, -10,
-    -10,   5,   5,  10,  10,   5,   5, -10,
-    -10,   0,  10,  10,  10,  10,   0, -10,
-    -10,  10,  10,  10,  10,  10,  10, -10,
-    -10,   5,   0,   0,   0,   0,   5, -10,
-    -20, -10, -10, -10, -10, -10, -10, -20,
-};
-constexpr Table kRookTable = {
-      0,   0,   0,   0,   0,   0,   0,   0,
-      5,  10,  10,  10,  10,  10,  10,   5,
-     -5,   0,   0,   0,   0,   0,   0,  -5,
-     -5,   0,   0,   0,   0,   0,   0,  -5,
-     -5,   0,   0,   0,   0,   0,   0,  -5,
-     -5,   0,   0,   0,   0,   0,   0,  -5,
-     -5,   0,   0,   0,   0,   0,   0,  -5,
-      0,   0,   0,   5,   5,   0,   0,   0,
-};
-constexpr Table kQueenTable = {
-    -20, -10, -10,  -5,  -5, -10, -10, -20,
-    -10,   0,   0,   0,   0,   0,   0, -10,
-    -10,   0,   5,   5,   5,   5,   0, -10,
-     -5,   0,   5,   5,   5,   5,   0,  -5,
-      0,   0,   5,   5,   5,   5,   0,  -5,
-    -10,   5,   5,   5,   5,   5,   0, -10,
-    -10,   0,   5,   0,   0,   0,   0, -10,
-    -20, -10, -10,  -5,  -5, -10, -10, -20,
-};
-constexpr Table kKingMiddlegameTable = {
-    -30, -40, -40, -50, -50, -40, -40, -30,
-    -30, -40, -40, -50, -50, -40, -40, -30,
-    -30, -40, -40, -50, -50, -40, -40, -30,
-    -30, -40, -40, -50, -50, -40, -40, -30,
-    -20, -30, -30, -40, -40, -30, -30, -20,
-    -10, -20, -20, -20, -20, -20, -20, -10,
-     20,  20,   0,   0,   0,   0,  20,  20,
-     20,  30,  10,   0,   0,  10,  30,  20,
-};
-constexpr Table kKingEndgameTable = {
-    -50, -40, -30, -20, -20, -30, -40, -50,
-    -30, -20, -10,   0,   0, -10, -20, -30,
-    -30, -10,  20,  30,  30,  20, -10, -30,
-    -30, -10,  30,  40,  40,  30, -10, -30,
-    -30, -10,  30,  40,  40,  30, -10, -30,
-    -30, -10,  20,  30,  30,  20, -10, -30,
-    -30, -30,   0,   0,   0,   0, -30, -30,
-    -50, -30, -30, -30, -30, -30, -30, -50,
-};
-// clang-format on
-
-constexpr std::array<const Table*, 5> kPieceTables = {&kPawnTable, &kKnightTable, &kBishopTable,
-                                                      &kRookTable, &kQueenTable};
-
 constexpr int table_index(Color color, chess::Square square) {
-  return color == Color::kWhite ? square.index() ^ 56 : square.index();
+  return color == Color::kWhite ? square.index() : square.index() ^ 56;
 }
 
-// Each piece code's (type + 8 * colour) entry on each square, signed for White's point of view,
-// with the king's middlegame and endgame tables; zero for the codes that are no piece.
-struct SquareTables {
-  std::array<std::array<Positional, 64>, 16> entry{};
-};
-
-constexpr SquareTables make_square_tables() {
-  SquareTables tables;
-  for (const Color color : {Color::kWhite, Color::kBlack}) {
-    const int sign = color == Color::kWhite ? 1 : -1;
-    for (int square = 0; square < 64; ++square) {
-      const int index = table_index(color, chess::Square(square));
-      for (int type = 0; type < 5; ++type) {
-        const int value = sign * (*kPieceTables[type])[index];
-        tables.entry[chess::Piece(color, PieceType(type)).code()][square] = {value, value};
+// The positional part each piece type adds on each square, beside the material part: a set's
+// own tables less its material (their means), else the shared Simplified tables (none when
+// material only).
+SquareValues positional_part(const ValueSet& values, EvaluationOptions options) {
+  SquareValues part;
+  if (values.squares) {
+    part = *values.squares;
+    for (int type = 0; type < learn::kPieceKinds; ++type) {
+      for (int square = 0; square < 64; ++square) {
+        part.middlegame[type][square] -= values.middlegame[type];
+        part.endgame[type][square] -= values.endgame[type];
       }
-      tables.entry[chess::Piece(color, PieceType::kKing).code()][square] = {
-          sign * kKingMiddlegameTable[index], sign * kKingEndgameTable[index]};
+    }
+    return part;
+  }
+  if (options.material_only) return part;
+  part = simplified::square_values();
+  for (int type = 0; type < learn::kPieceKinds; ++type) {
+    for (int square = 0; square < 64; ++square) {
+      part.middlegame[type][square] -= simplified::kPieceValues[type];
+      part.endgame[type][square] -= simplified::kPieceValues[type];
     }
   }
-  return tables;
+  return part;
 }
-
-constexpr SquareTables kSquareTables = make_square_tables();
 
 }  // namespace
 
-Positional positional(const chess::Position& position) {
+Positional Evaluator::positional(const chess::Position& position) const {
   Positional sums;
   for (const chess::Square square : position.pieces()) {
-    const Positional& entry = kSquareTables.entry[position.piece_on(square).code()][square.index()];
+    const Positional& entry = tables_[position.piece_on(square).code()][square.index()];
     sums.middlegame += entry.middlegame;
     sums.endgame += entry.endgame;
   }
   return sums;
 }
 
-Positional positional_after(const chess::Position& before, const chess::Position& after,
-                            Positional sums) {
+Positional Evaluator::positional_after(const chess::Position& before, const chess::Position& after,
+                                       Positional sums) const {
   for (const chess::Square square : changed_squares(before, after)) {
-    const Positional& gone = kSquareTables.entry[before.piece_on(square).code()][square.index()];
-    const Positional& come = kSquareTables.entry[after.piece_on(square).code()][square.index()];
+    const Positional& gone = tables_[before.piece_on(square).code()][square.index()];
+    const Positional& come = tables_[after.piece_on(square).code()][square.index()];
     sums.middlegame += come.middlegame - gone.middlegame;
     sums.endgame += come.endgame - gone.endgame;
   }
@@ -154,9 +76,24 @@ learn::MaterialCounts material_counts(const chess::Position& position) {
   return counts;
 }
 
-Evaluator::Evaluator(const ValueSet& values, EvaluationOptions options)
-    : values_(values), options_(options) {
-  for (int type = 0; type < 5; ++type) ordering_[type] = values_.middlegame[type];
+Evaluator::Evaluator(const ValueSet& values, EvaluationOptions options) : values_(values) {
+  const SquareValues part = positional_part(values, options);
+  for (const Color color : {Color::kWhite, Color::kBlack}) {
+    const int sign = color == Color::kWhite ? 1 : -1;
+    for (int type = 0; type < kSquarePieceTypes; ++type) {
+      for (int square = 0; square < 64; ++square) {
+        const int index = table_index(color, chess::Square(square));
+        tables_[chess::Piece(color, PieceType(type)).code()][square] = {
+            sign * part.middlegame[type][index], sign * part.endgame[type][index]};
+      }
+    }
+  }
+  for (int type = 0; type < 5; ++type) {
+    // A set of tables may weigh a piece at nothing in the middlegame: order by both phases.
+    ordering_[type] = values.squares
+                          ? std::max(1, (values.middlegame[type] + values.endgame[type]) / 2)
+                          : values.middlegame[type];
+  }
   ordering_[chess::index_of(PieceType::kKing)] = 20000;
 }
 
@@ -190,18 +127,16 @@ int Evaluator::material(const chess::Position& position) const {
 }
 
 int Evaluator::evaluate(const chess::Position& position) const {
-  return evaluate(position, options_.material_only ? Positional{} : positional(position));
+  return evaluate(position, positional(position));
 }
 
 int Evaluator::evaluate(const chess::Position& position, Positional sums) const {
   // The counts once: the phase is theirs (a popcount is a library call on plain x86-64).
   const learn::MaterialCounts counts = material_counts(position);
   const int phase = counts.phase();
-  int score = material_tapered(counts, phase);
-  if (!options_.material_only) {
-    score +=
-        (sums.middlegame * phase + sums.endgame * (learn::kMaxPhase - phase)) / learn::kMaxPhase;
-  }
+  const int score =
+      material_tapered(counts, phase) +
+      (sums.middlegame * phase + sums.endgame * (learn::kMaxPhase - phase)) / learn::kMaxPhase;
   return position.side_to_move() == Color::kWhite ? score : -score;
 }
 

@@ -4,7 +4,9 @@
 //
 // The positional part is Tomasz Michniewski's "Simplified Evaluation Function" (its piece-square
 // tables, with the king's endgame table from middlegame to endgame by phase), as published on the
-// Chess Programming Wiki. EvaluationOptions::material_only turns it off.
+// Chess Programming Wiki (play/square_values.h). EvaluationOptions::material_only turns it off.
+// A set with its own piece-square tables (ValueSet::squares: learned by `fit --model squares`, or
+// the "simplified" set) is evaluated by those tables alone, material only or not.
 #pragma once
 
 #include "chess/position.h"
@@ -26,16 +28,16 @@ struct Positional {
   friend constexpr bool operator==(const Positional&, const Positional&) = default;
 };
 
-// A position's sums, from its board.
-Positional positional(const chess::Position& position);
-// Those of `after`, a move (or null move) from `before`, whose sums are `sums`: the same as
-// positional(after), from the squares the move changed.
-Positional positional_after(const chess::Position& before, const chess::Position& after,
-                            Positional sums);
-
 class Evaluator {
  public:
   Evaluator(const ValueSet& values, EvaluationOptions options);
+
+  // A position's piece-square sums, from its board.
+  Positional positional(const chess::Position& position) const;
+  // Those of `after`, a move (or null move) from `before`, whose sums are `sums`: the same as
+  // positional(after), from the squares the move changed.
+  Positional positional_after(const chess::Position& before, const chess::Position& after,
+                              Positional sums) const;
 
   // Centipawns from the side to move's point of view.
   int evaluate(const chess::Position& position) const;
@@ -50,7 +52,9 @@ class Evaluator {
   int material_tapered(const learn::MaterialCounts& counts, int phase) const;
 
   ValueSet values_;
-  EvaluationOptions options_;
+  // Each piece code's (type + 8 * colour) positional entry on each square, signed for White's
+  // point of view; zero for the codes that are no piece.
+  std::array<std::array<Positional, 64>, 16> tables_{};
   std::array<int, chess::kPieceTypeCount> ordering_{};
 };
 

@@ -318,8 +318,8 @@ int Searcher::quiescence(const Position& position, Positional sums, int alpha, i
   while (ordered.pick(move)) {
     Position child = position;
     child.play(move);
-    const int score =
-        -quiescence(child, positional_after(position, child, sums), -beta, -alpha, ply + 1);
+    const int score = -quiescence(child, evaluator_.positional_after(position, child, sums), -beta,
+                                  -alpha, ply + 1);
     if (stop_) return 0;
     if (score > best) {
       best = score;
@@ -403,7 +403,7 @@ int Searcher::search_node(const Position& position, Positional sums, int depth, 
     // The child probes the table unless it is a quiescence node: its bucket is fetched while the
     // sums are worked out.
     if (depth >= 2 || child.in_check()) prefetch(child_key);
-    const Positional child_sums = positional_after(position, child, sums);
+    const Positional child_sums = evaluator_.positional_after(position, child, sums);
     int score;
     if (searched == 0) {
       score = -search_node(child, child_sums, depth - 1, -beta, -alpha, ply + 1, pv_node);
@@ -476,7 +476,7 @@ SearchResult Searcher::search(const Position& root, std::span<const std::uint64_
     return result;
   }
   result.best = legal[0];
-  const Positional root_sums = positional(root);
+  const Positional root_sums = evaluator_.positional(root);
   const bool unlimited = limits_.nodes == 0 && limits_.depth == 0 && limits_.movetime_ms == 0 &&
                          limits_.mate == 0 && !limits_.infinite;
   const int max_depth = limits_.depth > 0 ? std::min(limits_.depth, kMaxPly - 1)

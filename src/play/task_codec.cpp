@@ -222,6 +222,16 @@ void write_value_set(JsonWriter& json, const ValueSet& set) {
   json.key("imbalance").begin_array();
   for (const int v : set.imbalance) json.value(v);
   json.end_array();
+  if (set.squares) {
+    // P..K tables one after another, a1..h8 each.
+    for (const auto& [key, tables] : {std::pair{"squaresMg", &set.squares->middlegame},
+                                      std::pair{"squaresEg", &set.squares->endgame}}) {
+      json.key(key).begin_array();
+      for (const auto& table : *tables)
+        for (const int v : table) json.value(v);
+      json.end_array();
+    }
+  }
   json.end_object();
 }
 
@@ -239,6 +249,24 @@ Expected<ValueSet> read_value_set(const JsonValue& json, const std::string& wher
   set.bishop_pair_middlegame = pair[0];
   set.bishop_pair_endgame = pair[1];
   if (auto error = read_int_array(json, "imbalance", where, set.imbalance)) return *error;
+  if (json.find("squaresMg") != nullptr || json.find("squaresEg") != nullptr) {
+    std::array<int, 64 * kSquarePieceTypes> middlegame{};
+    std::array<int, 64 * kSquarePieceTypes> endgame{};
+    if (json.find("squaresMg") == nullptr || json.find("squaresEg") == nullptr) {
+      return field_error(where, "a set of tables needs both squaresMg and squaresEg");
+    }
+    if (auto error = read_int_array(json, "squaresMg", where, middlegame)) return *error;
+    if (auto error = read_int_array(json, "squaresEg", where, endgame)) return *error;
+    SquareValues squares;
+    for (int type = 0; type < kSquarePieceTypes; ++type) {
+      for (int square = 0; square < 64; ++square) {
+        squares.middlegame[type][square] = middlegame[type * 64 + square];
+        squares.endgame[type][square] = endgame[type * 64 + square];
+      }
+    }
+    // The means are the tables' (square_value_set), whatever the message says.
+    return square_value_set(set.name, squares);
+  }
   if (set.middlegame[0] <= 0 || set.endgame[0] <= 0) {
     return field_error(where, "a pawn must be worth more than 0");
   }

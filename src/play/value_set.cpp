@@ -71,6 +71,55 @@ Expected<PieceValues> parse_piece_values(std::string_view text) {
   return values;
 }
 
+// `fit --model squares --json`'s tables, in its unit, rescaled so that the material-only
+// model's pawn is 100 (already so in centipawns).
+Expected<ValueSet> square_set_from_fit_json(const JsonValue& document, const JsonValue& squares,
+                                            std::string name) {
+  if (!squares.is_object()) {
+    const JsonValue* error = document.find("squaresError");
+    const JsonValue* message = error != nullptr ? error->find("message") : nullptr;
+    return invalid("the fit has no tables" + (message != nullptr && message->is_string()
+                                                  ? ": " + message->as_string()
+                                                  : std::string()));
+  }
+  const JsonValue* material = document.find("squaresMaterial");
+  const JsonValue* pawn = material != nullptr ? material->find("P") : nullptr;
+  if (pawn == nullptr || !pawn->is_number() || !(pawn->as_number() > 0)) {
+    return invalid(
+        "the fit's \"squaresMaterial\" has no positive pawn to scale its tables by (refit "
+        "with more games)");
+  }
+  const double scale = 100 / pawn->as_number();
+  SquareValues values;
+  constexpr std::array<const char*, kSquarePieceTypes> kLetters = {"P", "N", "B", "R", "Q", "K"};
+  for (const char* phase : {"mg", "eg"}) {
+    const JsonValue* tables = squares.find(phase);
+    if (tables == nullptr || !tables->is_object()) {
+      return invalid(std::string("the fit's \"squares\" lack \"") + phase + "\"");
+    }
+    auto& out = std::string_view(phase) == "mg" ? values.middlegame : values.endgame;
+    for (int type = 0; type < kSquarePieceTypes; ++type) {
+      const JsonValue* table = tables->find(kLetters[type]);
+      if (table == nullptr || !table->is_array() || table->size() != 64) {
+        return invalid(std::string("the fit's \"squares\".") + phase + "." + kLetters[type] +
+                       " is not 64 numbers");
+      }
+      for (int square = 0; square < 64; ++square) {
+        const JsonValue& item = (*table)[static_cast<std::size_t>(square)];
+        if (!item.is_number() || !std::isfinite(item.as_number()) ||
+            std::fabs(item.as_number() * scale) > kMaxValue) {
+          return invalid(std::string("the fit's \"squares\".") + phase + "." + kLetters[type] +
+                         "[" + std::to_string(square) + "] is not a value to play with");
+        }
+        out[type][square] = static_cast<int>(std::lround(item.as_number() * scale));
+      }
+    }
+  }
+  ValueSet set = square_value_set(std::move(name), values);
+  if (set.name.empty()) set.name = default_name(set);
+  return set;
+}
+
 }  // namespace
 
 std::string named_value_set_list() {
@@ -87,9 +136,30 @@ std::string ValueSet::values_text() const {
   for (int piece = 0; piece < learn::kPieceKinds; ++piece) {
     if (piece > 0) text += ',';
     text += std::to_string(middlegame[piece]);
-    if (tapered()) text += '/' + std::to_string(endgame[piece]);
+    // A set of tables tapers by its squares: its means show as pairs only when they differ.
+    if (middlegame != endgame) text += '/' + std::to_string(endgame[piece]);
   }
+  if (squares) text += " + squares";
   return text;
+}
+
+ValueSet square_value_set(std::string name, const SquareValues& squares) {
+  ValueSet set;
+  set.name = std::move(name);
+  for (int type = 0; type < learn::kPieceKinds; ++type) {
+    const int first = type == learn::kPawnIndex ? 8 : 0;
+    const int last = type == learn::kPawnIndex ? 56 : 64;
+    double middlegame = 0;
+    double endgame = 0;
+    for (int square = first; square < last; ++square) {
+      middlegame += squares.middlegame[type][square];
+      endgame += squares.endgame[type][square];
+    }
+    set.middlegame[type] = static_cast<int>(std::lround(middlegame / (last - first)));
+    set.endgame[type] = static_cast<int>(std::lround(endgame / (last - first)));
+  }
+  set.squares = squares;
+  return set;
 }
 
 std::string fallback_text(const ValueSet& set) {
@@ -104,9 +174,11 @@ std::string fallback_text(const ValueSet& set) {
 }
 
 std::string default_name(const ValueSet& set) {
+  if (set.squares) return set.squares == simplified::square_values() ? "simplified" : "squares";
   for (const NamedValueSet& named : kNamedValueSets) {
-    if (!set.tapered() && set.middlegame == named.values && set.bishop_pair_middlegame == 0 &&
-        set.bishop_pair_endgame == 0 && set.imbalance == decltype(set.imbalance){}) {
+    if (!set.tapered() && !named.simplified_tables && set.middlegame == named.values &&
+        set.bishop_pair_middlegame == 0 && set.bishop_pair_endgame == 0 &&
+        set.imbalance == decltype(set.imbalance){}) {
       return named.name;
     }
   }
@@ -131,8 +203,10 @@ Expected<ValueSet> parse_value_set(std::string_view text) {
   }
   for (const NamedValueSet& named : kNamedValueSets) {
     if (values == named.name) {
+      std::string name = set.name.empty() ? named.name : set.name;
+      if (named.simplified_tables) return square_value_set(name, simplified::square_values());
       set.middlegame = set.endgame = named.values;
-      if (set.name.empty()) set.name = named.name;
+      set.name = std::move(name);
       return set;
     }
   }
@@ -152,6 +226,9 @@ Expected<ValueSet> value_set_from_fit_json(std::string_view json, std::string na
   auto document = parse_json(json);
   if (!document)
     return invalid("not the output of `materialist fit --json`: " + document.error().message);
+  if (const JsonValue* squares = document->find("squares")) {
+    return square_set_from_fit_json(*document, *squares, std::move(name));
+  }
   const JsonValue* values = document->find("values");
   if (values == nullptr || !values->is_object()) {
     return invalid(

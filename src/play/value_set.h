@@ -6,16 +6,20 @@
 //   parse_value_set("100,300,300,500,900")         // P,N,B,R,Q
 //   parse_value_set("classic")                      // a named set (kNamedValueSets)
 //   parse_value_set("mine:100,289,346,480,1078")    // a name for tables and PGN tags
-//   value_set_from_fit_json(text)                   // `materialist fit --json`'s output
+//   parse_value_set("simplified")                   // Michniewski's values and tables
+//   value_set_from_fit_json(text)                   // `materialist fit --json`'s output (with
+//                                                   // --model squares: its tables)
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "core/error.h"
 #include "learn/vocabulary/imbalance.h"
 #include "learn/vocabulary/material.h"
+#include "play/square_values.h"
 
 namespace materialist::play {
 
@@ -32,9 +36,14 @@ struct ValueSet {
   // The pieces (bit 1 << piece) a fit could not identify, whose values are a fallback's: said
   // wherever the set is shown, never silent.
   unsigned fallback_pieces = 0;
+  // A set of piece-square tables: the evaluation's whole material and positional part. Then
+  // middlegame and endgame hold the tables' means (what tables, move ordering and the material
+  // breakdown show), and the pair and imbalance terms are zero.
+  std::optional<SquareValues> squares;
 
-  bool tapered() const { return middlegame != endgame; }
-  // "100,300,300,500,900", or "mg/eg" pairs per piece when tapered.
+  bool tapered() const { return middlegame != endgame || squares.has_value(); }
+  // "100,300,300,500,900", or "mg/eg" pairs per piece when tapered; a set of tables adds
+  // " + squares" to its means.
   std::string values_text() const;
   bool operator==(const ValueSet&) const = default;
 };
@@ -43,11 +52,13 @@ struct NamedValueSet {
   const char* name;
   PieceValues values;
   const char* source;
+  // The set plays with Michniewski's tables as its own (play/square_values.h).
+  bool simplified_tables = false;
 };
 
-// Reference sets: the textbook's, Kaufman's, and the four versions of the founding article's
-// engine in its match-tournament (12.5, a, b, c).
-inline constexpr std::array<NamedValueSet, 7> kNamedValueSets = {{
+// Reference sets: the textbook's, Kaufman's, the four versions of the founding article's engine
+// in its match-tournament (12.5, a, b, c), and a published piece-square set.
+inline constexpr std::array<NamedValueSet, 8> kNamedValueSets = {{
     {"classic", {100, 300, 300, 500, 900}, "the textbook 1-3-3-5-9"},
     {"kaufman",
      {100, 325, 325, 500, 975},
@@ -59,14 +70,25 @@ inline constexpr std::array<NamedValueSet, 7> kNamedValueSets = {{
     {"learned-sample",
      {100, 289, 346, 480, 1078},
      "fitted on the bundled sample (OpenRating.pgn, default preset)"},
+    {"simplified",
+     {100, 320, 330, 500, 900},
+     "Tomasz Michniewski, 'Simplified Evaluation Function' (values and piece-square tables, "
+     "Chess Programming Wiki)",
+     true},
 }};
+
+// A set of piece-square tables (whole values, centipawns) named `name`, with their means as its
+// piece values (a pawn's over ranks 2 to 7, where pawns stand).
+ValueSet square_value_set(std::string name, const SquareValues& squares);
 
 // Reads "P,N,B,R,Q" (integers or decimals, rounded to centipawns), a named set, or
 // "NAME:P,N,B,R,Q". Errors (kInvalidArgument): not five numbers, a pawn of 0, a negative value,
 // a value over 100000, an unknown name.
 Expected<ValueSet> parse_value_set(std::string_view text);
 
-// Reads the values of one fit from `materialist fit --json` output: "values" {P, N, B, R, Q} or,
+// Reads the values of one fit from `materialist fit --json` output. With `--model squares`, its
+// tables ("squares", rescaled to centipawns by "squaresMaterial"'s pawn; an error when the fit
+// has none). Otherwise "values" {P, N, B, R, Q} or,
 // with --phase, their middlegame and endgame columns, the bishop pair and imbalance terms when
 // fitted. Values are rescaled so the pawn is 100 (a fit in Elo or log-odds units included).
 // With `fallback`, a piece the fit could not identify (a null value: too few games with that

@@ -429,3 +429,55 @@ TEST_CASE(
   CHECK(identifies_any_piece(fit_value_set(unidentified, "x")));
 }
 }  // namespace materialist::app
+
+namespace materialist::app {
+TEST_CASE("play state: values by square join the play-test as the set under test") {
+  AppState state;
+  protocol::Fit fit;
+  fit.name = "games.pgn";
+  state.trajectory.fits.push_back(fit);
+  // A squares message in log-odds: the material-only pawn 0.5, so 1 log-odds is 200 cp.
+  JsonWriter json;
+  json.begin_object().field("type", "squares");
+  for (const char* key : {"squares", "squaresSe"}) {
+    json.key(key).begin_object();
+    for (const char* phase : {"mg", "eg"}) {
+      json.key(phase).begin_object();
+      for (const char letter : std::string("PNBRQK")) {
+        json.key(std::string(1, letter)).begin_array();
+        for (int square = 0; square < 64; ++square)
+          json.value(std::string(key) == "squaresSe" ? 0.01 : square / 100.0);
+        json.end_array();
+      }
+      json.end_object();
+    }
+    json.end_object();
+  }
+  json.key("squaresPositions").begin_object();
+  for (const char letter : std::string("PNBRQK")) {
+    json.key(std::string(1, letter)).begin_array();
+    for (int square = 0; square < 64; ++square) json.value(500);
+    json.end_array();
+  }
+  json.end_object();
+  json.key("squaresMaterial")
+      .begin_object()
+      .field("P", 0.5)
+      .field("N", 1.5)
+      .field("B", 1.6)
+      .field("R", 2.5)
+      .field("Q", 4.5)
+      .end_object();
+  json.end_object();
+  REQUIRE(apply_message(state, json.take()));
+  const PlayCandidate& first = state.play.form.candidates.front();
+  CHECK(first.set.name == "squares:games.pgn/result");
+  CHECK(first.chosen);
+  REQUIRE(first.set.squares);
+  CHECK(first.set.squares->middlegame[1][63] == 126);  // 0.63 log-odds at 200 cp each
+  CHECK(first.set.squares->endgame[5][10] == 20);
+  auto settings = play_settings(state.play.form);
+  REQUIRE(settings);
+  CHECK(settings->sets.front().squares == first.set.squares);
+}
+}  // namespace materialist::app

@@ -371,3 +371,19 @@ async function closeLeftOpen(shot) {
   }
   return names.length > 0 ? ` (screenshot: tests/e2e/artifacts/${names.join(', ')})` : '';
 }
+
+// Types into a published field (the play-test window's): click, select all, type, Tab.
+export async function typeField(page, label, text) {
+  await clickButton(page, label);
+  // Frames for the field to become active before the keys (a loaded machine once typed "1" into
+  // a field holding 20 as 201).
+  await settle(page, 3);
+  // The old text deleted key by key: a Control+A whose keys fall in one frame may select nothing.
+  await page.keyboard.press('End');
+  for (let i = 0; i < 16; ++i) await page.keyboard.press('Backspace', { delay: 5 });
+  await settle(page, 1);
+  await page.keyboard.type(text, { delay: 20 });
+  await settle(page, 2);
+  await page.keyboard.press('Tab');
+  await settle(page, 3);
+}

@@ -11,8 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  ARTIFACTS, REPO, check, clickButton, mirrorResult, openPage, saveDownload, settle, test, waitForReadEnd, waitForState,
-  watchStates,
+  ARTIFACTS, REPO, check, clickButton, mirrorResult, openPage, saveDownload, settle, test, typeField, waitForReadEnd,
+  waitForState, watchStates,
 } from './harness.mjs';
 
 const CLI = join(REPO, 'build/native/materialist');
@@ -20,22 +20,6 @@ const NODES = 1500;
 const SEED = 3;
 
 const playStatus = async (page) => (await mirrorResult(page)).play || null;
-
-// Types into a published field of the play-test window: click, select all, type, Tab.
-async function typeField(page, label, text) {
-  await clickButton(page, label);
-  // Frames for the field to become active before the keys (a loaded machine once typed "1" into
-  // a field holding 20 as 201).
-  await settle(page, 3);
-  // The old text deleted key by key: a Control+A whose keys fall in one frame may select nothing.
-  await page.keyboard.press('End');
-  for (let i = 0; i < 16; ++i) await page.keyboard.press('Backspace', { delay: 5 });
-  await settle(page, 1);
-  await page.keyboard.type(text, { delay: 20 });
-  await settle(page, 2);
-  await page.keyboard.press('Tab');
-  await settle(page, 3);
-}
 
 // Animation-frame gaps on the page's main thread for `ms` milliseconds: count, mean, p95, max.
 function frameGaps(page, ms) {

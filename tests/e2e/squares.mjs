@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ARTIFACTS, FIXTURES, REPO, check, clickButton, clickControl, copyShareLink, dropFiles, loadSample, mirrorResult,
-  openPage, saveDownload, settle, test, waitForState, watchStates,
+  openPage, saveDownload, settle, test, typeField, waitForState, watchStates,
 } from './harness.mjs';
 
 const CLI = join(REPO, 'build/native/materialist');
@@ -116,6 +116,28 @@ test('values by square: the sample\'s tables equal the CLI\'s; heat maps, hover,
   const link = await copyShareLink(page);
   check(/squares/.test(link), `the share link does not carry values by square: ${link}`);
   squaresLink = link;
+
+  // Tested in play: the tables are the set under test, against the simplified set (published
+  // tables) and 1-3-3-5-9; the match plays them (their means and "+ squares" in its JSON).
+  await clickButton(page, 'Play-test…');
+  await settle(page, 4);
+  await clickButton(page, 'play:set:simplified');
+  await typeField(page, 'play:nodes', '300');
+  await typeField(page, 'play:pairs', '1');
+  await page.screenshot({ path: join(ARTIFACTS, 'squares-play-form.png') });
+  await clickButton(page, 'play:start');
+  await page.waitForFunction(() => {
+    const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+    return r.play && r.play.finished && !r.play.running;
+  }, null, { timeout: 120000 });
+  const stats = JSON.parse((await saveDownload(page, 'play:json', false)).text);
+  const names = stats.sets.map((s) => s.name);
+  check(names[0] === 'squares:OpenRating.pgn/result' && / \+ squares$/.test(stats.sets[0].values),
+    `the set under test is not the tables: ${JSON.stringify(stats.sets)}`);
+  check(names.includes('simplified') && names.includes('classic'), `sets played: ${names}`);
+  check(stats.gamesPlayed === 2 * (names.length - 1), `${stats.gamesPlayed} games for ${names.length} sets`);
+  check(await page.evaluate(() => Boolean(window.materialist.ui.buttons['play:share'])), 'no share link button');
+  await page.screenshot({ path: join(ARTIFACTS, 'squares-play.png') });
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });

@@ -250,7 +250,7 @@ TEST_CASE("zobrist, evaluation: the keys and sums kept move by move equal the bo
                     int plies) -> void {
       // Counted, not asserted one by one: hundreds of thousands of positions.
       if (key != zobrist_key(position)) ++wrong_keys;
-      if (sums != positional(position) ||
+      if (sums != evaluator.positional(position) ||
           evaluator.evaluate(position, sums) != evaluator.evaluate(position)) {
         ++wrong_sums;
       }
@@ -260,7 +260,7 @@ TEST_CASE("zobrist, evaluation: the keys and sums kept move by move equal the bo
         Position passed = position;
         passed.play(Move::null());
         self(self, passed, zobrist_key_after(position, key, passed),
-             positional_after(position, passed, sums), 0);
+             evaluator.positional_after(position, passed, sums), 0);
       }
       MoveList moves;
       chess::generate_legal(position, moves);
@@ -268,10 +268,10 @@ TEST_CASE("zobrist, evaluation: the keys and sums kept move by move equal the bo
         Position child = position;
         child.play(move);
         self(self, child, zobrist_key_after(position, key, child),
-             positional_after(position, child, sums), plies - 1);
+             evaluator.positional_after(position, child, sums), plies - 1);
       }
     };
-    walk(walk, *root, zobrist_key(*root), positional(*root), 3);
+    walk(walk, *root, zobrist_key(*root), evaluator.positional(*root), 3);
   }
   CHECK(checked > 100000);
   CHECK(wrong_keys == 0);
