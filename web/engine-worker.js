@@ -17,6 +17,7 @@ const ESTIMATE_INTERVAL_MS = 500;
 const FIT_ANIMATION_MS = 3000;        // gradient descent is paced to take about this long
 const FIT_TICK_MS = 30;               // one snapshot per tick
 const NEWTON_TICK_MS = 220;           // Newton's few iterates, one by one
+const SQUARES_PREVIEW_ESTIMATES = 4; // live values by square: a preview every 4 estimates' time at most (2 s)
 /** @type {readonly (keyof Counts)[]} */
 const COUNT_KEYS = ['games', 'used', 'partial', 'skipped', 'rows'];  // summed over parallel readers
 

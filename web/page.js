@@ -184,7 +184,9 @@
       case 'squares':  // values by square: what tests compare (the app draws the tables)
         updateResult({ squares: { error: m.squaresError ? m.squaresError.message : null, data: m.squaresData || null,
           validation: m.validation || null, material: m.squaresMaterial || null, tables: m.squares, se: m.squaresSe || null,
-          positions: m.squaresPositions || null, seconds: m.seconds ?? null } });
+          positions: m.squaresPositions || null, seconds: m.seconds ?? null, live: Boolean(m.live) },
+        // Live previews so far in this page (tests count them).
+        squaresPreviews: Number(page.result.squaresPreviews || 0) + (m.live ? 1 : 0) });
         break;
       case 'error':
         page.readingOrigin = null;  // that read, if any, did not commit

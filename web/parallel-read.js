@@ -66,17 +66,24 @@ async function splitAtGames(file, count) {
 // A share without its issues, as live shares are: enough for an estimate.
 /** @param {Part} part @returns {Part} */
 const withoutIssues = (part) => ({ ...part, issues: [] });
+// A share without its kept positions: an estimate does not read them.
+/** @param {Part} part @returns {Part} */
+const withoutRows = (part) => {
+  const { squaresRows, squaresTally, ...rest } = part;
+  return rest;
+};
 
 // Reads one file with several readers. `isCurrent()` turns false when the task is cancelled
 // (the readers are then terminated); `options` are the engine's read options (filter, quiet...); `onProgress(totals)` gets the readers' summed progress;
-// `onLive(shares)`, whenever a reader sends its live share (every `liveMs` each), every
-// reader's latest share (live, or final without issues), for an estimate.
+// `onLive(shares, samples)`, whenever a reader sends its live share (every `liveMs` each), every
+// reader's latest share (live, or final without issues), for an estimate, and their latest
+// samples of kept positions (values by square).
 // Resolves with the shares in file order, or null when cancelled.
 /** @typedef {RangeDoneMessage & {range: {start: number, end: number}}} Share */
 /**
  * @param {File} file @param {number} count @param {ReadOptions} options @param {number} liveMs
  * @param {() => boolean} isCurrent @param {(totals: EngineProgress) => void} onProgress
- * @param {(shares: Part[]) => void} onLive
+ * @param {(shares: Part[], samples: Part[]) => void} onLive
  * @returns {Promise<Share[] | null>}
  */
 async function readInParallel(file, count, options, liveMs, isCurrent, onProgress, onLive) {
@@ -85,7 +92,12 @@ async function readInParallel(file, count, options, liveMs, isCurrent, onProgres
   const progress = ranges.map(() => ({ bytes: 0, games: 0, used: 0, partial: 0, skipped: 0, rows: 0 }));
   /** @type {(Part | null)[]} */
   const live = ranges.map(() => null);
-  const sendLive = () => onLive(/** @type {Part[]} */ (live.filter((part) => part !== null)));
+  // Each reader's latest sample of kept positions (the live values by square), kept apart: the
+  // estimates twice a second do not carry them.
+  /** @type {(Part | null)[]} */
+  const samples = ranges.map(() => null);
+  const sendLive = () => onLive(/** @type {Part[]} */ (live.filter((part) => part !== null)),
+    /** @type {Part[]} */ (samples.filter((part) => part !== null)));
   const report = () => {
     const sum = { bytes: 0, games: 0, used: 0, partial: 0, skipped: 0, rows: 0 };
     for (const p of progress) for (const key of PROGRESS_KEYS) sum[key] += p[key];
@@ -101,7 +113,8 @@ async function readInParallel(file, count, options, liveMs, isCurrent, onProgres
       progress[i] = m.progress;
       report();
     } else if (m.type === 'range-live') {
-      live[i] = m.part;
+      if (m.part.squaresRows) samples[i] = m.part;
+      live[i] = withoutRows(m.part);
       // The share may be ahead of the reader's last progress: the counts take it in first, so
       // the status line posted with its estimate never shows fewer games than the estimate.
       for (const [key, value] of Object.entries(m.part.tally)) {
@@ -113,7 +126,7 @@ async function readInParallel(file, count, options, liveMs, isCurrent, onProgres
     } else if (m.type === 'range-done') {
       const range = ranges[i];
       progress[i] = { ...m.progress, bytes: range.end - range.start };
-      live[i] = withoutIssues(m.part);
+      live[i] = withoutRows(withoutIssues(m.part));
       report();
       settle[i].resolve({ ...m, range });
     }

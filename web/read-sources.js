@@ -19,7 +19,7 @@
  * @property {number} mostReaders  the most parallel readers one file of this read had
  * @property {EngineProgress | null} readers  the summed progress of parallel readers while they run
  * @property {(fileIndex: number, fileBytes: number, force: boolean) => void} sendProgress
- * @property {(shares?: Part[]) => boolean} sendEstimate
+ * @property {(shares?: Part[], samples?: Part[]) => boolean} sendEstimate
  */
 
 /**
@@ -36,6 +36,21 @@ function readContext(sources, myJob, options) {
   const started = performance.now();
   let lastProgress = 0;
   let lastEstimate = performance.now();
+  const previewMs = SQUARES_PREVIEW_ESTIMATES * worker.estimateMs;
+  let lastSquares = performance.now() - previewMs / 2;  // the first preview half as soon
+  let squaresCost = 0;
+  // Values by square live: a preview of a sample now and then, at most a fifth of the read's
+  // time (the next one waits four times the last one's cost).
+  /** @param {Part[]} samples the readers' samples of kept positions */
+  const previewSquares = (samples) => {
+    if (!(worker.settings.model && worker.settings.model.squares) || !(options.keep && options.keep.boards)) return;
+    const now = performance.now();
+    if (now - lastSquares < Math.max(previewMs, 4 * squaresCost)) return;
+    const text = engine.fitSquaresLive(samples, JSON.stringify(worker.settings));
+    lastSquares = performance.now();
+    squaresCost = lastSquares - now;
+    if (text) post(JSON.parse(text));
+  };
   /** @type {ReadContext} */
   const ctx = {
     engine, sources, files, myJob, options, signal: worker.downloads ? worker.downloads.signal : undefined,
@@ -57,13 +72,14 @@ function readContext(sources, myJob, options) {
         file: files[fileIndex].name, fileIndex, fileCount: files.length,
       });
     },
-    sendEstimate: (shares = []) => {
+    sendEstimate: (shares = [], samples = []) => {
       const now = performance.now();
       if (now - lastEstimate < worker.estimateMs) return false;
       const estimate = JSON.parse(engine.estimateWith(shares, JSON.stringify(worker.settings)));
       lastEstimate = performance.now();  // the fit's own time is not counted as reading
       if (estimate.fits.length === 0) return false;
       post(estimate);
+      previewSquares(samples);
       return true;
     },
   };
@@ -118,8 +134,8 @@ async function readRanges(ctx, i, count, unreadable) {
     ctx.readers = sum;
     readBytes = sum.bytes;
     ctx.sendProgress(i, sum.bytes, false);
-  }, (shares) => {
-    if (ctx.myJob === worker.job && ctx.sendEstimate(shares)) ctx.sendProgress(i, readBytes, true);
+  }, (shares, samples) => {
+    if (ctx.myJob === worker.job && ctx.sendEstimate(shares, samples)) ctx.sendProgress(i, readBytes, true);
   }).catch(unreadable);
   ctx.readers = null;
   if (!shares || ctx.myJob !== worker.job) return null;

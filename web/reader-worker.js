@@ -12,6 +12,7 @@ importScripts('materialist-engine.js', 'file-slices.js', 'engine-memory.js');
 const CHUNK_BYTES = 1 << 20;       // a decompressed chunk is fed in pieces of this size
 const FILE_SLICE_BYTES = 4 << 20;  // file slices, as in engine-worker.js
 const PROGRESS_INTERVAL_MS = 150;  // as in engine-worker.js
+const SQUARES_PREVIEW_ESTIMATES = 4;  // a sample of kept positions every 4 live shares' time (as there)
 
 /** @param {ReaderMessage} message @param {Transferable[]} [transfer] */
 function reply(message, transfer = []) { self.postMessage(message, transfer); }
@@ -38,6 +39,8 @@ async function serveRange(wasm, message) {
   engine.beginRange(file.name, start === 0);  // no whole-file errors: the coordinator judges the file
   let lastProgress = 0;
   let lastLive = performance.now();
+  const previewMs = SQUARES_PREVIEW_ESTIMATES * (message.liveMs || 0);
+  let lastSquares = performance.now() - previewMs / 2;  // the first sample half as soon
   let offset = start;  // of this slice
   try {
     for await (const bytes of fileSlices(file, start, end, FILE_SLICE_BYTES)) {  // the next one read meanwhile
@@ -49,7 +52,10 @@ async function serveRange(wasm, message) {
       }
       if (message.liveMs && now - lastLive > message.liveMs) {
         lastLive = now;
-        const part = engine.exportLivePart();
+        // A sample of the kept positions now and then, for the live values by square.
+        const withSquares = Boolean(options.keep && options.keep.boards) && now - lastSquares > previewMs;
+        if (withSquares) lastSquares = now;
+        const part = engine.exportLivePart(withSquares);
         reply({ type: 'range-live', part }, partBuffers(part));
       }
       offset += bytes.length;

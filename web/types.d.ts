@@ -258,6 +258,7 @@ type TargetCompareMessage = {
 type SquaresTables = { mg: Record<string, number[]>; eg: Record<string, number[]> };
 type SquaresMessage = {
   type: 'squares';
+  live?: boolean;  // a preview while the games stream in (a sample, one penalty)
   squaresData: { positionsOffered: number; positionsKept: number; sampled: boolean; maxPositions: number;
     drawsLeftOut: number; rowsWithoutBoard: number; trainingGames: number; heldOutGames: number };
   squares: SquaresTables | null; squaresSe?: SquaresTables; squaresPositions?: Record<string, number[]>;
@@ -389,7 +390,10 @@ interface Engine {
   reset(): void;
   heapBytes(): number;       // the WebAssembly heap now
   heapLimitBytes(): number;  // the most it may grow to
-  exportLivePart(): Part;    // a reader's share so far, without rows and issues
+  // A reader's share so far, without issues; withSquares: a sample of its kept positions.
+  exportLivePart(withSquares: boolean): Part;
+  // A live preview of values by square with the readers' samples ("" when there is none yet).
+  fitSquaresLive(parts: Part[], settings: Json<Settings>): Json<SquaresMessage> | '';
   // The estimate of everything read so far plus the readers' live shares.
   estimateWith(parts: Part[], settings: Json<Settings>): Json<EstimateMessage>;
   endDecodedEntry(entry: string, bytes: number): void;  // a decoded file's entry, after its parts

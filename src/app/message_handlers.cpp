@@ -103,6 +103,16 @@ bool on_state(AppState& state, const JsonValue& m) {
   }
   state.status = text_of(m, "status");
   if (state.phase == protocol::Phase::kReading) state.error.clear();
+  // A live preview of values by square belongs to the read under way: a new read, or one that
+  // ended without its fit (cancelled, failed), drops it.
+  const bool new_read =
+      state.phase == protocol::Phase::kReading && before != protocol::Phase::kReading;
+  const bool under_way =
+      state.phase == protocol::Phase::kReading || state.phase == protocol::Phase::kFitting;
+  if (state.squares && state.squares->live && (new_read || !under_way)) {
+    state.squares.reset();
+    state.squares_open = false;
+  }
   return true;
 }
 
@@ -119,8 +129,11 @@ bool on_report(AppState& state, const JsonValue& m) {
       committed != nullptr && committed->is_bool() && committed->as_bool()) {
     state.target_compare.reset();  // new data: its own comparison, when asked
     state.target_compare_open = false;
-    state.squares.reset();  // new data: its values by square come after its fit
-    state.squares_open = false;
+    // New data: its values by square come after its fit (its live preview stays till then).
+    if (!state.squares || !state.squares->live) {
+      state.squares.reset();
+      state.squares_open = false;
+    }
     // The data's settings show in the controls and the share link: statistics files (.mstats)
     // bring those they were made with, whatever the controls held.
     state.applied_read.target = state.report.target;
@@ -143,8 +156,8 @@ bool on_squares(AppState& state, const JsonValue& m) {
   if (!result) return false;
   state.squares = std::move(result);
   // The tables join the play-test as the set under test (the user asked for them), beside the
-  // material fit already offered; not while a match runs.
-  if (!state.trajectory.fits.empty()) {
+  // material fit already offered; not while a match runs, and not a live preview.
+  if (!state.squares->live && !state.trajectory.fits.empty()) {
     const protocol::Fit& fit = state.trajectory.fits.front();
     const std::string name = "squares:" + fit.name + "/" + learn::target_name(state.report.target);
     if (auto set = squares_value_set(*state.squares, name)) {
@@ -186,7 +199,8 @@ bool on_fit_begin(AppState& state, const JsonValue& m) {
   state.trajectory.preset = begin.preset;
   state.trajectory.planned_iterations = begin.planned;
   state.trajectory.reason = begin.reason;
-  state.squares.reset();  // a refit's values by square follow its fit-done
+  // A refit's values by square follow its fit-done (a read's live preview stays till then).
+  if (state.squares && !state.squares->live) state.squares.reset();
   return true;
 }
 

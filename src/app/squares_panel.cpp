@@ -189,6 +189,13 @@ void draw_legend(const SquaresScale& unit, double spread, float width, float sca
 
 // What was fitted and how well it predicts the held-out games, against material only.
 void fit_notes(const SquaresResult& r, const SquaresScale& unit, bool one_per_vector) {
+  if (r.live) {
+    note(
+        "Live: a sample of the games read so far (at most 100,000 positions), fitted at one "
+        "penalty (λ = 16). The fit after the read, its penalty chosen on the held-out games, "
+        "replaces it.",
+        kAccent);
+  }
   std::string data = grouped(r.training_positions) + " training positions, " +
                      grouped(r.validation_positions) + " held out (" + grouped(r.held_out_games) +
                      " games, a fixed tenth by a hash of their moves)";
@@ -256,10 +263,11 @@ void draw_squares_summary(AppState& state, float scale) {
     note(("No values by square: " + r.error).c_str(), kBad);
     return;
   }
-  char line[160];
+  char line[200];
   std::snprintf(line, sizeof line,
-                "Values by square: held-out log-loss %.4f (material only %.4f), %s positions",
-                r.log_loss, r.material_log_loss, grouped(r.training_positions).c_str());
+                "Values by square%s: held-out log-loss %.4f (material only %.4f), %s positions",
+                r.live ? " (live, a sample of the games read so far)" : "", r.log_loss,
+                r.material_log_loss, grouped(r.training_positions).c_str());
   note(line, r.log_loss < r.material_log_loss ? kMuted : kBad);
   if (button(state, "Values by square", scale, true, "squares:open")) state.squares_open = true;
   if (ImGui::IsItemHovered()) {

@@ -49,6 +49,9 @@ std::optional<SquaresResult> read_squares_message(const JsonValue& m) {
     result.sampled = sampled != nullptr && sampled->is_bool() && sampled->as_bool();
   }
   result.seconds = number_at(m, "seconds");
+  if (const JsonValue* live = m.find("live"); live != nullptr && live->is_bool()) {
+    result.live = live->as_bool();
+  }
   if (const JsonValue* error = m.find("squaresError"); error != nullptr && error->is_object()) {
     const JsonValue* message = error->find("message");
     result.error =

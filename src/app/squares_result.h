@@ -21,6 +21,9 @@ using SquareTable = std::array<std::array<double, kSquareCount>, kSquareTypes>;
 
 struct SquaresResult {
   std::string error;  // why there is no fit ("" when there is one)
+  // A preview while the games stream in (a sample, one penalty): the fit after
+  // the read replaces it.
+  bool live = false;
   // squaresData
   std::uint64_t positions_offered = 0, positions_kept = 0, max_positions = 0;
   std::uint64_t training_games = 0, held_out_games = 0;

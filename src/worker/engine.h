@@ -58,6 +58,9 @@ using protocol::Snapshot;
 class Engine {
  public:
   static constexpr std::size_t kMaxListedIssues = worker::kMaxListedIssues;
+  // A live preview of values by square fits a sample of this many positions (4 MB; a fraction
+  // of a second in the worker), so that the read streams on between previews.
+  static constexpr std::uint64_t kLiveSquaresRows = 100'000;
 
   // ---- reading ----
   // Fails (and starts nothing) when the filter text does not parse.
@@ -110,7 +113,9 @@ class Engine {
   // ---- live estimates of parallel reads (engine_decode.cpp) ----
   // A reader's share so far without its rows and issues (live histogram, game pairs, counts):
   // what the coordinator needs for an estimate while the readers go on.
-  Part export_live_part() const;
+  // With `with_squares`, a sample of its kept positions (at most kLiveSquaresRows) for the
+  // coordinator's live values by square.
+  Part export_live_part(bool with_squares = false) const;
   // estimate() of everything read so far: the files read here, the parts imported (those of a
   // file still being imported too) and `parts`, the readers' live shares. Merged reads only
   // (other modes: estimate(settings)).
@@ -172,6 +177,10 @@ class Engine {
   std::string fit_squares(const FitSettings& settings) {
     return squares_.fit(current_.get(), settings);
   }
+  // A live preview of values by square while a read goes on: a sample of at most
+  // kLiveSquaresRows of the positions kept here and in the readers' live shares `parts`;
+  // "" when the read keeps no boards or has too few positions yet.
+  std::string fit_squares_live(const std::vector<Part>& parts, const FitSettings& settings);
   std::string squares_export(const std::string& name) const {
     return squares_.export_text(name, units_);
   }

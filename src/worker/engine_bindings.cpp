@@ -70,9 +70,12 @@ class JsEngine {
   // The heap's size now and the most it may grow to, in bytes.
   double heapBytes() const { return static_cast<double>(emscripten_get_heap_size()); }
   double heapLimitBytes() const { return static_cast<double>(emscripten_get_heap_max()); }
-  // A reader's live share (no rows, no issues), and the estimate message of everything read so
+  // A reader's live share (no issues; withSquares: a sample of its kept positions), and the
+  // estimate message of everything read so
   // far with the readers' live shares `parts` (an array of exportLivePart() objects).
-  val exportLivePart() const { return part_object(engine_.export_live_part()); }
+  val exportLivePart(bool withSquares) const {
+    return part_object(engine_.export_live_part(withSquares));
+  }
   std::string estimateWith(val parts, std::string settings) const {
     std::vector<Part> shares;
     const int n = parts["length"].as<int>();
@@ -187,6 +190,17 @@ class JsEngine {
     }
     return engine_.fit_squares(*fit);
   }
+  // A live preview of values by square while a read goes on, with the readers' live shares
+  // `parts`: a squares message with "live": true, or "" (no boards, too few positions yet, or
+  // settings that do not decode: the fit after the read says why).
+  std::string fitSquaresLive(val parts, std::string settings) {
+    Expected<FitSettings> fit = protocol::decode<FitSettings>(settings);
+    if (!fit) return {};
+    std::vector<Part> shares;
+    const int n = parts["length"].as<int>();
+    for (int i = 0; i < n; ++i) shares.push_back(part_from_object(parts[i]));
+    return engine_.fit_squares_live(shares, *fit);
+  }
   // The last values by square as `name` asks (.csv, .h, .json), "" without a fit.
   std::string squaresExport(std::string name) const { return engine_.squares_export(name); }
   std::string squaresPositions() const { return engine_.squares_positions(); }
@@ -280,6 +294,7 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("compareTargets", &JsEngine::compareTargets)
       .function("codeHeader", &JsEngine::codeHeader)
       .function("fitSquares", &JsEngine::fitSquares)
+      .function("fitSquaresLive", &JsEngine::fitSquaresLive)
       .function("squaresExport", &JsEngine::squaresExport)
       .function("squaresPositions", &JsEngine::squaresPositions)
       .function("statusLine", &JsEngine::statusLine)

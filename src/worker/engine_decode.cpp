@@ -12,12 +12,28 @@ namespace materialist::worker {
 
 // ---- live estimates of parallel reads ----
 
-Part Engine::export_live_part() const {
+Part Engine::export_live_part(bool with_squares) const {
   if (!pending_ || pending_->ended) return Part{};
   const learn::DatasetBuilder& merged = pending_->split->merged();
   Part part = part_of(merged.live_histogram(), *merged.pairs(), merged.live_report().games);
   part.games.issues.clear();  // an estimate needs counts, not the list
+  if (with_squares && pending_->squares) {
+    const learn::SquaresData sample = pending_->squares->sample(kLiveSquaresRows);
+    part.has_squares = true;
+    part.squares_rows = sample.rows();
+    part.squares_tally = sample.tally();
+  }
   return part;
+}
+
+std::string Engine::fit_squares_live(const std::vector<Part>& parts, const FitSettings& settings) {
+  if (!pending_ || pending_->ended || !pending_->squares) return {};
+  // Read or imported here, and the readers' samples: one sample, as absorb keeps it.
+  learn::SquaresData data = pending_->squares->sample(kLiveSquaresRows);
+  for (const Part& part : parts) {
+    if (part.has_squares) data.absorb(part.squares_rows, part.squares_tally);
+  }
+  return squares_.fit_live(data, pending_->options.target, settings);
 }
 
 protocol::Estimate Engine::estimate_with(const std::vector<Part>& parts,

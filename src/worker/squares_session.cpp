@@ -46,6 +46,24 @@ std::string SquaresSession::fit(const Dataset* data, const protocol::FitSettings
   return json.str();
 }
 
+std::string SquaresSession::fit_live(const learn::SquaresData& data, learn::Target target,
+                                     const protocol::FitSettings& settings) {
+  learn::SquaresOptions options = squares_data_options(target);
+  options.outcomes = settings.model_options(target).outcomes;
+  options.lambdas = {kLivePenalty};
+  const auto start = std::chrono::steady_clock::now();
+  Expected<learn::SquaresFit> fitted = learn::fit_squares(data, options);
+  if (!fitted) return {};
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  JsonWriter json;
+  json.begin_object().field("type", "squares").field("live", true);
+  learn::write_squares_result_json(json, data, fitted, "logodds", options);
+  json.field("target", learn::target_name(target)).field("seconds", seconds);
+  json.end_object();
+  return json.str();
+}
+
 std::string SquaresSession::export_text(const std::string& name, protocol::Units units) const {
   if (!fit_) return {};
   return learn::squares_export_text(

@@ -26,6 +26,13 @@ class SquaresSession {
   // counts, the tables in log-odds, or squaresError saying why there is none). `data` may be
   // null or keep no boards: the message says so.
   std::string fit(const Dataset* data, const protocol::FitSettings& settings);
+  // A live preview while the games stream in: `data` (a sample of what was read so far) fitted
+  // at one penalty, kLivePenalty (no path: a seventh of the fit's time), a "squares" message
+  // with "live": true; "" while there are too few positions. Kept for nothing: the downloads
+  // wait for the fit.
+  static constexpr double kLivePenalty = 16;
+  std::string fit_live(const learn::SquaresData& data, learn::Target target,
+                       const protocol::FitSettings& settings);
   // The last fit in `units` as the file name asks (.csv, .h, else JSON); "" without a fit.
   std::string export_text(const std::string& name, protocol::Units units) const;
   // The data's kept positions as labelled EPD lines; "" when it keeps none.

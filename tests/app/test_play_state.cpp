@@ -431,14 +431,12 @@ TEST_CASE(
 }  // namespace materialist::app
 
 namespace materialist::app {
-TEST_CASE("play state: values by square join the play-test as the set under test") {
-  AppState state;
-  protocol::Fit fit;
-  fit.name = "games.pgn";
-  state.trajectory.fits.push_back(fit);
-  // A squares message in log-odds: the material-only pawn 0.5, so 1 log-odds is 200 cp.
+namespace {
+// A squares message in log-odds: the material-only pawn 0.5, so 1 log-odds is 200 cp; `live`:
+// a preview while the games stream in.
+std::string squares_message(bool live) {
   JsonWriter json;
-  json.begin_object().field("type", "squares");
+  json.begin_object().field("type", "squares").field("live", live);
   for (const char* key : {"squares", "squaresSe"}) {
     json.key(key).begin_object();
     for (const char* phase : {"mg", "eg"}) {
@@ -469,7 +467,17 @@ TEST_CASE("play state: values by square join the play-test as the set under test
       .field("Q", 4.5)
       .end_object();
   json.end_object();
-  REQUIRE(apply_message(state, json.take()));
+  return json.take();
+}
+
+}  // namespace
+
+TEST_CASE("play state: values by square join the play-test as the set under test") {
+  AppState state;
+  protocol::Fit fit;
+  fit.name = "games.pgn";
+  state.trajectory.fits.push_back(fit);
+  REQUIRE(apply_message(state, squares_message(false)));
   const PlayCandidate& first = state.play.form.candidates.front();
   CHECK(first.set.name == "squares:games.pgn/result");
   CHECK(first.chosen);
@@ -479,5 +487,30 @@ TEST_CASE("play state: values by square join the play-test as the set under test
   auto settings = play_settings(state.play.form);
   REQUIRE(settings);
   CHECK(settings->sets.front().squares == first.set.squares);
+}
+
+TEST_CASE("app: a live preview of values by square lasts its read, and never joins the play-test") {
+  AppState state;
+  protocol::Fit fit;
+  fit.name = "games.pgn";
+  state.trajectory.fits.push_back(fit);
+  REQUIRE(apply_message(state, R"({"type":"state","state":"reading","status":"Reading"})"));
+  const std::size_t offered = state.play.form.candidates.size();
+  REQUIRE(apply_message(state, squares_message(true)));
+  REQUIRE(state.squares);
+  CHECK(state.squares->live);
+  CHECK(state.play.form.candidates.size() == offered);  // a preview is not a set to test
+  // The read commits and the values' fit begins: the preview stays until the tables come.
+  REQUIRE(apply_message(state, R"({"type":"state","state":"fitting","status":"Fitting"})"));
+  CHECK(state.squares);
+  REQUIRE(apply_message(state, squares_message(false)));
+  CHECK_FALSE(state.squares->live);
+  CHECK(state.play.form.candidates.size() == offered + 1);
+  // A read cancelled after its preview: the preview goes with it.
+  REQUIRE(apply_message(state, R"({"type":"state","state":"reading","status":"Reading"})"));
+  CHECK(state.squares);  // the last read's fit stays while the next one reads
+  REQUIRE(apply_message(state, squares_message(true)));
+  REQUIRE(apply_message(state, R"({"type":"state","state":"idle","status":"Cancelled"})"));
+  CHECK_FALSE(state.squares);
 }
 }  // namespace materialist::app

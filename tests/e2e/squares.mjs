@@ -1,8 +1,9 @@
 // End-to-end tests: values by square. Switched on in Settings (Model), the sample is read again
 // with its boards and the tables are fitted after the values: equal to the command-line tool's
 // (`fit --model squares`); the window's heat maps, a square's hover, the phase switch, the four
-// downloads; a share link restores it on a phone, every board inside the screen; two parallel
-// readers give the tables of one.
+// downloads; the tables as the play-test's set under test; a share link restores it on a phone,
+// every board inside the screen; live previews while a file streams in, and two parallel readers
+// give the tables of one.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -170,16 +171,27 @@ test('values by square: two parallel readers give the tables of one', async ({ b
   const file = { name: `lichess-x${times}.pgn`, repeat: { text: lichess + '\n\n', times } };
   const results = [];
   for (const readers of [2, 1]) {
-    const { context, page, problems } = await openPage(baseUrl, { query: `?readers=${readers}` });
+    // Estimates ten times as often as by default, and so the previews (33 MB is read in a second).
+    const { context, page, problems } = await openPage(baseUrl, { query: `?readers=${readers}&estimateMs=50` });
     await clickControl(page, 'model:squares');  // no data yet: the next read keeps the boards
     await settle(page, 4);
     await watchStates(page);
     await dropFiles(page, [file]);
     await waitForState(page, ['reading'], 20000);
+    // Live: previews of the tables while the games stream in, then the fit after the read.
+    await page.waitForFunction(() => {
+      const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
+      return (r.squaresPreviews || 0) >= 1;
+    }, null, { timeout: 120000 });
+    const preview = (await mirrorResult(page)).squares;
+    check(preview.live && preview.tables && preview.tables.mg.N.length === 64, `the preview: ${JSON.stringify(preview).slice(0, 200)}`);
+    await page.screenshot({ path: join(ARTIFACTS, `squares-live-${readers}.png`) });
     const squares = await waitForSquares(page, 180000);
     const r = await mirrorResult(page);
     check(!squares.error, `${readers} reader(s): ${squares.error}`);
+    check(!squares.live, 'the fit after the read is still marked live');
     check(r.readers === readers, `read by ${r.readers} readers, not ${readers}`);
+    console.log(`      ${readers} reader(s): ${r.squaresPreviews} live preview(s) during the read`);
     results.push(squares);
     check(problems.length === 0, problems.join('\n'));
     await context.close();

@@ -392,6 +392,24 @@ void SquaresData::absorb(const std::vector<SquaresRow>& rows, const SquaresTally
   while (rows_.size() > options_.max_positions) thin();
 }
 
+SquaresData SquaresData::sample(std::uint64_t max_rows) const {
+  SquaresOptions options = options_;
+  options.max_positions = max_rows;
+  SquaresData out(options);
+  SquaresTally tally = tally_;
+  const auto kept = [&] {
+    return static_cast<std::uint64_t>(
+        std::count_if(rows_.begin(), rows_.end(),
+                      [&](const SquaresRow& row) { return row.sample_key < tally.threshold; }));
+  };
+  while (tally.threshold > 0 && kept() > max_rows) {
+    tally.threshold = tally.threshold * 9 / 10;
+    tally.sampled = true;
+  }
+  out.absorb(rows_, tally);  // only the rows below the threshold are copied
+  return out;
+}
+
 PackedBoard SquaresRow::board() const {
   PackedBoard board;
   board.occupied = occupied;

@@ -97,6 +97,10 @@ class SquaresData {
   // sampled as one read would have been (the lower threshold, then the cap).
   void absorb(const std::vector<SquaresRow>& rows, const SquaresTally& tally);
 
+  // A uniform sample of at most `max_rows` of these rows (the next thresholds of the same
+  // sequence), with the same counts, its cap `max_rows`: a live preview's data.
+  SquaresData sample(std::uint64_t max_rows) const;
+
   const std::vector<SquaresRow>& rows() const { return rows_; }
   const SquaresTally& tally() const { return tally_; }
   std::uint64_t positions_offered() const { return tally_.offered; }

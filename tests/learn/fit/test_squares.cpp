@@ -229,6 +229,44 @@ TEST_CASE("squares: two readers' shares absorbed equal one read, to the sampled 
   CHECK(first.tally().threshold == whole.tally().threshold);
 }
 
+TEST_CASE("squares: a sample of a read is the one a read with that cap keeps") {
+  SquaresOptions options;
+  std::mt19937_64 random(13);
+  SquaresOptions capped = options;
+  capped.max_positions = 1500;
+  SquaresData whole(options), read_capped(capped), first(options), second(options);
+  for (int i = 0; i < 6000; ++i) {
+    Row row;
+    row.board = random_board(random);
+    row.game = static_cast<std::uint64_t>(i / 3) + 1;
+    row.game_hash = mix64(row.game);
+    row.outcome = i % 2 == 0 ? Outcome::kWhiteWin : Outcome::kBlackWin;
+    whole.add(row);
+    read_capped.add(row);
+    (i < 2400 ? first : second).add(row);  // readers split at a game's start
+  }
+  const auto keys = [](const SquaresData& data) {
+    std::vector<std::uint32_t> out;
+    for (const SquaresRow& row : data.rows()) out.push_back(row.sample_key);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  const SquaresData sample = whole.sample(1500);
+  CHECK(sample.rows().size() <= 1500);
+  CHECK(sample.rows().size() > 1000);
+  CHECK(sample.sampled());
+  CHECK(sample.positions_offered() == whole.positions_offered());
+  CHECK(keys(sample) == keys(read_capped));
+  // Readers' samples absorbed (a live preview's data): the same sample again.
+  SquaresData live = first.sample(1500);
+  const SquaresData other = second.sample(1500);
+  live.absorb(other.rows(), other.tally());
+  CHECK(keys(live) == keys(read_capped));
+  // Under the cap, everything.
+  CHECK(whole.sample(10000).rows().size() == whole.rows().size());
+  CHECK_FALSE(whole.sample(10000).sampled());
+}
+
 TEST_CASE("squares: rows kept with draws as ½ fit with draws left out, and give their EPD lines") {
   SquaresOptions halves;
   halves.outcomes = OutcomeModel::kFractional;
@@ -243,8 +281,9 @@ TEST_CASE("squares: rows kept with draws as ½ fit with draws left out, and give
     row.game_hash = mix64(row.game);
     const double p = 1.0 / (1.0 + std::exp(-true_logit(row.board)));
     const double u = uniform(random);
-    row.outcome = u < 0.2 ? Outcome::kDraw : u < 0.2 + 0.8 * p ? Outcome::kWhiteWin
-                                                               : Outcome::kBlackWin;
+    row.outcome = u < 0.2             ? Outcome::kDraw
+                  : u < 0.2 + 0.8 * p ? Outcome::kWhiteWin
+                                      : Outcome::kBlackWin;
     kept.add(row);
     without.add(row);
   }
