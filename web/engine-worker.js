@@ -280,9 +280,13 @@ async function readAndFit(sources, myJob, why = '') {
     const undone = worker.unread !== null;
     undoUnreadSettings();
     const r = outcome.report || { games: 0, filtered: 0 };
-    // The engine says why a read gave no rows (learn/read/empty_read.h): variants named.
-    const why = outcome.fileErrors.length ? outcome.fileErrors.map((note) => note.text).join('; ')
-      : (outcome.report && outcome.report.emptyReadMessage) || '';
+    // The engine says why a read gave no rows (learn/read/empty_read.h): variants named. When
+    // games were read, that is the cause (a file that also ended early is said beside it); with
+    // no game read, the files' problems are.
+    const fileProblems = outcome.fileErrors.map((note) => note.text).join('; ');
+    const refused = (outcome.report && outcome.report.emptyReadMessage) || '';
+    const why = r.games > 0 && refused ? (fileProblems ? `${refused} (and ${fileProblems})` : refused)
+      : fileProblems || refused;
     const kept = engine.hasData() ? ' The previous data and fit are kept.' : '';
     // Games all filtered out: the filter is named, and the way back to the preset's settings.
     const filtering = Boolean(used.filter) || (used.datasets === 'per-filter' && (used.eachFilter || []).length > 0);

@@ -175,6 +175,19 @@ test('evaluation target on a file without any [%eval]: it says what to do', asyn
   await context.close();
 });
 
+test('evaluation target on a truncated .zst without [%eval]: the games\' refusal is the cause', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#target=eval' });
+  await watchStates(page);
+  const bytes = [...readFileSync(join(REPO, 'tests/fixtures/archive/lichess-first30-truncated.pgn.zst'))];
+  await dropFiles(page, [{ name: 'cut.pgn.zst', bytes }]);
+  check(await waitForState(page, ['done', 'error'], 60000) === 'error', 'games without evaluations were fitted');
+  const r = await mirrorResult(page);
+  check(/^Nothing to learn from: none of the 20 games carries an engine evaluation/.test(r.error || ''), `the cause given: ${r.error}`);
+  check(/\(and cut\.pgn\.zst: truncated zstd data/.test(r.error || ''), `the truncation is not said beside it: ${r.error}`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
 test('evaluation target with a lichess username: lichess is asked for its evaluations', async ({ baseUrl }) => {
   const stub = await startServicesStub();
   const { context, page, problems } = await openPage(baseUrl, {
