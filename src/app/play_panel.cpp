@@ -144,6 +144,33 @@ void draw_form(AppState& state, float scale) {
   ImGui::EndDisabled();
 }
 
+// The match's games as the page's data (the worker reads them as a file and fits them).
+void send_learn(PlayTest& play) {
+  JsonWriter json;
+  json.begin_object()
+      .field("type", "play-learn")
+      .field("name", "materialist-match.pgn")
+      .field("text", play_pgn(play))
+      .end_object();
+  play.outbox.push_back(json.take());
+  play.learn_asking = false;
+}
+
+// Before the match's games replace the user's data and fit: what goes, what comes, two answers.
+void draw_learn_question(AppState& state, float scale) {
+  PlayTest& play = state.play;
+  const std::vector<std::string>& files = state.report.files;
+  std::string data = files.empty() ? std::string("your data") : files.front();
+  if (files.size() > 1) data += " and " + grouped(files.size() - 1) + " more";
+  const std::string question = "This replaces " + data + " (" + grouped(state.report.games) +
+                               " games) and its fit with the match's " +
+                               grouped(play.match->games_done()) + " games.";
+  note(question.c_str(), kAccent);
+  if (button(state, "Replace my data", scale, true, "play:learn-replace")) send_learn(play);
+  ImGui::SameLine();
+  if (button(state, "Keep my data", scale, true, "play:learn-keep")) play.learn_asking = false;
+}
+
 void draw_actions(AppState& state, float scale) {
   PlayTest& play = state.play;
   const bool has_games = play.match && play.match->pairs_done() > 0;
@@ -164,15 +191,14 @@ void draw_actions(AppState& state, float scale) {
     play.outbox.push_back(R"({"type":"play-share","link":")" + play_link(play.form) + "\"}");
   }
   same_line_if_fits("Learn from these games");
-  if (button(state, "Learn from these games", scale, has_games && !play.running && !state.busy(),
-             "play:learn")) {
-    JsonWriter json;
-    json.begin_object()
-        .field("type", "play-learn")
-        .field("name", "materialist-match.pgn")
-        .field("text", play_pgn(play))
-        .end_object();
-    play.outbox.push_back(json.take());
+  const bool may_learn = has_games && !play.running && !state.busy();
+  if (button(state, "Learn from these games", scale, may_learn, "play:learn")) {
+    // The match's games replace the page's data and fit: asked first when there are some.
+    if (state.has_data()) {
+      play.learn_asking = true;
+    } else {
+      send_learn(play);
+    }
   }
   same_line_if_fits("Self-play loop (3 rounds)");
   if (button(state, "Self-play loop (3 rounds)", scale, !play.running && !state.busy(),
@@ -185,6 +211,7 @@ void draw_actions(AppState& state, float scale) {
         "games against the first chosen set");
   }
   if (!play.error.empty()) note(play.error.c_str(), kBad);
+  if (play.learn_asking && may_learn) draw_learn_question(state, scale);
   for (const PlayCandidate& candidate : play.form.candidates) {
     if (candidate.chosen && carries_learned_tables(candidate.set)) {
       ImGui::TextWrapped(

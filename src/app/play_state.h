@@ -88,6 +88,8 @@ struct PlayTest {
   std::size_t book_size = 0;
   bool running = false;
   bool cancelled = false;
+  // "Learn from these games" with data on the page: asking before the match's games replace it.
+  bool learn_asking = false;
   std::string error;
   std::vector<std::optional<std::size_t>> busy;  // per worker: its task
   std::vector<PlayBoard> boards;                 // per worker

@@ -194,9 +194,20 @@ test('play-test: "Test these values" on a fit, then "Learn from these games" rea
   const values = json.sets[0].values.split(',').map(Number);
   ['P', 'N', 'B', 'R', 'Q'].forEach((piece, i) => check(Math.abs(values[i] - fitted[piece]) <= 0.5,
     `${piece}: played ${values[i]}, fitted ${fitted[piece]}`));
-  // The games played become the data: a read of materialist-match.pgn, 4 games.
+  // The games played would replace the sample: the page asks first; "Keep my data" keeps it.
+  await clickButton(page, 'play:learn');
+  await settle(page, 4);
+  check(await page.evaluate(() => Boolean(window.materialist.ui.buttons['play:learn-replace'])), 'no question before the data is replaced');
+  await page.screenshot({ path: join(ARTIFACTS, 'play-learn-question.png') });
+  await clickButton(page, 'play:learn-keep');
+  await settle(page, 6);
+  check((await mirrorResult(page)).games === 2997, 'the sample was replaced without asking');
+  check(!(await page.evaluate(() => Boolean(window.materialist.ui.buttons['play:learn-replace']))), 'the question stayed');
+  // Asked again and answered: the games played become the data, a read of 4 games.
   await watchStates(page);
   await clickButton(page, 'play:learn');
+  await settle(page, 4);
+  await clickButton(page, 'play:learn-replace');
   check(await waitForReadEnd(page) === 'done', 'the played games were not read');
   await page.waitForFunction(() => {
     const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
