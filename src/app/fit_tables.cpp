@@ -388,10 +388,26 @@ void draw_fit_values(AppState& state, const protocol::Fit& fit, const UiFonts& f
                   [](const protocol::Coefficient& c) { return c.low.has_value(); });
   // Every cell's text first: the columns are sized to their widest cell on the very first frame.
   const std::vector<ValueRow> rows = value_rows(fit, units);
-  const ValueHeaders headers = {"Coefficient", unit_name(units), "bootstrap 95%",
-                                "Article",     "1-3-3-5-9",      "Capablanca"};
-  const ValueWidths width = value_widths(rows, headers, fonts);
-  if (!draw_value_table(state, fit, rows, headers, width, bootstrap, fonts, scale)) return;
+  ValueHeaders headers = {"Coefficient", unit_name(units), "bootstrap 95%",
+                          "Article",     "1-3-3-5-9",      "Capablanca"};
+  ValueWidths width = value_widths(rows, headers, fonts);
+  // A phone's width: the rows name their coefficients, so the first header goes, the intervals'
+  // header shortens and the cells' padding narrows, so that every column is in view.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float total = 0;
+  for (int i = 0; i < 6; ++i)
+    total += (i == 2 && !bootstrap) ? 0 : width[i] + 2 * style.CellPadding.x;
+  const bool narrow = total > ImGui::GetContentRegionAvail().x;
+  if (narrow) {
+    headers[0] = "";
+    headers[2] = "95%";
+    width = value_widths(rows, headers, fonts);
+    ImGui::PushStyleVar(ImGuiStyleVar_CellPadding,
+                        ImVec2(style.CellPadding.x * 0.25f, style.CellPadding.y));
+  }
+  const bool drawn = draw_value_table(state, fit, rows, headers, width, bootstrap, fonts, scale);
+  if (narrow) ImGui::PopStyleVar();
+  if (!drawn) return;
   draw_fit_notes(state, fit, false, scale);
   draw_article_note(state, fit, scale);
 }

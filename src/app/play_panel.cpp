@@ -132,8 +132,14 @@ void draw_form(AppState& state, float scale) {
   if (int_field(state, "seed", seed, "play:seed", narrow_width, scale)) {
     form.seed = static_cast<std::uint64_t>(std::max(0, seed));
   }
-  checkbox(state, "round robin (else a gauntlet: the first set against each other)",
-           form.round_robin, "play:rr", scale);
+  checkbox(state, "round robin", form.round_robin, "play:rr", scale);
+  // The explanation wraps (a phone's width holds no 440-pixel label).
+  ImGui::SameLine();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(to_vec4(kMuted), "%s",
+                     form.round_robin ? "every set against every other"
+                                      : "unticked: a gauntlet, the first set against each other");
+  ImGui::PopTextWrapPos();
   checkbox(state, "SPRT (two sets): stop when it decides", form.sprt, "play:sprt", scale);
   if (form.sprt) {
     ImGui::SameLine();

@@ -137,6 +137,9 @@ test('layout: a phone scrolls with real touch events, values first, 44 px target
   await settle(page);
   const before = await page.evaluate(() => window.materialist.ui.buttons);
   check(before['values:col0'] && before['values:col0'].y < 400, `the values are not first: ${JSON.stringify(before['values:col0'])}`);
+  // Every column of the values table in view (no horizontal scroll): Capablanca's is the last.
+  const last = before['values:col4'];
+  check(last && last.x + last.width <= 390, `the values table runs past the screen: ${JSON.stringify(last)}`);
   for (const label of ['Load sample', 'Open files…', 'About']) {
     check(before[label].height >= 44, `${label} is ${before[label].height} px tall`);
   }

@@ -315,6 +315,11 @@ test('play-test on a phone: a long value set\'s label wraps within the screen, i
   check(box && label && short, `the set was not added: ${JSON.stringify([box, label, short])}`);
   check(label.x >= box.x + box.width && label.x + label.width <= 390, `the label runs past the screen: ${JSON.stringify(label)}`);
   check(label.height > short.height * 1.5, `the long label did not wrap: ${JSON.stringify(label)}, a short one ${JSON.stringify(short)}`);
+  // The match's controls hold within the screen too (the round robin's label once ran 442 px).
+  for (const control of ['play:rr', 'play:sprt']) {
+    const rect = await page.evaluate((c) => window.materialist.ui.buttons[c], control);
+    check(rect && rect.x + rect.width <= 390, `${control} runs past the screen: ${JSON.stringify(rect)}`);
+  }
   // Pointing at the label shows where the set comes from (the picture).
   await page.mouse.move(label.x + label.width / 2, label.y + label.height / 2);
   await settle(page, 4);
