@@ -361,6 +361,8 @@
       case 'reset':  // the data are forgotten, the settings back to the preset's
         page.readingOrigin = null;
         page.dataOrigin = null;
+        // The address forgets them too: a reload after Reset starts from the preset, not the link.
+        history.replaceState(null, '', location.pathname + location.search);  // no hashchange
         updateResult({ settings: command.settings });
         toWorker(command);
         break;

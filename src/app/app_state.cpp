@@ -9,6 +9,7 @@
 #include "app/share_link.h"
 #include "core/enum_names.h"
 #include "core/json_value.h"
+#include "core/text.h"
 #include "learn/filter/bands.h"
 #include "learn/vocabulary/coefficient_names.h"
 #include "protocol/codec.h"
@@ -168,7 +169,7 @@ std::string comparison_note(const AppState& state) {
         speeds ? "no game has a speed (a TimeControl tag)" : "no game has the ratings a band needs";
     return out + ", so there is nothing to compare.";
   }
-  out += "all " + std::to_string(games) + " games used are " + filled.front();
+  out += "all " + grouped(games) + " games used are " + filled.front();
   out += speeds ? " (the other speeds have none, or no TimeControl tag)"
                 : " (the other bands have none)";
   return out + ": one fit, not a comparison.";

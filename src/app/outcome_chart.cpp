@@ -19,32 +19,80 @@ namespace {
 
 // What the chart's curves are called: the outcomes, or each side's expected score.
 struct OutcomeNames {
-  const char* win;
-  const char* draw;
-  const char* loss;
+  std::string win;
+  std::string draw;
+  std::string loss;
 };
 
-OutcomeNames outcome_names(bool eval, bool player) {
-  if (!eval) return {"win", "draw", "loss"};
-  return player ? OutcomeNames{"the player", "draw", "the opponent"}
-                : OutcomeNames{"White", "draw", "Black"};
+// How the shown fit codes the outcomes: only the ordinal model predicts draws. With draws as ½
+// its curve is the expected score; with draws left out, the share of decisive games won.
+enum class CurveKind { kOrdinal, kExpectedScore, kDecisive, kEval };
+
+CurveKind curve_kind(const AppState& state) {
+  if (state.report.target == learn::Target::kEval) return CurveKind::kEval;
+  switch (state.settings.fit.model_options(state.report.target).outcomes) {
+    case learn::OutcomeModel::kOrdinal:
+      return CurveKind::kOrdinal;
+    case learn::OutcomeModel::kFractional:
+      return CurveKind::kExpectedScore;
+    case learn::OutcomeModel::kDrawsOut:
+      break;
+  }
+  return CurveKind::kDecisive;
 }
 
-const char* outcome_title(std::size_t datasets, bool eval, bool player) {
-  if (eval) {
-    return datasets > 3
-               ? (player ? "The player's expected score (engine evaluation) vs material (pawns), "
-                           "by dataset"
-                         : "White's expected score (engine evaluation) vs material (pawns), by "
-                           "dataset")
-               : "Expected score (engine evaluation) vs material (pawns)";
+OutcomeNames outcome_names(CurveKind kind, bool player) {
+  const std::string white = player ? "the player" : "White";
+  const std::string black = player ? "the opponent" : "Black";
+  switch (kind) {
+    case CurveKind::kOrdinal:
+      return {"win", "draw", "loss"};
+    case CurveKind::kEval:
+      return {white, "draw", black};
+    case CurveKind::kExpectedScore:
+      return {white + "'s score", "draws (observed)", black + "'s score"};
+    case CurveKind::kDecisive:
+      break;
   }
-  if (datasets > 3) {
-    return player ? "P(the player wins) vs material (pawns), by dataset"
-                  : "P(White wins) vs material (pawns), by dataset";
+  return {"win", "draws (observed)", "loss"};
+}
+
+std::string outcome_title(std::size_t datasets, CurveKind kind, bool player) {
+  const std::string white = player ? "the player" : "White";
+  const std::string side = player ? "The player" : "White";
+  const bool by_dataset = datasets > 3;
+  switch (kind) {
+    case CurveKind::kEval:
+      return by_dataset ? side +
+                              "'s expected score (engine evaluation) vs material (pawns), by "
+                              "dataset"
+                        : "Expected score (engine evaluation) vs material (pawns)";
+    case CurveKind::kOrdinal:
+      return by_dataset ? "P(" + white + " wins) vs material (pawns), by dataset"
+                        : "P(" + white + " wins / draws / loses) vs material (pawns)";
+    case CurveKind::kExpectedScore:
+      // The fit counts a draw as half a win: its one curve is the expected score, and the draws
+      // drawn beside it are the data's, by the 1-3-3-5-9 balance.
+      return side + "'s expected score (draws ½) vs material (pawns)" +
+             (by_dataset ? ", by dataset" : "");
+    case CurveKind::kDecisive:
+      break;
   }
-  return player ? "P(the player wins / draws / loses) vs material (pawns)"
-                : "P(White wins / draws / loses) vs material (pawns)";
+  return "P(" + white + " wins a decisive game) vs material (pawns)" +
+         (by_dataset ? ", by dataset" : "");
+}
+
+// The share of draws among the rows at each 1-3-3-5-9 balance: the draws a binary model does not
+// predict, from the data. Balances with fewer than kMinRows rows are too noisy to draw.
+Series observed_draws(const protocol::Balance& balance, std::string label, ImU32 color) {
+  constexpr double kMinRows = 20;
+  Series draws{std::move(label), {}, {}, color, 1.5f};
+  for (const protocol::BalanceBin& bin : balance.bins) {
+    if (bin.count() < kMinRows) continue;
+    draws.xs.push_back(bin.dm);
+    draws.ys.push_back(bin.draws / bin.count());
+  }
+  return draws;
 }
 
 // Whether a curve is worth a line: the draw curve is flat zero when draws are left out.
@@ -56,7 +104,8 @@ bool non_zero(const Series& s) {
 // Beyond three datasets (rating or speed bands) each shows its win curve only, enough to tell the
 // datasets apart. Labelled only when one dataset is shown (the legend then names the curves).
 std::vector<Series> outcome_series(const std::vector<protocol::Fit>& fits,
-                                   const OutcomeNames& names) {
+                                   const OutcomeNames& names, CurveKind kind) {
+  const bool observed = kind == CurveKind::kExpectedScore || kind == CurveKind::kDecisive;
   std::vector<Series> series;
   const bool several = fits.size() > 1;
   const bool wins_only = fits.size() > 3;
@@ -80,7 +129,12 @@ std::vector<Series> outcome_series(const std::vector<protocol::Fit>& fits,
     }
     series.push_back(std::move(win));
     if (wins_only) continue;
-    if (non_zero(draw)) series.push_back(std::move(draw));
+    if (observed) {
+      Series seen = observed_draws(fits[d].balance, draw.label, draw.color);
+      if (seen.xs.size() > 1) series.push_back(std::move(seen));
+    } else if (non_zero(draw)) {
+      series.push_back(std::move(draw));
+    }
     series.push_back(std::move(loss));
   }
   return series;
@@ -93,13 +147,12 @@ std::vector<LegendEntry> outcome_legend(const std::vector<protocol::Fit>& fits,
                                         const OutcomeNames& names) {
   if (fits.size() <= 1) return legend_entries(series);
   std::vector<LegendEntry> entries;
-  bool draws = false;
   for (std::size_t d = 0; d < fits.size(); ++d) {
     if (fits[d].curve.size() < 2) continue;
     entries.push_back({fits[d].name, dataset_color(static_cast<int>(d)), 2.5f});
-    draws = draws || std::any_of(fits[d].curve.begin(), fits[d].curve.end(),
-                                 [](const protocol::CurvePoint& p) { return p.draw > 1e-6; });
   }
+  // Every dataset's series is win, [draw], loss: more than two per dataset means draws are drawn.
+  const bool draws = series.size() > 2 * (entries.empty() ? 1 : entries.size());
   if (fits.size() > 3) return entries;
   const ImU32 white = IM_COL32(235, 238, 245, 255);
   entries.push_back({std::string(names.win) + " (bright)", white, 2.5f});
@@ -112,7 +165,8 @@ std::vector<LegendEntry> outcome_legend(const std::vector<protocol::Fit>& fits,
 }
 
 // The balance under the mouse: each dataset's probabilities (or expected scores) there.
-void draw_outcome_tooltip(const PlotArea& area, const std::vector<protocol::Fit>& fits, bool eval) {
+void draw_outcome_tooltip(const PlotArea& area, const std::vector<protocol::Fit>& fits,
+                          CurveKind kind) {
   const double x = area.x0 + (ImGui::GetMousePos().x - area.min.x) / (area.max.x - area.min.x) *
                                  (area.x1 - area.x0);
   const bool several = fits.size() > 1;
@@ -127,8 +181,11 @@ void draw_outcome_tooltip(const PlotArea& area, const std::vector<protocol::Fit>
                            return std::fabs(a.pawns - x) < std::fabs(b.pawns - x);
                          });
     const ImVec4 color = to_vec4(several ? dataset_color(static_cast<int>(d)) : kAccent);
-    if (eval) {
+    if (kind == CurveKind::kEval || kind == CurveKind::kExpectedScore) {
       ImGui::TextColored(color, "%s expected score %.1f%%", fits[d].name.c_str(),
+                         100 * nearest->win);
+    } else if (kind == CurveKind::kDecisive) {
+      ImGui::TextColored(color, "%s decisive games won %.1f%%", fits[d].name.c_str(),
                          100 * nearest->win);
     } else {
       ImGui::TextColored(color, "%s win %.1f%%  draw %.1f%%  loss %.1f%%", fits[d].name.c_str(),
@@ -149,25 +206,26 @@ bool has_outcome_curves(const AppState& state) {
 
 void draw_outcome_curves(AppState& state, PlotRenderer& renderer, ImVec2 size, float scale) {
   const std::vector<protocol::Fit>& fits = state.trajectory.fits;
-  const bool eval = state.report.target == learn::Target::kEval;
-  const OutcomeNames names = outcome_names(eval, state.player_view());
-  const std::vector<Series> series = outcome_series(fits, names);
+  const CurveKind kind = curve_kind(state);
+  const OutcomeNames names = outcome_names(kind, state.player_view());
+  const std::vector<Series> series = outcome_series(fits, names, kind);
   PlotLegend legend{outcome_legend(fits, series, names), {}, {}};
-  PlotSpec spec{"##outcomes",
-                outcome_title(fits.size(), eval, state.player_view()),
-                "material balance along the pawn column",
-                -10,
-                10,
-                0,
-                1,
-                "%.1f"};
+  const std::string title = outcome_title(fits.size(), kind, state.player_view());
+  PlotSpec spec{
+      "##outcomes", title.c_str(), "material balance along the pawn column", -10, 10, 0, 1, "%.1f"};
   spec.legend = &legend;
   bool hovered = false;
   const PlotArea area = begin_plot(spec, size, scale, hovered);
   publish_plot(state, "outcomes", area, legend, scale);
+  // The curves by name, for the tests: which are drawn, and with how many points.
+  for (const Series& s : series) {
+    if (!s.label.empty())
+      publish_rect(state, "outcomes:curve:" + s.label + ":" + std::to_string(s.xs.size()), area.min,
+                   area.max, scale);
+  }
   draw_series(renderer, area, series, scale);
   if (hovered && !fits.empty() && !fits.front().curve.empty())
-    draw_outcome_tooltip(area, fits, eval);
+    draw_outcome_tooltip(area, fits, kind);
 }
 
 }  // namespace materialist::app

@@ -5,15 +5,6 @@
 
 namespace materialist::app {
 
-std::string grouped(std::uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 std::string megabytes(double bytes) {
   char text[32];
   if (bytes >= 1e9) {

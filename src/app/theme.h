@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/app_state.h"
+#include "core/text.h"  // grouped(): every count the page shows
 #include "imgui.h"
 
 namespace materialist::app {
@@ -29,8 +30,6 @@ inline ImVec4 to_vec4(ImU32 color) {
   return ImGui::ColorConvertU32ToFloat4(color);
 }
 
-// "1,234,567"
-std::string grouped(std::uint64_t n);
 // "2.8 MB", "1.25 GB", "438 KB"
 std::string megabytes(double bytes);
 // "3 s", "2 min 05 s", "…" when unknown (negative)

@@ -37,6 +37,16 @@ bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
          equals_ignoring_case(text.substr(text.size() - suffix.size()), suffix);
 }
 
+std::string grouped(std::uint64_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 std::optional<std::int64_t> parse_integer(std::string_view text, std::int64_t minimum,
                                           std::int64_t maximum) {
   std::int64_t value = 0;

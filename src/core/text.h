@@ -1,5 +1,5 @@
 // Small text helpers every module reads input with: ASCII trimming, case-insensitive comparison
-// and whole-text integer parsing with a range.
+// whole-text integer parsing with a range, and the thousands-grouped number format.
 //
 //   trim("  2450\r\n") == "2450"
 //   equals_ignoring_case("Chess960", "chess960")
@@ -53,6 +53,10 @@ inline std::string printable(std::string_view text, std::size_t max_bytes = 256)
   if (keep < text.size()) out += "...";
   return out;
 }
+
+// `n` with its thousands grouped by commas, the one number format of every text a user reads
+// (the page, the worker's status lines, the CLI's reports): grouped(1234567) == "1,234,567".
+std::string grouped(std::uint64_t n);
 
 // A decimal integer spanning the whole of `text` (an optional '-', then digits: no spaces, no
 // '+'), within [minimum, maximum]; nullopt otherwise, overflow included.

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/json.h"
+#include "core/text.h"
 #include "learn/filter/game_filter.h"
 #include "learn/fit/compare.h"
 #include "learn/fit/design.h"
@@ -212,7 +213,7 @@ std::string issue_reason(const learn::GameIssue& issue) {
   std::string reason = issue.status == learn::GameStatus::kPartial ? "partial, " : "skipped, ";
   reason += learn::issue_reason_name(issue.reason);
   if (!issue.detail.empty()) reason += ": " + issue.detail;
-  if (issue.rows_kept > 0) reason += " (" + std::to_string(issue.rows_kept) + " rows kept)";
+  if (issue.rows_kept > 0) reason += " (" + grouped(issue.rows_kept) + " rows kept)";
   return reason;
 }
 

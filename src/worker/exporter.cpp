@@ -356,7 +356,8 @@ std::string Exporter::status_line() const {
   if (const std::string errors = error_kinds_text(); !errors.empty()) {
     const learn::ModelFit* first = nullptr;
     for (std::size_t d = 0; d < n && first == nullptr; ++d) first = fit(d);
-    out += ", " + std::to_string(first->iterations) + " iterations; ± " + errors;
+    out +=
+        ", " + grouped(static_cast<std::uint64_t>(first->iterations)) + " iterations; ± " + errors;
   }
   out += "):";
   for (std::size_t d = 0; d < n; ++d) {
@@ -374,7 +375,7 @@ std::string Exporter::status_line() const {
   }
   if (current_ && !current_->stats_source.empty()) {
     out += " · from " + current_->stats_source + " (statistics of " +
-           std::to_string(current_->report.games.games_read) + " games)";
+           grouped(current_->report.games.games_read) + " games)";
   }
   return out;
 }

@@ -47,3 +47,12 @@ TEST_CASE("text: printable replaces control bytes and cuts long text at a charac
   CHECK(printable("Dvoretsky\xc3\xa9 and more", 10) == "Dvoretsky...");
   CHECK(printable(std::string(300, 'x')).size() == 256 + 3);
 }
+
+TEST_CASE("grouped writes counts with their thousands separated by commas") {
+  CHECK(grouped(0) == "0");
+  CHECK(grouped(999) == "999");
+  CHECK(grouped(1000) == "1,000");
+  CHECK(grouped(10000) == "10,000");
+  CHECK(grouped(1234567) == "1,234,567");
+  CHECK(grouped(18446744073709551615ull) == "18,446,744,073,709,551,615");
+}

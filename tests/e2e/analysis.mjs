@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ARTIFACTS, FIXTURES, check, clickControl, copyShareLink, dropFiles, mirrorResult, openPage, settle,
-  test, typeInto, waitForState,
+  test, typeInto, waitForFitEnd, waitForState, watchStates,
 } from './harness.mjs';
 
 test('Analysis panel: a game filter and the ordinal model set by clicks and typing', async ({ baseUrl }) => {
@@ -207,4 +207,50 @@ test('a share link with settings and no data keeps its preset for the files drop
   check(link.includes('preset=exact'), `the new link lost the preset: ${link}`);
   check(problems.length === 0, problems.join('\n'));
   await context.close();
+});
+
+// The outcome curves' names and point counts, as the chart publishes them ("outcomes:curve:NAME:N").
+async function outcomeCurves(page) {
+  const buttons = await page.evaluate(() => window.materialist.ui.buttons);
+  return Object.keys(buttons).filter((k) => k.startsWith('outcomes:curve:'))
+    .map((k) => k.slice('outcomes:curve:'.length)).sort();
+}
+
+async function waitForCurves(page, wanted) {
+  await page.waitForFunction((w) => Object.keys(window.materialist.ui.buttons)
+    .some((k) => k.startsWith(`outcomes:curve:${w}:`)), wanted, { timeout: 30000 }).catch(() => {});
+  await settle(page, 4);
+  return outcomeCurves(page);
+}
+
+test('outcome curves: a draw curve under every outcome model (the data\'s draws where the model predicts none)', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
+  try {
+    check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+    // Draws left out (the article): the share of decisive games won, and the draws observed.
+    const out = await waitForCurves(page, 'draws (observed)');
+    check(out.some((c) => /^win:\d+$/.test(c)) && out.some((c) => /^loss:\d+$/.test(c)), `draws out: ${out}`);
+    const observed = out.find((c) => c.startsWith('draws (observed):'));
+    check(observed && Number(observed.split(':')[1]) >= 5, `draws out, no observed draws: ${out}`);
+    // Draws as ½: the expected score, and the draws observed beside it (item 11).
+    await watchStates(page);
+    await clickControl(page, 'model:fractional');
+    check(await waitForFitEnd(page, 120000) === 'done', 'the fit with draws ½ did not finish');
+    const half = await waitForCurves(page, "White's score");
+    check(half.some((c) => c.startsWith("White's score:")) && half.some((c) => c.startsWith('draws (observed):')),
+      `draws ½: ${half}`);
+    const plot = await page.evaluate(() => window.materialist.ui.buttons['outcomes:plot']);
+    await page.screenshot({ path: join(ARTIFACTS, '13b-outcomes-draws-half.png'),
+      clip: { x: plot.x - 60, y: Math.max(0, plot.y - 90), width: plot.width + 80, height: plot.height + 130 } });
+    // Ordinal: the model's own draw probability.
+    await watchStates(page);
+    await clickControl(page, 'model:ordinal');
+    check(await waitForFitEnd(page, 120000) === 'done', 'the ordinal fit did not finish');
+    const ordinal = await waitForCurves(page, 'draw');
+    check(ordinal.some((c) => /^draw:\d+$/.test(c)) && !ordinal.some((c) => c.startsWith('draws (observed)')),
+      `ordinal: ${ordinal}`);
+    check(problems.length === 0, problems.join('\n'));
+  } finally {
+    await context.close().catch(() => {});
+  }
 });

@@ -168,6 +168,7 @@ test('journey: a new user from a cold page through a failed load, the sample, fi
       const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
       return r.settings && r.settings.datasets === 'merge' && !(r.settings.eachFilter || []).length;
     }, null, { timeout: 10000 });
+    check(await page.evaluate(() => location.hash) === '', `Reset left the address at ${await page.evaluate(() => location.href)}`);
     check(problems.length === 0, problems.join('\n'));
     await context.close();
 
@@ -185,6 +186,29 @@ test('journey: a new user from a cold page through a failed load, the sample, fi
     check((await mirrorResult(opened.page)).games === 2997, 'the sample after Reset is not whole');
     check(opened.problems.length === 0, opened.problems.join('\n'));
     await opened.context.close();
+  } finally {
+    await context.close().catch(() => {});
+  }
+});
+
+test('journey: Reset clears the address, so that a reload starts from the preset, not the link (issue 50, item 8)', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl,
+    { hash: '#preset=custom&solver=newton&draws=half&units=elo&sample' });
+  try {
+    check(await waitForState(page, ['done', 'error']) === 'done', `the link's sample: ${(await mirrorResult(page)).error}`);
+    const custom = (await mirrorResult(page)).settings;
+    check(custom.solver === 'newton' && custom.units === 'elo', `the link's settings: ${JSON.stringify(custom)}`);
+    await clickButton(page, 'Reset');
+    await page.waitForFunction(() => location.hash === '', null, { timeout: 10000 })
+      .catch(() => {});
+    check(await page.evaluate(() => location.hash) === '', `after Reset the address is ${await page.evaluate(() => location.href)}`);
+    await page.reload();
+    await settle(page, 8);
+    const reloaded = await mirrorResult(page);
+    check(reloaded.settings?.solver !== 'newton' && reloaded.settings?.units !== 'elo' && !reloaded.games,
+      `the reload after Reset brought back ${JSON.stringify(reloaded.settings)} (games ${reloaded.games})`);
+    await page.screenshot({ path: join(ARTIFACTS, '96-journey-reload-after-reset.png') });
+    check(problems.length === 0, problems.join('\n'));
   } finally {
     await context.close().catch(() => {});
   }

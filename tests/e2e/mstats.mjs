@@ -43,7 +43,7 @@ test('a dropped .mstats fits at once, the descent drawn, with its games\' values
   }
   checkArticleValues(stats.values);
   const status = await page.$eval('#materialist-status', (e) => e.textContent);
-  check(status.includes('from OpenRating.article.mstats (statistics of 2997 games)'), `status: ${status}`);
+  check(status.includes('from OpenRating.article.mstats (statistics of 2,997 games)'), `status: ${status}`);
   await settle(page, 10);
   await page.screenshot({ path: join(ARTIFACTS, 'mstats-02-dropped.png') });
   check(problems.length === 0, problems.join('\n'));

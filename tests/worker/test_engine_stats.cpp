@@ -83,7 +83,7 @@ TEST_CASE("engine: a dropped .mstats fits as a read of its file, bootstrap inclu
   CHECK(count_of(stats.exports().fits_json(), "\"low\":null") ==
         0);  // the file's bootstrap intervals
   CHECK(stats.exports().status_line() ==
-        games.exports().status_line() + " · from open.mstats (statistics of 2997 games)");
+        games.exports().status_line() + " · from open.mstats (statistics of 2,997 games)");
 }
 
 TEST_CASE("engine: a corrupt .mstats, or two that do not merge, say why and change nothing") {

@@ -9,6 +9,7 @@
 
 #include "core/enum_names.h"
 #include "core/statistics.h"
+#include "core/text.h"
 
 namespace materialist::learn {
 namespace {
@@ -72,9 +73,7 @@ std::string number(double value) {
 }
 
 std::string count(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.0f", value);
-  return text;
+  return grouped(static_cast<std::uint64_t>(std::llround(std::max(0.0, value))));
 }
 
 // Sets c.identified from the model-based errors (see finish_fit).
@@ -232,17 +231,18 @@ void add_warnings(ModelFit& fit, const FitEvidence& evidence, double worst_step,
   }
   if (fit.errors == ErrorKind::kClustered &&
       static_cast<double>(fit.clusters) < kGamesPerParameter * k) {
-    warn("too-few-games", "the game-clustered errors come from only " +
-                              std::to_string(fit.clusters) + " games for " + std::to_string(n) +
+    warn("too-few-games", "the game-clustered errors come from only " + grouped(fit.clusters) +
+                              " games for " + std::to_string(n) +
                               " parameters: they are unreliable (at least " +
                               count(kGamesPerParameter * k) + " games are needed)");
   }
   if (!fit.converged) {
     warn("not-converged",
          evidence.remaining_step.empty()
-             ? "the solver stopped after " + std::to_string(fit.iterations) +
+             ? "the solver stopped after " + grouped(static_cast<std::uint64_t>(fit.iterations)) +
                    " iterations without reaching its gradient tolerance"
-             : "gradient descent stopped after " + std::to_string(fit.iterations) + " iterations " +
+             : "gradient descent stopped after " +
+                   grouped(static_cast<std::uint64_t>(fit.iterations)) + " iterations " +
                    number(worst_step) +
                    " standard errors from the optimum: the values are not the fit's");
   }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/hash.h"
+#include "core/text.h"
 #include "learn/fit/linear_algebra.h"
 
 namespace materialist::learn {
@@ -445,10 +446,10 @@ Expected<SquaresFit> fit_squares(const SquaresData& data, const SquaresOptions& 
   const std::uint64_t needed = options.min_training_positions;
   if (training.size() < needed || validation.size() < needed / 10) {
     return make_error(ErrorCode::kInvalidArgument,
-                      "too few positions for a squares model: " + std::to_string(training.size()) +
-                          " training and " + std::to_string(validation.size()) +
-                          " held-out positions (at least " + std::to_string(needed) + " and " +
-                          std::to_string(needed / 10) + " are needed)");
+                      "too few positions for a squares model: " + grouped(training.size()) +
+                          " training and " + grouped(validation.size()) +
+                          " held-out positions (at least " + grouped(needed) + " and " +
+                          grouped(needed / 10) + " are needed)");
   }
   SquaresFit fit;
   fit.training_positions = training.size();

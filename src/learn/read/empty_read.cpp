@@ -3,6 +3,7 @@
 #include <array>
 
 #include "core/enum_names.h"
+#include "core/text.h"
 
 namespace materialist::learn {
 
@@ -61,13 +62,7 @@ std::string empty_read_message(EmptyRead why, const IngestReport& games) {
 }
 
 std::string count_of(std::uint64_t n, const char* noun) {
-  const std::string digits = std::to_string(n);
-  std::string text;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
-    text += digits[i];
-  }
-  text += ' ';
+  std::string text = grouped(n) + ' ';
   text += noun;
   if (n != 1) text += 's';
   return text;
