@@ -264,9 +264,19 @@ void draw_verdict(AppState& state, float scale) {
   section(play.running     ? "Live"
           : play.cancelled ? "Cancelled (the games played are kept)"
                            : "Finished");
-  ImGui::Text("%zu of %zu game pairs · %zu games · %.0f s · %d worker%s", match.pairs_done(),
-              match.task_count(), match.games_done(), play_seconds(play), play.workers,
-              play.workers == 1 ? "" : "s");
+  std::string progress = grouped(match.pairs_done()) + " of " + grouped(match.task_count()) +
+                         " game pairs · " + grouped(match.games_done()) + " games · " +
+                         duration(play_seconds(play));
+  if (const auto rate = games_per_minute(play)) {
+    char text[48];
+    std::snprintf(text, sizeof text, "%.1f", *rate);
+    progress +=
+        " · " +
+        (*rate < 10 ? std::string(text) : grouped(static_cast<std::uint64_t>(*rate + 0.5))) +
+        " games/min";
+  }
+  progress += " · " + std::to_string(play.workers) + (play.workers == 1 ? " worker" : " workers");
+  ImGui::TextWrapped("%s", progress.c_str());
   publish(state, "play:progress", scale);
   // The first pairing's verdict (a gauntlet's or round robin's others are in the table).
   const play::Verdict verdict = *play_verdict(play);

@@ -415,6 +415,12 @@ double play_seconds(const PlayTest& play) {
   return std::max(0.0, (end - play.started_ms) / 1000.0);
 }
 
+std::optional<double> games_per_minute(const PlayTest& play) {
+  const double seconds = play_seconds(play);
+  if (!play.match || seconds < kRateSeconds) return std::nullopt;
+  return 60.0 * static_cast<double>(play.match->games_done()) / seconds;
+}
+
 std::string play_pgn(const PlayTest& play) {
   return play.match ? play::match_pgn(*play.match) : std::string();
 }
@@ -477,7 +483,9 @@ std::string play_status_json(const PlayTest& play) {
     json.field("pairs", static_cast<std::uint64_t>(match.pairs_done()))
         .field("games", static_cast<std::uint64_t>(match.games_done()))
         .field("tasks", static_cast<std::uint64_t>(match.task_count()))
-        .field("finished", match.finished());
+        .field("finished", match.finished())
+        .field("seconds", play_seconds(play));
+    if (const auto rate = games_per_minute(play)) json.field("gamesPerMinute", *rate);
     const play::PairingStats& first = match.stats().front();
     json.key("pentanomial").begin_array();
     for (const std::uint64_t count : first.pairs.counts) json.value(count);

@@ -141,6 +141,10 @@ bool apply_play_message(PlayTest& play, std::string_view type, const JsonValue& 
 
 // Seconds the match has run (to its end, or now).
 double play_seconds(const PlayTest& play);
+// Games finished per minute of the match, once it has run kRateSeconds (an earlier rate is the
+// first pair's luck); none before.
+inline constexpr double kRateSeconds = 5;
+std::optional<double> games_per_minute(const PlayTest& play);
 // The exports: the games as PGN (one Round per pair) and the statistics as JSON, the same
 // writer as `materialist match --json` (play/match_report.h).
 std::string play_pgn(const PlayTest& play);

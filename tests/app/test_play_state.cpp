@@ -161,6 +161,36 @@ TEST_CASE("play state: results in any order from two workers give the CLI runner
   CHECK(play_status_json(play).find(R"("verdictKind":"inconclusive")") != std::string::npos);
 }
 
+TEST_CASE("play state: games per minute from the match's clock, once it has run five seconds") {
+  AppState state;
+  PlayTest& play = state.play;
+  play.form = small_form();
+  play.now_ms = 1000;
+  start_play(play);
+  REQUIRE(play.running);
+  CHECK_FALSE(games_per_minute(play));
+  play.now_ms = 1000 + 1000 * (kRateSeconds - 1);
+  CHECK_FALSE(games_per_minute(play));  // too early for a rate
+  std::vector<Sent> tasks = take_tasks(play);
+  for (int rounds = 0; !tasks.empty() && rounds < 20; ++rounds) {
+    std::vector<Sent> next;
+    for (const Sent& sent : tasks) {
+      play.now_ms += 10000;  // each pair takes ten seconds
+      REQUIRE(apply_message(state, result_message(sent.worker, sent.task)));
+      for (const Sent& more : take_tasks(play)) next.push_back(more);
+    }
+    tasks = next;
+  }
+  REQUIRE_FALSE(play.running);
+  CHECK(play.match->games_done() == 6);
+  // 6 games over the 4 s before the first task and 30 s of pairs: 6 · 60 / 34.
+  REQUIRE(games_per_minute(play));
+  CHECK(*games_per_minute(play) == doctest::Approx(6 * 60.0 / 34));
+  play.now_ms += 60000;  // a finished match's rate stays its own
+  CHECK(*games_per_minute(play) == doctest::Approx(6 * 60.0 / 34));
+  CHECK(play_status_json(play).find(R"("gamesPerMinute":10.58)") != std::string::npos);
+}
+
 TEST_CASE("play state: cancel keeps what was played and ignores late results") {
   AppState state;
   PlayTest& play = state.play;

@@ -85,7 +85,11 @@ test('play-test: a live match, cancel, PGN and JSON equal to the CLI\'s, the sha
   check(await page.evaluate(() => Boolean(window.materialist.ui.buttons['play:board'])), 'no board drawn');
   await page.screenshot({ path: join(ARTIFACTS, 'play-desktop.png') });
 
-  // Cancel: the workers stop, the pairs played stay.
+  // Cancel after six seconds at least (the games-per-minute figure starts at five): the workers
+  // stop, the pairs played stay.
+  await page.waitForFunction(() => JSON.parse(document.getElementById('materialist-status').dataset.result)
+    .play?.seconds >= 6, null, { timeout: 60000 });
+  await page.screenshot({ path: join(ARTIFACTS, 'play-desktop-rate.png'), clip: { x: 560, y: 80, width: 840, height: 180 } });
   await clickButton(page, 'play:cancel');
   await page.waitForFunction(() => {
     const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
@@ -95,6 +99,12 @@ test('play-test: a live match, cancel, PGN and JSON equal to the CLI\'s, the sha
   check(ended.cancelled, 'the match was not cancelled');
   const pairs = ended.pairs;
   check(pairs >= later.pairs, `${pairs} pairs after the cancel, ${later.pairs} before`);
+  // Games per minute (issue 50, item 9): shown once the match has run five seconds, from its clock.
+  check(later.seconds < 5 ? later.gamesPerMinute === undefined : later.gamesPerMinute > 0,
+    `${later.gamesPerMinute} games/min after ${later.seconds} s`);
+  check(ended.seconds >= 5 && Math.abs(ended.gamesPerMinute - 60 * ended.games / ended.seconds) < 0.01,
+    `${ended.gamesPerMinute} games/min for ${ended.games} games in ${ended.seconds} s`);
+  console.log(`      ${ended.gamesPerMinute.toFixed(1)} games/min on 2 play workers (${ended.games} games in ${ended.seconds.toFixed(1)} s)`);
   const face = await page.evaluate(() => window.materialist.play);
   check(face.stops >= 1, 'the play workers were not stopped');
   console.log(`      ${Math.round(face.nodes / (face.workerMs / 1000))} nodes/s per play worker in Chromium (${face.results} pairs; `
