@@ -226,7 +226,19 @@ async function waitForCurves(page, wanted) {
 test('outcome curves: a draw curve under every outcome model (the data\'s draws where the model predicts none)', async ({ baseUrl }) => {
   const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
   try {
+    // Every status line the page shows, to check one number format (issue 50, item 10).
+    await page.evaluate(() => {
+      const mirror = document.getElementById('materialist-status');
+      const seen = /** @type {any} */ (window).__statusTexts = [mirror.textContent];
+      new MutationObserver(() => seen.push(mirror.textContent))
+        .observe(mirror, { childList: true, characterData: true, subtree: true });
+    });
     check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+    await settle(page, 2);
+    const lines = await page.evaluate(() => /** @type {any} */ (window).__statusTexts);
+    check(lines.some((line) => line.includes('10,000 iterations')), `no "10,000 iterations" in ${JSON.stringify(lines)}`);
+    const ungrouped = lines.filter((line) => /\b\d{5,}\b/.test(line));
+    check(ungrouped.length === 0, `counts without their thousands grouped: ${JSON.stringify(ungrouped)}`);
     // Draws left out (the article): the share of decisive games won, and the draws observed.
     const out = await waitForCurves(page, 'draws (observed)');
     check(out.some((c) => /^win:\d+$/.test(c)) && out.some((c) => /^loss:\d+$/.test(c)), `draws out: ${out}`);
