@@ -9,14 +9,10 @@
 #include "learn/filter/bands.h"
 #include "learn/vocabulary/coefficient_names.h"
 #include "protocol/codec.h"
+#include "app/json_fields.h"
 
 namespace materialist::app {
 namespace {
-
-std::string text_of(const JsonValue& message, std::string_view key) {
-  const JsonValue* field = message.find(key);
-  return field != nullptr && field->is_string() ? field->as_string() : std::string();
-}
 
 double number_of(const JsonValue& message, std::string_view key) {
   const JsonValue* field = message.find(key);

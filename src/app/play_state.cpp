@@ -12,14 +12,10 @@
 #include "play/book.h"
 #include "play/match_report.h"
 #include "play/task_codec.h"
+#include "app/json_fields.h"
 
 namespace materialist::app {
 namespace {
-
-std::string text_of(const JsonValue& message, std::string_view key) {
-  const JsonValue* field = message.find(key);
-  return field != nullptr && field->is_string() ? field->as_string() : std::string();
-}
 
 int int_of(const JsonValue& message, std::string_view key, int fallback) {
   const JsonValue* field = message.find(key);

@@ -17,6 +17,7 @@
 #include "learn/fit/analysis.h"
 #include "learn/read/dataset.h"
 #include "learn/read/dataset_split.h"
+#include "cli/file_closer.h"
 
 namespace materialist::cli {
 
@@ -115,12 +116,6 @@ LoadedDataset load_dataset(const CliOptions& options, const learn::ModelOptions*
                            std::FILE* mat_out, std::FILE* progress, bool game_ids = false,
                            learn::RowSink also = {});
 
-// Closes a file a command opened (a std::unique_ptr deleter).
-struct FileCloser {
-  void operator()(std::FILE* file) const {
-    if (file != nullptr) std::fclose(file);
-  }
-};
 
 // The evaluation target's counts: what was annotated and what was left out.
 void write_eval_counts_json(JsonWriter& json, const learn::IngestReport& games);

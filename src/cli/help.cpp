@@ -11,7 +11,7 @@ namespace materialist::cli {
 namespace {
 
 constexpr std::size_t kHelpColumn = 29;  // where an option's help starts
-constexpr std::size_t kWidth = 96;       // the longest line of a help page
+constexpr std::size_t kHelpWidth = 96;       // the longest line of a help page
 
 constexpr std::string_view kAbout =
     "materialist: learn chess piece values from PGN games (logistic regression on material),\n"
@@ -73,7 +73,7 @@ void append_option(std::string& out, const OptionSpec& spec) {
   std::string left = "  " + option_with_value(spec);
   std::string help(spec.help);
   if (const std::string note = default_note(spec); !note.empty()) help += " " + note;
-  const std::vector<std::string> lines = wrapped(help, kWidth - kHelpColumn);
+  const std::vector<std::string> lines = wrapped(help, kHelpWidth - kHelpColumn);
   if (left.size() + 1 > kHelpColumn) {
     out += left + "\n";
     left.clear();
@@ -97,7 +97,7 @@ void append_exit_statuses(std::string& out) {
   out += "Exit status:\n";
   for (const ExitStatusSpec& exit : exit_statuses()) {
     std::string lead = "  " + std::to_string(exit.status) + "  ";
-    for (const std::string& line : wrapped(exit.meaning, kWidth - lead.size())) {
+    for (const std::string& line : wrapped(exit.meaning, kHelpWidth - lead.size())) {
       out += lead + line + "\n";
       lead = std::string(lead.size(), ' ');
     }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/http_input.h"
+#include "cli/file_closer.h"
 
 namespace materialist::cli {
 
@@ -17,11 +18,6 @@ namespace {
 
 constexpr std::size_t kChunkBytes = 1 << 20;
 
-struct FileCloser {
-  void operator()(std::FILE* file) const {
-    if (file != nullptr && file != stdin) std::fclose(file);
-  }
-};
 
 // The size of a regular file, when it can be known up front.
 std::optional<std::uint64_t> file_size(const std::string& path) {

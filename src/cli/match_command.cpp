@@ -11,12 +11,12 @@
 #include "core/json.h"
 #include "play/game_pgn.h"
 #include "play/match_report.h"
+#include "cli/cli_threads.h"
 
 namespace materialist::cli {
 
 namespace {
 
-constexpr bool kThreadsAvailable = MATERIALIST_CLI_THREADS != 0;
 
 int fail(std::FILE* err, const std::string& message, int status = kExitBadOptions) {
   std::fprintf(err, "materialist %s\n", message.c_str());

@@ -14,12 +14,12 @@
 #include "cli/arguments.h"
 #include "cli/option_values.h"
 #include "core/text.h"
+#include "cli/cli_threads.h"
 
 namespace materialist::cli {
 
 namespace {
 
-constexpr bool kThreadsAvailable = MATERIALIST_CLI_THREADS != 0;
 
 }  // namespace
 

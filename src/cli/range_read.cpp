@@ -12,6 +12,7 @@
 #include "core/sha256.h"
 #include "learn/read/dataset_part.h"
 #include "pgn/game_chunker.h"
+#include "cli/file_closer.h"
 
 namespace materialist::cli {
 
@@ -19,11 +20,6 @@ namespace {
 
 constexpr std::size_t kBlockBytes = 1u << 20;
 
-struct FileCloser {
-  void operator()(std::FILE* file) const {
-    if (file != nullptr) std::fclose(file);
-  }
-};
 
 Error io_error(const std::string& path, const char* what) {
   return make_error(ErrorCode::kIo, path + ": " + what + ": " + std::strerror(errno));

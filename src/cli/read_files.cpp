@@ -7,11 +7,11 @@
 #include "cli/input.h"
 #include "cli/read_progress.h"
 #include "learn/read/archive_reader.h"
+#include "cli/cli_threads.h"
 
 namespace materialist::cli {
 
 // Set by CMakeLists.txt: 0 where std::thread cannot start (the WebAssembly test build).
-constexpr bool kThreadsAvailable = MATERIALIST_CLI_THREADS != 0;
 
 std::optional<ReadFailure> failure_of(const std::string& name, const InputEnd& end) {
   if (end.read_error) {

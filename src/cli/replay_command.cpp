@@ -8,6 +8,7 @@
 #include "chess/san.h"
 #include "cli/arguments.h"
 #include "pgn/parser.h"
+#include "cli/file_closer.h"
 
 namespace materialist::cli {
 
@@ -78,9 +79,6 @@ class Replayer final : public pgn::Visitor {
   std::string why_;
 };
 
-struct FileCloser {
-  void operator()(std::FILE* file) const { std::fclose(file); }
-};
 
 }  // namespace
 

@@ -9,16 +9,12 @@
 #include "cli/read_files.h"
 #include "core/sha256.h"
 #include "learn/stats/key_fields.h"
+#include "cli/file_closer.h"
 
 namespace materialist::cli {
 
 namespace {
 
-struct FileCloser {
-  void operator()(std::FILE* file) const {
-    if (file != nullptr) std::fclose(file);
-  }
-};
 
 Expected<std::string> read_whole(const std::string& path) {
   std::string bytes;

@@ -17,12 +17,12 @@
 #include "cli/commands.h"
 #include "cli/match_command.h"
 #include "cli/uci_session.h"
+#include "cli/cli_threads.h"
 
 namespace materialist::cli {
 
 namespace {
 
-constexpr bool kThreadsAvailable = MATERIALIST_CLI_THREADS != 0;
 constexpr std::size_t kMaxLineBytes = 1 << 20;
 
 using Clock = std::chrono::steady_clock;

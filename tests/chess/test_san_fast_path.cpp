@@ -54,7 +54,7 @@ std::uint64_t random_start(std::uint64_t seed) {
   return (0x9E3779B97F4A7C15ULL ^ (seed * 0xD1B54A32D192ED03ULL)) | 1;
 }
 
-std::uint64_t next_random(std::uint64_t& state) {
+std::uint64_t san_next_random(std::uint64_t& state) {
   state ^= state << 13;
   state ^= state >> 7;
   state ^= state << 17;
@@ -62,7 +62,7 @@ std::uint64_t next_random(std::uint64_t& state) {
 }
 
 int pick(std::uint64_t& state, int count) {
-  return static_cast<int>(next_random(state) % static_cast<std::uint64_t>(count));
+  return static_cast<int>(san_next_random(state) % static_cast<std::uint64_t>(count));
 }
 
 struct Tally {
@@ -349,7 +349,7 @@ TEST_CASE("san fast path: agrees with the reference on the PGN fixtures") {
   Tally tally;
   long plies = 0;
   for (const char* name : {"lichess-100.pgn", "lichess-2021-10-first999.pgn", "OpenRating.pgn"}) {
-    const std::string text = testing::read_fixture(std::string("pgn/") + name);
+    const std::string text = materialist::testing::read_fixture(std::string("pgn/") + name);
     REQUIRE(!text.empty());
     FixtureReplayer replayer;
     replayer.tally = &tally;
@@ -430,7 +430,7 @@ TEST_CASE("san fast path: agrees with the reference along random games") {
   std::uint64_t rng = random_start(seed);
   const int games = random_games();
   play_random_games(Position::start(), games / 2, rng, tally);
-  for (const std::string& line : testing::lines_of(testing::read_fixture("perft/chess960.epd"))) {
+  for (const std::string& line : materialist::testing::lines_of(materialist::testing::read_fixture("perft/chess960.epd"))) {
     const auto start = Position::from_fen(line.substr(0, line.find(';')));
     REQUIRE(start.ok());
     play_random_games(*start, games / 40, rng, tally);
@@ -484,7 +484,7 @@ TEST_CASE("san fast path: agrees with the reference around perft and corner-case
       "r3k3/1P6/8/8/8/8/8/1K6 w - - 0 1",
   };
   for (const char* file : {"perft/standard.epd", "perft/chess960.epd"}) {
-    for (const std::string& line : testing::lines_of(testing::read_fixture(file))) {
+    for (const std::string& line : materialist::testing::lines_of(materialist::testing::read_fixture(file))) {
       fens.push_back(line.substr(0, line.find(';')));
     }
   }

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,12 @@ using materialist::testing::replace_all;
 // Reads tests/fixtures/<relative_path> whole.
 inline std::string read_fixture_text(const std::string& relative_path) {
   return materialist::testing::read_fixture(relative_path);
+}
+
+// A command's JSON output without its timings (parseSeconds, fitSeconds, seconds), which vary.
+inline std::string without_timings(const std::string& out) {
+  static const std::regex kTimings("\"(parseSeconds|fitSeconds|seconds)\":[-0-9.e+]+,?");
+  return std::regex_replace(out, kTimings, "");
 }
 
 struct CliRun {

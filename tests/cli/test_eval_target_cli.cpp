@@ -13,6 +13,7 @@ using materialist::parse_json;
 using materialist::cli::testing::CliRun;
 using materialist::cli::testing::contains;
 using materialist::cli::testing::fixture;
+using materialist::cli::testing::without_timings;
 using materialist::cli::testing::lines_of;
 using materialist::cli::testing::one_json_object;
 using materialist::cli::testing::run_cli;
@@ -21,11 +22,6 @@ using materialist::cli::testing::TempFile;
 namespace {
 
 const std::string kSample = "pgn/lichess-2021-10-first999.pgn";
-
-std::string without_timings(const std::string& out) {
-  static const std::regex kTimings("\"(parseSeconds|fitSeconds|seconds)\":[-0-9.e+]+,?");
-  return std::regex_replace(out, kTimings, "");
-}
 
 }  // namespace
 

@@ -11,15 +11,6 @@
 using namespace materialist::cli;
 using namespace materialist::cli::testing;
 
-namespace {
-
-std::string without_timings(const std::string& out) {
-  static const std::regex kTimings("\"(parseSeconds|fitSeconds|seconds)\":[-0-9.e+]+,?");
-  return std::regex_replace(out, kTimings, "");
-}
-
-}  // namespace
-
 TEST_CASE("cli fit --imbalance: the terms are named columns in text and JSON") {
   const std::string pgn = fixture("pgn/lichess-2021-10-first999.pgn");
   const CliRun text =

@@ -17,15 +17,11 @@ using materialist::cli::testing::one_json_object;
 using materialist::cli::testing::read_fixture_text;
 using materialist::cli::testing::run_cli;
 using materialist::cli::testing::TempFile;
+using materialist::cli::testing::without_timings;
 
 namespace {
 
 // --json output without its timings, the one part that may differ.
-std::string without_timings(const std::string& out) {
-  static const std::regex kTimings("\"(parseSeconds|fitSeconds|seconds)\":[-0-9.e+]+,?");
-  return std::regex_replace(out, kTimings, "");
-}
-
 // The command with -j 1, and with -j 3 cutting the text into small chunks: the same output.
 void check_same_output(const std::vector<std::string>& command, const std::string& chunk_bytes) {
   std::vector<std::string> one = command;

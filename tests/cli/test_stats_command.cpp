@@ -21,11 +21,6 @@ namespace learn = materialist::learn;
 
 namespace {
 
-std::string without_timings(const std::string& out) {
-  static const std::regex kTimings("\"(parseSeconds|fitSeconds|seconds)\":[-0-9.e+]+,?");
-  return std::regex_replace(out, kTimings, "");
-}
-
 // A .mstats path under the temporary directory, removed when the object goes.
 class StatsPath {
  public:

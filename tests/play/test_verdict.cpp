@@ -16,7 +16,7 @@ using namespace materialist::play;
 
 namespace {
 
-Estimate pairs_estimate(std::array<std::uint64_t, 5> counts) {
+Estimate verdict_pairs_estimate(std::array<std::uint64_t, 5> counts) {
   const Expected<Estimate> e = estimate_pairs(Pentanomial{counts});
   REQUIRE(e.ok());
   return *e;
@@ -42,7 +42,7 @@ SprtResult sprt_at(double llr, SprtDecision decision) {
   return sprt;
 }
 
-bool has(const std::string& text, const std::string& part) {
+bool verdict_has(const std::string& text, const std::string& part) {
   INFO(text);
   return text.find(part) != std::string::npos;
 }
@@ -61,59 +61,59 @@ TEST_CASE("verdict: too few games until the interval means something") {
   CHECK(v.kind == VerdictKind::kTooFewGames);
   CHECK(v.text == "too few games yet (0 so far)");
   // Two lopsided pairs: the interval is unbounded (the issue's "± inf").
-  const Estimate early = pairs_estimate({1, 1, 0, 0, 0});
+  const Estimate early = verdict_pairs_estimate({1, 1, 0, 0, 0});
   REQUIRE(std::isinf(early.elo_error95));
   v = verdict_of(early, MatchProgress::kPlaying);
   CHECK(v.kind == VerdictKind::kTooFewGames);
   CHECK(v.text == "too few games yet (4 so far)");
   CHECK(verdict_of(early).text == "too few games to tell (4 played)");
   // A finite interval, but under kVerdictMinGames games.
-  const Estimate four_pairs = pairs_estimate({0, 1, 2, 1, 0});
+  const Estimate four_pairs = verdict_pairs_estimate({0, 1, 2, 1, 0});
   REQUIRE(std::isfinite(four_pairs.elo_error95));
   CHECK(verdict_of(four_pairs).kind == VerdictKind::kTooFewGames);
   // Every pair alike: an interval of no width says nothing.
-  const Estimate all_even = pairs_estimate({0, 0, 10, 0, 0});
+  const Estimate all_even = verdict_pairs_estimate({0, 0, 10, 0, 0});
   REQUIRE(all_even.elo_error95 == 0);
   CHECK(verdict_of(all_even).kind == VerdictKind::kTooFewGames);
   // Every game won: no interval.
-  CHECK(verdict_of(pairs_estimate({0, 0, 0, 0, 12})).kind == VerdictKind::kTooFewGames);
+  CHECK(verdict_of(verdict_pairs_estimate({0, 0, 0, 0, 12})).kind == VerdictKind::kTooFewGames);
 }
 
 TEST_CASE("verdict: better and worse when the 95% interval leaves out an even score") {
-  const Estimate strong = pairs_estimate({1, 3, 10, 20, 30});
+  const Estimate strong = verdict_pairs_estimate({1, 3, 10, 20, 30});
   REQUIRE(strong.los > 0.975);
   Verdict v = verdict_of(strong);
   CHECK(v.kind == VerdictKind::kBetter);
-  CHECK(has(v.text, "mine plays better than classic (95%): Elo +"));
-  CHECK(has(v.text, " ± " + fixed1(strong.elo_error95) + " in 128 games"));
-  const Estimate weak = pairs_estimate({30, 20, 10, 3, 1});
+  CHECK(verdict_has(v.text, "mine plays better than classic (95%): Elo +"));
+  CHECK(verdict_has(v.text, " ± " + fixed1(strong.elo_error95) + " in 128 games"));
+  const Estimate weak = verdict_pairs_estimate({30, 20, 10, 3, 1});
   v = verdict_of(weak, MatchProgress::kPlaying);
   CHECK(v.kind == VerdictKind::kWorse);
-  CHECK(has(v.text, "mine plays worse than classic (95%): Elo -"));
+  CHECK(verdict_has(v.text, "mine plays worse than classic (95%): Elo -"));
   // Just inside the interval: no difference (LOS between 2.5% and 97.5%).
-  const Estimate slight = pairs_estimate({5, 10, 20, 12, 5});
+  const Estimate slight = verdict_pairs_estimate({5, 10, 20, 12, 5});
   REQUIRE(slight.los > 0.5);
   REQUIRE(slight.los < 0.975);
   CHECK(verdict_of(slight).kind == VerdictKind::kNoDifference);
 }
 
 TEST_CASE("verdict: no difference, with the interval and the pairs that would halve it") {
-  const Estimate even = pairs_estimate({2, 5, 6, 5, 2});  // 20 pairs, score 1/2
+  const Estimate even = verdict_pairs_estimate({2, 5, 6, 5, 2});  // 20 pairs, score 1/2
   const Verdict v = verdict_of(even);
   CHECK(v.kind == VerdictKind::kNoDifference);
   CHECK(v.text == "no difference found in 40 games (the interval is ±" + fixed1(even.elo_error95) +
                       " Elo; about 60 more pairs would halve it)");
   // Four times the pairs, the same shape: the half width is about halved, as the text says.
-  const Estimate four_times = pairs_estimate({8, 20, 24, 20, 8});
+  const Estimate four_times = verdict_pairs_estimate({8, 20, 24, 20, 8});
   CHECK(four_times.elo_error95 == doctest::Approx(even.elo_error95 / 2).epsilon(0.02));
   // Unpaired games: more games, not pairs.
   const Expected<Estimate> games = estimate_games(GameCounts{10, 20, 10});
   REQUIRE(games.ok());
-  CHECK(has(verdict_of(*games).text, "about 120 more games would halve it)"));
+  CHECK(verdict_has(verdict_of(*games).text, "about 120 more games would halve it)"));
 }
 
 TEST_CASE("verdict: the SPRT's H1, H0, continuing, stopped at the limit and cancelled") {
-  const Estimate e = pairs_estimate({2, 5, 6, 5, 2});
+  const Estimate e = verdict_pairs_estimate({2, 5, 6, 5, 2});
   Verdict v = verdict_of(e, MatchProgress::kFinished, sprt_at(3.01, SprtDecision::kH1));
   CHECK(v.kind == VerdictKind::kH1);
   CHECK(v.text == "H1 accepted: mine against classic is nearer +10 nElo than +0 nElo (LLR 3.01)");
@@ -129,11 +129,11 @@ TEST_CASE("verdict: the SPRT's H1, H0, continuing, stopped at the limit and canc
         "stopped at the limit, inconclusive: LLR -0.05 between -2.94 and 2.94 after 40 games");
   v = verdict_of(e, MatchProgress::kCancelled, sprt_at(-0.05, SprtDecision::kContinue));
   CHECK(v.kind == VerdictKind::kInconclusive);
-  CHECK(has(v.text, "cancelled before the SPRT decided, inconclusive"));
+  CHECK(verdict_has(v.text, "cancelled before the SPRT decided, inconclusive"));
   // Logistic bounds are named so.
   SprtResult logistic = sprt_at(3.1, SprtDecision::kH1);
   logistic.settings.logistic = true;
-  CHECK(has(verdict_of(e, MatchProgress::kFinished, logistic).text, "+10 Elo than +0 Elo"));
+  CHECK(verdict_has(verdict_of(e, MatchProgress::kFinished, logistic).text, "+10 Elo than +0 Elo"));
 }
 
 TEST_CASE("verdict: an early Elo is marked early, never shown with an infinite interval") {
@@ -144,16 +144,16 @@ TEST_CASE("verdict: an early Elo is marked early, never shown with an infinite i
   CHECK(elo_interval_text(-inf, std::nan("")) == "every game lost (early: no interval yet)");
   CHECK(elo_interval_text(std::nan(""), std::nan("")) == "n/a");
   // The fastchess-style text too.
-  const std::string text = format_estimate_text(pairs_estimate({1, 1, 0, 0, 0}));
-  CHECK(has(text, "(early: no interval yet)"));
-  CHECK_FALSE(has(text, "inf"));
+  const std::string text = format_estimate_text(verdict_pairs_estimate({1, 1, 0, 0, 0}));
+  CHECK(verdict_has(text, "(early: no interval yet)"));
+  CHECK_FALSE(verdict_has(text, "inf"));
 }
 
 TEST_CASE("verdict: the JSON field holds the kind and the sentence") {
   JsonWriter json;
   json.begin_object();
-  write_verdict_field(json, verdict_of(pairs_estimate({2, 5, 6, 5, 2})));
+  write_verdict_field(json, verdict_of(verdict_pairs_estimate({2, 5, 6, 5, 2})));
   json.end_object();
-  CHECK(has(json.take(),
+  CHECK(verdict_has(json.take(),
             R"({"verdict":{"kind":"no-difference","text":"no difference found in 40 games)"));
 }

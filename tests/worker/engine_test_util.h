@@ -40,4 +40,12 @@ inline std::size_t count_of(const std::string& text, const std::string& what) {
   return n;
 }
 
+// The bytes of tests/fixtures/archive/<name>.
+inline std::string archive_fixture(const std::string& name) {
+  std::ifstream in(std::string(MATERIALIST_FIXTURES_DIR) + "/archive/" + name, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
 }  // namespace materialist::worker::test

@@ -15,14 +15,8 @@
 namespace materialist::worker {
 namespace {
 
+using test::archive_fixture;
 using test::fixture;
-
-std::string archive_fixture(const std::string& name) {
-  std::ifstream in(std::string(MATERIALIST_FIXTURES_DIR) + "/archive/" + name, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
 
 // Reads one file in `chunk`-byte slices (stopping when the engine rejects it); its error.
 std::optional<FileError> read_in_chunks(Engine& engine, const std::string& name,

@@ -41,12 +41,6 @@ void check_same_estimate(const protocol::Estimate& got, const protocol::Estimate
   }
 }
 
-std::string archive_fixture(const std::string& name) {
-  std::ifstream in(std::string(MATERIALIST_FIXTURES_DIR) + "/archive/" + name, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
 
 // Reads a compressed file as the browser's parallel path does: decoded here in odd slices, each
 // chunk parsed by a fresh reader engine, the shares imported in order. Returns the file's error.

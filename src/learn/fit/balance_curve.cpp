@@ -11,7 +11,7 @@ constexpr int kMaxNewtonSteps = 60;
 constexpr double kTolerance = 1e-12;
 
 // log(1 + e^z) without overflow.
-double softplus(double z) {
+double balance_softplus(double z) {
   return z > 0 ? z + std::log1p(std::exp(-z)) : std::log1p(std::exp(z));
 }
 
@@ -28,7 +28,7 @@ Objective evaluate(const std::vector<BalanceBin>& bins, double alpha, double row
     const double x = bin.balance, s = bin.score(), z = alpha * x;
     const double p = 1 / (1 + std::exp(-z));
     // −[s log p + (1 − s) log(1 − p)] = softplus(z) − s z
-    o.loss += n * (softplus(z) - s * z);
+    o.loss += n * (balance_softplus(z) - s * z);
     o.slope += n * (p - s) * x;
     o.curvature += n * p * (1 - p) * x * x;
   }

@@ -7,6 +7,7 @@
 
 #include "core/hash.h"
 #include "learn/fit/models.h"
+#include "learn/fit/numeric.h"
 
 namespace materialist::learn {
 namespace {
@@ -22,7 +23,6 @@ double fitted_row(const ModelFit& fit, std::uint64_t packed, std::vector<double>
   return 1.0 / (1.0 + std::exp(-eta));
 }
 
-constexpr double kUnit = static_cast<double>(kTargetOne);
 
 }  // namespace
 

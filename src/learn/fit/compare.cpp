@@ -7,11 +7,11 @@
 
 #include "core/enum_names.h"
 #include "learn/vocabulary/pieces.h"
+#include "learn/fit/numeric.h"
 
 namespace materialist::learn {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 struct RelationSpec {
   const char* text;

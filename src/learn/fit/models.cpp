@@ -10,11 +10,11 @@
 #include "core/enum_names.h"
 #include "core/statistics.h"
 #include "core/text.h"
+#include "learn/fit/numeric.h"
 
 namespace materialist::learn {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 int find_feature(const ModelSpec& spec, FeatureKind kind, int piece) {
   for (std::size_t i = 0; i < spec.features.size(); ++i) {

@@ -6,6 +6,7 @@
 
 #include "learn/fit/linear_algebra.h"
 #include "learn/fit/uncertainty.h"
+#include "learn/fit/numeric.h"
 
 namespace materialist::learn {
 namespace {
@@ -39,11 +40,6 @@ double draw_probability(double eta, double c) {
   return sigmoid(c - e) - sigmoid(-c - e);
 }
 
-double norm(const std::vector<double>& v) {
-  double sum = 0;
-  for (double value : v) sum += value * value;
-  return std::sqrt(sum);
-}
 
 // Per-row derivatives of a negative log-likelihood with respect to η (and c).
 struct RowTerms {

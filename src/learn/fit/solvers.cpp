@@ -8,6 +8,7 @@
 
 #include "learn/fit/linear_algebra.h"
 #include "learn/fit/uncertainty.h"
+#include "learn/fit/numeric.h"
 
 namespace materialist::learn {
 
@@ -27,11 +28,6 @@ FitResult result_at(const FitState& state, double tolerance, std::vector<double>
   return result;
 }
 
-double norm(const std::vector<double>& v) {
-  double sum = 0;
-  for (double value : v) sum += value * value;
-  return std::sqrt(sum);
-}
 
 }  // namespace
 

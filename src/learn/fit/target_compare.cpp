@@ -3,12 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include "learn/fit/numeric.h"
 
 namespace materialist::learn {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kUnit = static_cast<double>(kTargetOne);
 
 // x of a key and σ(θ·x) for one fit.
 double fitted(const ModelFit& fit, const RowKey& key, std::vector<double>& x) {

@@ -6,11 +6,11 @@
 #include <limits>
 
 #include "core/hash.h"
+#include "learn/fit/numeric.h"
 
 namespace materialist::learn {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 double quadratic_form(const std::vector<double>& covariance, const std::vector<double>& g) {
   const std::size_t n = g.size();

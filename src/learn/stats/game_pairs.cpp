@@ -9,7 +9,7 @@
 namespace materialist::learn {
 namespace {
 
-constexpr std::size_t kInitialCapacity = 256;
+constexpr std::size_t kPairsInitialCapacity = 256;
 
 constexpr std::uint64_t pair_hash(std::uint64_t a, std::uint64_t b) {
   return mix64(a * 0x9E3779B97F4A7C15ULL ^ mix64(b));
@@ -293,7 +293,7 @@ OutcomeCounts& GamePairs::claim(std::size_t i, std::uint64_t a, std::uint64_t b)
 }
 
 void GamePairs::grow() {
-  rehash(slots_.empty() ? kInitialCapacity : 2 * slots_.size());
+  rehash(slots_.empty() ? kPairsInitialCapacity : 2 * slots_.size());
 }
 
 void GamePairs::rehash(std::size_t capacity) {
@@ -345,7 +345,7 @@ void GamePairs::subtract(const GamePairs& other) {
       --size_;
     }
   }
-  std::size_t capacity = kInitialCapacity;
+  std::size_t capacity = kPairsInitialCapacity;
   while (capacity < 2 * (size_ + 1)) capacity *= 2;
   rehash(capacity);
 }

@@ -34,7 +34,7 @@ constexpr std::uint64_t field(std::uint64_t packed, int shift, int bits) {
   return (packed >> shift) & ((std::uint64_t{1} << bits) - 1);
 }
 
-constexpr std::size_t kInitialCapacity = 1024;
+constexpr std::size_t kHistogramInitialCapacity = 1024;
 
 }  // namespace
 
@@ -228,7 +228,7 @@ std::size_t Histogram::slot_for(std::uint64_t packed) {
 
 void Histogram::grow() {
   std::vector<Slot> old = std::move(slots_);
-  slots_.assign(old.empty() ? kInitialCapacity : 2 * old.size(), Slot{});
+  slots_.assign(old.empty() ? kHistogramInitialCapacity : 2 * old.size(), Slot{});
   if (targets_on_) {
     std::vector<TargetSum> old_targets = std::move(targets_);
     targets_.assign(slots_.size(), 0);

@@ -10,17 +10,13 @@
 #include "learn/fit/relations.h"
 #include "learn/fit/solvers.h"
 #include "learn/read/dataset.h"
+#include "test_util.h"
 
 using namespace materialist::learn;
 
 namespace {
 
-std::string read_fixture(const std::string& relative) {
-  std::ifstream file(std::string(MATERIALIST_FIXTURES_DIR) + "/" + relative, std::ios::binary);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
+using materialist::testing::read_fixture;
 
 Histogram article_rows() {
   DatasetBuilder builder(IngestOptions::article());

@@ -33,7 +33,7 @@ bool has_warning(const ModelFit& fit, const std::string& code) {
                      [&](const FitWarning& w) { return w.code == code; });
 }
 
-RowKey random_key(Rng& rng) {
+RowKey random_clustered_key(Rng& rng) {
   return materialist::testing::random_key(rng, 300, false);
 }
 
@@ -44,7 +44,7 @@ std::vector<std::vector<Row>> simulate(int games, int rows, std::uint64_t seed, 
   Rng rng(seed);
   std::vector<std::vector<Row>> result;
   for (int g = 0; g < games; ++g) {
-    RowKey key = random_key(rng);
+    RowKey key = random_clustered_key(rng);
     double eta = key.rating_diff * kLogOddsPerElo;
     for (int j = 0; j < 5; ++j) eta += kTheta[j] * key.delta[j];
     Outcome outcome =
@@ -340,7 +340,7 @@ TEST_CASE("warnings: 3 decisive rows among 2512 draws identify nothing") {
   histogram.add(RowKey::from_delta({-1, 0, 0, 0, 0}), Outcome::kBlackWin);
   histogram.add(RowKey::from_delta({2, -1, 1, 0, 0}), Outcome::kWhiteWin);
   Rng rng(5);
-  for (int i = 0; i < 2512; ++i) histogram.add(random_key(rng), Outcome::kDraw);
+  for (int i = 0; i < 2512; ++i) histogram.add(random_clustered_key(rng), Outcome::kDraw);
   auto fit = fit_model(histogram, ModelOptions{});
   REQUIRE(fit.ok());
   CHECK(has_warning(*fit, "too-few-decisive"));
@@ -407,7 +407,7 @@ TEST_CASE("warnings: collinear columns are singular or nearly so") {
   Histogram histogram;
   Rng rng(9);
   for (int i = 0; i < 3000; ++i) {
-    RowKey key = random_key(rng);
+    RowKey key = random_clustered_key(rng);
     key.delta[2] = key.delta[1];
     double eta = 0;
     for (int j = 0; j < 5; ++j) eta += kTheta[j] * key.delta[j];

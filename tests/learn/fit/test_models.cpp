@@ -23,7 +23,7 @@ double sigmoid(double z) {
 }
 
 // A random recorded position: small material imbalances, any phase, either side to move.
-RowKey random_key(Rng& rng) {
+RowKey random_model_key(Rng& rng) {
   return materialist::testing::random_key(rng, 400, true);
 }
 
@@ -66,7 +66,7 @@ Histogram simulate(const ModelOptions& options, const std::vector<double>& theta
   Rng rng(seed);
   Histogram histogram;
   for (int i = 0; i < rows; ++i) {
-    const RowKey key = random_key(rng);
+    const RowKey key = random_model_key(rng);
     histogram.add(key, draw_outcome(rng, kind, true_eta(options, theta, key), margin));
   }
   return histogram;

@@ -20,21 +20,21 @@ using materialist::learn::testing::read_fixture;
 
 namespace {
 
-struct File {
+struct PartFile {
   std::string name, bytes;
 };
 
-struct Read {
+struct PartRead {
   DatasetSplit split;
   std::vector<std::string> rows;  // the merged dataset's rows, with their game numbers
 };
 
-Read make_read(const SplitOptions& options) {
-  Read read{std::move(DatasetSplit::create(options)).value(), {}};
+PartRead make_read(const SplitOptions& options) {
+  PartRead read{std::move(DatasetSplit::create(options)).value(), {}};
   return read;
 }
 
-void keep_rows(Read& read) {
+void keep_rows(PartRead& read) {
   std::vector<std::string>* rows = &read.rows;
   read.split.merged().set_row_sink([rows](const Row& row) {
     rows->push_back(std::to_string(row.key.pack()) + " " +
@@ -42,8 +42,8 @@ void keep_rows(Read& read) {
   });
 }
 
-void read_sequentially(DatasetSplit& split, const std::vector<File>& files) {
-  for (const File& file : files) {
+void read_sequentially(DatasetSplit& split, const std::vector<PartFile>& files) {
+  for (const PartFile& file : files) {
     split.begin_file(file.name);
     split.feed(file.bytes.data(), file.bytes.size());
     split.end_file();
@@ -54,14 +54,14 @@ void read_sequentially(DatasetSplit& split, const std::vector<File>& files) {
 // With `keep_pairs`, the readers keep their game pairs in two scratches taken in turn (as two
 // parse threads do), added to the split after the read, those of unused parts taken out again.
 // Returns how many files had to be read on by one continuing reader.
-int read_in_parts(DatasetSplit& split, const std::vector<File>& files, std::size_t target,
+int read_in_parts(DatasetSplit& split, const std::vector<PartFile>& files, std::size_t target,
                   std::size_t max = 64u << 20, bool keep_pairs = false) {
   int continued = 0;
   std::vector<PartScratch> scratches(2);
   PartScratch taken_back;
   std::size_t chunks = 0;
   for (std::size_t index = 0; index < files.size(); ++index) {
-    const File& file = files[index];
+    const PartFile& file = files[index];
     split.begin_file(file.name);
     FilePartsMerger merger(split, index);
     pgn::GameChunker chunker({target, max});
@@ -132,13 +132,13 @@ std::string awkward_pgn() {
 }  // namespace
 
 TEST_CASE("dataset parts: any chunk size gives the sequential read, bootstrap and rows too") {
-  const std::vector<File> files = {{"awkward.pgn", awkward_pgn()},
+  const std::vector<PartFile> files = {{"awkward.pgn", awkward_pgn()},
                                    {"OpenRating.pgn", read_fixture("pgn/OpenRating.pgn")}};
   SplitOptions options;
   options.bootstrap = 5;
   options.seed = 7;
   options.key_fields.phase = false;  // the histogram keeps only these fields too
-  Read sequential = make_read(options);
+  PartRead sequential = make_read(options);
   keep_rows(sequential);
   read_sequentially(sequential.split, files);
   REQUIRE(sequential.split.merged().report().games.issue_count > 20);
@@ -146,7 +146,7 @@ TEST_CASE("dataset parts: any chunk size gives the sequential read, bootstrap an
     for (bool keep_pairs : {false, true}) {
       CAPTURE(target);
       CAPTURE(keep_pairs);
-      Read parts = make_read(options);
+      PartRead parts = make_read(options);
       keep_rows(parts);
       CHECK(read_in_parts(parts.split, files, target, 64u << 20, keep_pairs) == 0);
       check_same(parts.split.merged(), sequential.split.merged());
@@ -156,7 +156,7 @@ TEST_CASE("dataset parts: any chunk size gives the sequential read, bootstrap an
 }
 
 TEST_CASE("dataset parts: per-file and per-filter datasets come out as read sequentially") {
-  const std::vector<File> files = {{"awkward.pgn", awkward_pgn()},
+  const std::vector<PartFile> files = {{"awkward.pgn", awkward_pgn()},
                                    {"lichess.pgn", read_fixture("pgn/lichess-100.pgn")}};
   for (SplitMode mode : {SplitMode::kPerFile, SplitMode::kPerFilter}) {
     // Kept pairs go to their own dataset, the merged one there or not.
@@ -171,9 +171,9 @@ TEST_CASE("dataset parts: per-file and per-filter datasets come out as read sequ
         options.bootstrap = 3;
         options.subset_max_issues = 5;
         options.keep_merged = keep_merged;
-        Read sequential = make_read(options);
+        PartRead sequential = make_read(options);
         read_sequentially(sequential.split, files);
-        Read parts = make_read(options);
+        PartRead parts = make_read(options);
         read_in_parts(parts.split, files, 2000, 64u << 20, keep_pairs);
         check_same(parts.split.merged(), sequential.split.merged());
         REQUIRE(parts.split.subsets().size() == sequential.split.subsets().size());
@@ -196,14 +196,14 @@ TEST_CASE("dataset parts: a cut no parser would make, and a cut at max_bytes, re
                                  lichess.substr(lichess.find("[Event \"", 9000));
   SplitOptions options;
   options.bootstrap = 4;
-  Read sequential = make_read(options);
+  PartRead sequential = make_read(options);
   keep_rows(sequential);
   read_sequentially(sequential.split, {{"swallowing.pgn", swallowing}});
   for (std::size_t target : {1u, 500u, 7000u}) {
     for (bool keep_pairs : {false, true}) {  // kept: the unused parts' pairs are taken out
       CAPTURE(target);
       CAPTURE(keep_pairs);
-      Read parts = make_read(options);
+      PartRead parts = make_read(options);
       keep_rows(parts);
       const int continued = read_in_parts(parts.split, {{"swallowing.pgn", swallowing}}, target,
                                           64u << 20, keep_pairs);
@@ -213,12 +213,12 @@ TEST_CASE("dataset parts: a cut no parser would make, and a cut at max_bytes, re
     }
   }
   // No game start for max_bytes: cut anyway, and the rest read on by one reader.
-  Read junk_sequential = make_read(options);
+  PartRead junk_sequential = make_read(options);
   const std::string junk = std::string(300, 'x') + "\n" + lichess;
   read_sequentially(junk_sequential.split, {{"junk.pgn", junk}});
   for (bool keep_pairs : {false, true}) {
     CAPTURE(keep_pairs);
-    Read junk_parts = make_read(options);
+    PartRead junk_parts = make_read(options);
     CHECK(read_in_parts(junk_parts.split, {{"junk.pgn", junk}}, 100, 200, keep_pairs) == 1);
     check_same(junk_parts.split.merged(), junk_sequential.split.merged());
   }
@@ -227,13 +227,13 @@ TEST_CASE("dataset parts: a cut no parser would make, and a cut at max_bytes, re
 TEST_CASE("dataset parts: binary data and an empty file are judged as when read whole") {
   std::string binary(5000, '\x01');
   for (std::size_t i = 0; i < binary.size(); i += 50) binary.replace(i, 12, "\n\n[Event \"x\"");
-  const std::vector<File> files = {{"binary.pgn", binary}, {"empty.pgn", ""}};
-  Read sequential = make_read({});
+  const std::vector<PartFile> files = {{"binary.pgn", binary}, {"empty.pgn", ""}};
+  PartRead sequential = make_read({});
   read_sequentially(sequential.split, files);
   REQUIRE(sequential.split.merged().report().files.size() == 2);
   CHECK(sequential.split.merged().report().files[0].error ==
         "not a PGN file: it holds binary data");
-  Read parts = make_read({});
+  PartRead parts = make_read({});
   read_in_parts(parts.split, files, 100);
   check_same(parts.split.merged(), sequential.split.merged());
 }

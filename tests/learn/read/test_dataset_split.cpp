@@ -13,19 +13,19 @@ using materialist::learn::testing::read_fixture;
 
 namespace {
 
-struct File {
+struct SplitFile {
   std::string name, bytes;
 };
 
-std::vector<File> two_files() {
+std::vector<SplitFile> two_files() {
   return {{"lichess-100.pgn", read_fixture("pgn/lichess-100.pgn")},
           {"rows.mat", " 1  0  0  0  0  2\n-1  0  0  0  0  0\n 0  1  0  0  0  2\n"}};
 }
 
 // Reads the files in odd-sized chunks, as the worker's slices would.
 template <typename Reader>
-void read_into(Reader& reader, const std::vector<File>& files) {
-  for (const File& file : files) {
+void read_into(Reader& reader, const std::vector<SplitFile>& files) {
+  for (const SplitFile& file : files) {
     reader.begin_file(file.name);
     for (std::size_t at = 0; at < file.bytes.size(); at += 4093) {
       const std::size_t size = std::min<std::size_t>(4093, file.bytes.size() - at);
@@ -36,7 +36,7 @@ void read_into(Reader& reader, const std::vector<File>& files) {
 }
 
 // One builder over `files`, as the split's datasets should come out.
-Histogram alone(const IngestOptions& ingest, const std::vector<File>& files) {
+Histogram alone(const IngestOptions& ingest, const std::vector<SplitFile>& files) {
   DatasetBuilder builder(ingest);
   read_into(builder, files);
   return builder.histogram();
@@ -67,7 +67,7 @@ TEST_CASE("dataset split: per file, a subset named by each file beside the merge
   every_field.fields = KeyFields::all();
   auto split = DatasetSplit::create(options);
   REQUIRE(split.ok());
-  const std::vector<File> files = two_files();
+  const std::vector<SplitFile> files = two_files();
   read_into(*split, files);
   REQUIRE(split->subsets().size() == 2);
   for (std::size_t i = 0; i < files.size(); ++i) {
@@ -93,7 +93,7 @@ TEST_CASE("dataset split: per filter, each text layered on the base filter, in o
   options.keep_merged = false;
   auto split = DatasetSplit::create(options);
   REQUIRE(split.ok());
-  const std::vector<File> pgn = {two_files()[0]};
+  const std::vector<SplitFile> pgn = {two_files()[0]};
   read_into(*split, pgn);
   REQUIRE(split->subsets().size() == 2);
   for (const NamedSubset& subset : split->subsets()) {

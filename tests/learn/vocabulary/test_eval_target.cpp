@@ -26,15 +26,15 @@ double lichess(double cp) {
   return 1.0 / (1.0 + std::exp(-0.00368208 * cp));
 }
 
-struct Read {
+struct EvalRead {
   std::vector<Row> rows;
   IngestReport report;
   Histogram histogram;
 };
 
-Read read_eval(const std::string& text, IngestOptions options = IngestOptions::defaults()) {
+EvalRead read_eval(const std::string& text, IngestOptions options = IngestOptions::defaults()) {
   options.target = Target::kEval;
-  Read read;
+  EvalRead read;
   Ingestor ingestor(options);
   ingestor.set_row_sink([&read](const Row& row) { read.rows.push_back(row); });
   ingestor.feed(text.data(), text.size());
@@ -257,7 +257,7 @@ TEST_CASE("eval target: a row takes the [%eval] of the move that led to it") {
       "[Event \"b\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 0-1\n\n"
       "[Event \"c\"]\n[Result \"1/2-1/2\"]\n\n1. d4 { [%eval 0.1] } d5 2. c4 { [%eval 0.2] } "
       "1/2-1/2\n";
-  const Read read = read_eval(pgn);
+  const EvalRead read = read_eval(pgn);
   // Game a: rows after 1...e5 (0.3) and after 4...Nc6 (mate for Black: 0). Game b: one row
   // without an evaluation. Game c: the row after 1...d5 has none.
   REQUIRE(read.rows.size() == 2);
@@ -280,7 +280,7 @@ TEST_CASE("eval target: a row takes the [%eval] of the move that led to it") {
   const std::string as_black =
       "[Event \"a\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
       "1. e4 e5 { [%eval 0.3] } 1-0\n";
-  const Read black = read_eval(as_black, options);
+  const EvalRead black = read_eval(as_black, options);
   REQUIRE(black.rows.size() == 1);
   CHECK(black.rows[0].target == kTargetOne - target_units(lichess(30)));
 }
@@ -294,7 +294,7 @@ TEST_CASE("eval target: the result target reads no comments and gives the same r
   CHECK(result.report().games_with_evals == 0);
   CHECK(result.report().rows_without_eval == 0);
   // The annotated rows are a subset of the result rows, with the same outcomes.
-  const Read eval = read_eval(text);
+  const EvalRead eval = read_eval(text);
   CHECK(eval.report.games_with_evals == 96);
   CHECK(eval.report.games_with_evals + eval.report.games_without_evals == 999);
   CHECK(eval.report.rows + eval.report.rows_without_eval == result.report().rows);
