@@ -15,11 +15,13 @@
 #           run under Node (build/wasm)
 #   e2e     browser end-to-end tests in headless Chromium (tests/e2e/run.mjs, on dist/)
 #   fuzz    every libFuzzer target (ASan + UBSan, build/fuzz) for FUZZ_SECONDS (default 5) each:
-#           a smoke run of tests/fuzz/run.sh; a target passes with no finding
+#           a smoke run of tests/fuzz/run.sh; a target passes with no finding (tests/nightly.sh:
+#           FUZZ_SECONDS=300)
 #   differential  the replay checked against chessops on every game of tests/fixtures/pgn and of
 #           DIFFERENTIAL_GAMES (default 3000) generated random legal games (tests/differential)
-#   sanlong the SAN fast path against the full generator along about 270 000 random legal games,
-#           two processes of SAN_GAMES (default 150000) each (tests/chess/test_san_fast_path.cpp)
+#   sanlong the SAN fast path against the full generator along about 36 000 random legal games,
+#           two processes of SAN_GAMES (default 20000) each (tests/chess/test_san_fast_path.cpp;
+#           tests/nightly.sh: 150000 each, about 270 000 games)
 #   hostile the CLI on a 1 GB line, 10^6 one-ply games, nested variations, zip and zstd bombs,
 #           games then binary data: clear messages, no game lost, bounded memory (tests/hostile)
 #   services  the CLI's --lichess / --chesscom against the local stand-in of the services
@@ -29,10 +31,15 @@
 #           search, go infinite + stop within 50 ms, ponder, bad input, self-play at 10 s + 0.1 s
 #           and 1 s + 0.01 s with the client keeping the clocks (every move checked by chessops),
 #           two games against Debian's Stockfish at Skill Level 0 (tests/uci/run.mjs)
-# Stage logs go to build/logs/. The last line is "N passed, N failed" (test cases summed over
-# stages; a stage that fails before reporting counts as one failure). Exit status 0 only if all pass.
+# The light stages (crosscheck, typecheck, differential, hostile, services) run in the background
+# once native has built the CLI, beside asan and wasm; e2e, uci and sanlong wait for them and run
+# alone. The longer runs of sanlong and fuzz are tests/nightly.sh's.
+# Stage logs go to build/logs/; the summary prints each stage's time (a background stage's own).
+# The last line is "N passed, N failed" (test cases summed over stages; a stage that fails before
+# reporting counts as one failure). Exit status 0 only if all pass.
 # Environment: JOBS (default 2), STAGES (default "native crosscheck typecheck asan wasm e2e fuzz
-# differential sanlong hostile services uci"), VERBOSE=1 to stream logs.
+# differential sanlong hostile services uci"), VERBOSE=1 to stream logs (and no background),
+# PARALLEL=0 to run every stage in order, UNITY=0 for file-by-file native, ASan and fuzz builds.
 set -uo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -91,8 +98,6 @@ run_stage() {
   # A failing stage always counts at least one failure (build error, crash, sanitizer report).
   if [[ ${status} != 0 && ${failed} == 0 ]]; then failed=1; fi
   if [[ ${status} == 0 && ${failed} != 0 ]]; then status=1; fi
-  total_passed=$((total_passed + passed))
-  total_failed=$((total_failed + failed))
   local verdict=ok
   if [[ ${status} != 0 ]]; then
     verdict=FAILED
@@ -111,15 +116,60 @@ run_stage() {
     echo "run-all: ${name}: ${flaky} test(s) failed once and passed on a second attempt:" >&2
     grep -E '^FLAKY ' "${log}" | sed 's/^/    /' >&2
   fi
-  summary+=("$(printf '%-10s %-6s %4ds  %d passed, %d failed%s  (log: %s)' \
+  # The stage's result, read by record_stage (also from a stage run in the background).
+  printf '%d %d %s\n' "${passed}" "${failed}" "$(printf '%-10s %-6s %4ds  %d passed, %d failed%s%s  (log: %s)' \
     "${name}" "${verdict}" $((SECONDS - start)) "${passed}" "${failed}" \
-    "$([[ ${flaky} != 0 ]] && echo " (${flaky} flaky)")" "${log#"${REPO_ROOT}"/}")")
+    "$([[ ${flaky} != 0 ]] && echo " (${flaky} flaky)")" "${BESIDE:+ (beside others)}" \
+    "${log#"${REPO_ROOT}"/}")" > "${LOG_DIR}/${name}.result"
+}
+
+# record_stage NAME: adds a finished stage's counts to the totals and its line to the summary.
+declare -A stage_line
+record_stage() {
+  local passed=0 failed=1 line="$(printf '%-10s %-6s        (no result)' "$1" FAILED)"
+  [[ -f "${LOG_DIR}/$1.result" ]] && read -r passed failed line < "${LOG_DIR}/$1.result"
+  total_passed=$((total_passed + passed))
+  total_failed=$((total_failed + failed))
+  stage_line[$1]="${line}"
+}
+
+# Light stages run in the background, one after another, beside the foreground's next stages,
+# once the native stage has built the CLI they use: they have no clocks and no frame timings and
+# take about one core, where the foreground's compile stages (asan, wasm) are CPU-bound anyway.
+# The foreground waits for them before a stage that must have the machine to itself (e2e's frame
+# gaps, uci's real-time clocks, sanlong's one process per core) or builds in build/native, and at
+# the end. PARALLEL=0 (or VERBOSE=1) runs every stage in order in the foreground.
+LIGHT_STAGES=" crosscheck typecheck differential hostile services "
+ALONE_STAGES=" native e2e uci sanlong "
+background_pid=""
+background_stages=()
+run_light_stages() { # the light stages of STAGES, in the background
+  local stage
+  for stage in "$@"; do
+    BESIDE=1 run_stage "${stage}" "stage_${stage}" 2> "${LOG_DIR}/${stage}.report"
+  done
+}
+wait_light_stages() {
+  [[ -n "${background_pid}" ]] || return 0
+  wait "${background_pid}"
+  local stage
+  for stage in "${background_stages[@]}"; do
+    cat "${LOG_DIR}/${stage}.report" >&2
+    record_stage "${stage}"
+  done
+  background_pid=""
 }
 
 doctest_args=(--no-colors=true --duration=false)
+# build/native's configuration, the same in every stage that builds there. Unity builds
+# (MATERIALIST_UNITY: batches of sources compiled as one) halve the compile time of the native and
+# ASan builds; UNITY=0 builds file by file. The WebAssembly build stays file by file: it is the
+# one web/build-dist.sh ships, with a profile taken from a file-by-file build (web/wasm-profile.sh).
+UNITY_FLAG="-DMATERIALIST_UNITY=$([[ "${UNITY:-1}" == 0 ]] && echo OFF || echo ON)"
+native_config=(-S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON "${UNITY_FLAG}")
 
 stage_native() {
-  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
+  cmake "${native_config[@]}" &&
     cmake --build build/native -j"${JOBS}" --target materialist_tests || return
   local tests_status=0
   build/native/materialist_tests "${doctest_args[@]}" || tests_status=$?
@@ -196,7 +246,7 @@ stage_typecheck() {
 stage_asan() {
   # -O1 -g1: half the compile time of -O2 -g, still symbolized stack traces.
   cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
-    -DMATERIALIST_SANITIZE=ON -DMATERIALIST_TESTS=ON &&
+    -DMATERIALIST_SANITIZE=ON -DMATERIALIST_TESTS=ON "${UNITY_FLAG}" &&
     cmake --build build/asan -j"${JOBS}" --target materialist_tests &&
     ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:strict_string_checks=1 \
       UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -224,7 +274,7 @@ stage_fuzz() {
 
 # Needs the CLI (`materialist replay`); the native stage builds it, this builds it if missing.
 stage_differential() {
-  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
+  cmake "${native_config[@]}" &&
     cmake --build build/native -j"${JOBS}" --target materialist || return
   # Games the play engine plays (a round robin of three sets, the rules' ends checked too).
   local played="${LOG_DIR}/differential-match.pgn"
@@ -234,14 +284,14 @@ stage_differential() {
     --generate "${DIFFERENTIAL_GAMES:-3000}" --seed 1 tests/fixtures/pgn/*.pgn "${played}"
 }
 
-# The SAN fast path against the full generator along a few hundred thousand random legal games
-# (standard and Chess960 starts, special moves chosen half the time they are legal): the native
-# test binary's random-games case, far longer than in the unit stages, as two processes with
-# different seeds, one per core. SAN_GAMES (default 150000) is each process's share.
+# The SAN fast path against the full generator along random legal games (standard and Chess960
+# starts, special moves chosen half the time they are legal): the native test binary's
+# random-games case, longer than in the unit stages, as two processes with different seeds, one
+# per core. SAN_GAMES (default 20000) is each process's share; tests/nightly.sh runs 150000.
 stage_sanlong() {
-  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
+  cmake "${native_config[@]}" &&
     cmake --build build/native -j"${JOBS}" --target materialist_tests || return
-  local games="${SAN_GAMES:-150000}" seed pids=() passed=0 failed=0 log
+  local games="${SAN_GAMES:-20000}" seed pids=() passed=0 failed=0 log
   for seed in 1 2; do
     MATERIALIST_SAN_GAMES="${games}" MATERIALIST_SAN_SEED="${seed}" build/native/materialist_tests \
       "${doctest_args[@]}" -tc='san fast path: agrees with the reference along random games' \
@@ -270,14 +320,14 @@ stage_sanlong() {
 
 # Needs the CLI; the native stage builds it, this builds it if missing.
 stage_hostile() {
-  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
+  cmake "${native_config[@]}" &&
     cmake --build build/native -j"${JOBS}" --target materialist || return
   /usr/bin/python3 tests/hostile/cli_hostile.py build/native/materialist
 }
 
 # Needs the CLI and node; the stand-in runs on a free localhost port.
 stage_services() {
-  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
+  cmake "${native_config[@]}" &&
     cmake --build build/native -j"${JOBS}" --target materialist || return
   /usr/bin/python3 tests/services/cli_services.py build/native/materialist
 }
@@ -285,26 +335,52 @@ stage_services() {
 # Needs the CLI (its materialist-uci link), node_modules (node-uci, chessops) and Debian's
 # stockfish; about 100 s, most of it the games' clocks.
 stage_uci() {
-  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON &&
+  cmake "${native_config[@]}" &&
     cmake --build build/native -j"${JOBS}" --target materialist || return
   node tests/uci/run.mjs --engine build/native/materialist-uci --stockfish /usr/games/stockfish
 }
 
 for stage in ${STAGES}; do
   case "${stage}" in
-    native | crosscheck | typecheck | asan | wasm | fuzz | differential | sanlong | hostile | services | uci)
-      run_stage "${stage}" "stage_${stage}"
-      ;;
-    e2e)
-      if [[ -f tests/e2e/run.mjs ]]; then
-        run_stage e2e stage_e2e
-      else
-        summary+=("$(printf '%-8s %-6s        (tests/e2e/run.mjs not present)' e2e skip)")
-      fi
-      ;;
+    native | crosscheck | typecheck | asan | wasm | e2e | fuzz | differential | sanlong | hostile | services | uci) ;;
     *) echo "run-all: unknown stage '${stage}'" >&2; exit 2 ;;
   esac
 done
+parallel=0
+[[ "${PARALLEL:-1}" != 0 && "${VERBOSE:-0}" != 1 ]] && parallel=1
+native_done=0
+for stage in ${STAGES}; do
+  if [[ ${parallel} == 1 && ${native_done} == 1 && "${LIGHT_STAGES}" == *" ${stage} "* ]]; then
+    if [[ -z "${background_pid}" ]]; then
+      # This light stage and the light stages after it, up to the next stage that runs alone.
+      background_stages=()
+      collecting=0
+      for next in ${STAGES}; do
+        [[ "${next}" == "${stage}" ]] && collecting=1
+        [[ ${collecting} == 1 ]] || continue
+        [[ "${ALONE_STAGES}" == *" ${next} "* ]] && break
+        [[ "${LIGHT_STAGES}" == *" ${next} "* && -z "${stage_line[${next}]:-}" ]] &&
+          background_stages+=("${next}")
+      done
+      echo "run-all: ${background_stages[*]} ... (in the background)" >&2
+      run_light_stages "${background_stages[@]}" &
+      background_pid=$!
+      for next in "${background_stages[@]}"; do stage_line[${next}]="(running)"; done
+    fi
+    continue
+  fi
+  [[ -n "${stage_line[${stage}]:-}" ]] && continue # run in the background
+  [[ "${ALONE_STAGES}" == *" ${stage} "* ]] && wait_light_stages
+  if [[ "${stage}" == e2e && ! -f tests/e2e/run.mjs ]]; then
+    stage_line[e2e]="$(printf '%-10s %-6s        (tests/e2e/run.mjs not present)' e2e skip)"
+    continue
+  fi
+  run_stage "${stage}" "stage_${stage}"
+  record_stage "${stage}"
+  [[ "${stage}" == native ]] && native_done=1
+done
+wait_light_stages
+for stage in ${STAGES}; do summary+=("${stage_line[${stage}]}"); done
 
 echo
 echo "==== Materialist test summary ===="

@@ -8,7 +8,8 @@
 #   tests/fuzz/run.sh 10                     every target for 10 s (the test command's smoke run)
 #   tests/fuzz/run.sh 600 san fen            the named targets only
 #   FUZZ_RUNS=10000000 tests/fuzz/run.sh 0   until 10 million executions each (no time limit)
-# Environment: JOBS (build, default 2), FUZZ_NICE (default 10), FUZZ_RUNS.
+# Environment: JOBS (build, default 2), FUZZ_NICE (default 10), FUZZ_RUNS, UNITY (default 1: the
+# libraries in unity batches, CMake option MATERIALIST_UNITY; 0: file by file).
 set -uo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -26,7 +27,8 @@ FUZZ_NICE="${FUZZ_NICE:-10}"
 # ---- build: clang with -fsanitize=fuzzer,address,undefined (MATERIALIST_FUZZ) ----
 if ! CC=clang CXX=clang++ cmake -S . -B "${BUILD}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1" \
-  -DMATERIALIST_FUZZ=ON -DMATERIALIST_TESTS=OFF > "${BUILD}.configure.log" 2>&1 ||
+  -DMATERIALIST_FUZZ=ON -DMATERIALIST_TESTS=OFF \
+  "-DMATERIALIST_UNITY=$([[ "${UNITY:-1}" == 0 ]] && echo OFF || echo ON)" > "${BUILD}.configure.log" 2>&1 ||
   ! cmake --build "${BUILD}" -j"${JOBS:-2}" --target fuzz_targets > "${BUILD}.build.log" 2>&1; then
   tail -n 30 "${BUILD}.configure.log" "${BUILD}.build.log" 2> /dev/null
   echo "fuzz: the targets did not build"
