@@ -7,12 +7,12 @@
 #include <cstdlib>
 #include <utility>
 
+#include "app/json_fields.h"
 #include "core/enum_names.h"
 #include "core/json.h"
 #include "play/book.h"
 #include "play/match_report.h"
 #include "play/task_codec.h"
-#include "app/json_fields.h"
 
 namespace materialist::app {
 namespace {
@@ -156,7 +156,7 @@ Expected<play::MatchSettings> play_settings(const PlayForm& form) {
 void add_candidate(PlayForm& form, const play::ValueSet& set, const std::string& source) {
   // Sets under test go first (a gauntlet's first set plays every other): one already offered
   // moves there.
-  PlayCandidate added{set, source, true};
+  PlayCandidate added{set, source, true, {}, false};
   for (auto it = form.candidates.begin(); it != form.candidates.end(); ++it) {
     if (it->set == set) {
       added.source = it->source;
@@ -217,7 +217,10 @@ void article_preset(PlayForm& form) {
   std::vector<PlayCandidate> chosen, rest;
   for (const char* name : order) {
     for (const PlayCandidate& candidate : form.candidates) {
-      if (candidate.set.name == name) chosen.push_back({candidate.set, candidate.source, true});
+      if (candidate.set.name != name) continue;
+      PlayCandidate picked = candidate;  // its origin and fitted flag with it
+      picked.chosen = true;
+      chosen.push_back(std::move(picked));
     }
   }
   for (PlayCandidate candidate : form.candidates) {
@@ -303,8 +306,8 @@ void start_selfplay(PlayTest& play, int rounds) {
   // A first set chosen alone is enough here: the loop's opponent is the start set itself.
   PlayForm& form = play.form;
   const std::vector<PlayCandidate> candidates = form.candidates;
-  form.candidates = {{play.selfplay_start, "self-play start", true},
-                     {play.selfplay_start, "self-play start", true}};
+  form.candidates = {{play.selfplay_start, "self-play start", true, {}, false},
+                     {play.selfplay_start, "self-play start", true, {}, false}};
   start_selfplay_round(play);
   form.candidates = candidates;
 }
@@ -322,7 +325,8 @@ void selfplay_learned(PlayTest& play, const play::ValueSet& learned) {
   --play.selfplay_rounds_left;
   PlayForm& form = play.form;
   const std::vector<PlayCandidate> candidates = form.candidates;
-  form.candidates = {{set, "self-play", true}, {play.selfplay_start, "self-play start", true}};
+  form.candidates = {{set, "self-play", true, {}, false},
+                     {play.selfplay_start, "self-play start", true, {}, false}};
   start_selfplay_round(play);
   form.candidates = candidates;
 }

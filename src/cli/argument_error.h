@@ -14,6 +14,8 @@ inline Error bad_argument(std::string message) {
 }
 
 // 'value', made safe to print.
-inline std::string quoted(std::string_view text) { return "'" + printable(text) + "'"; }
+inline std::string quoted(std::string_view text) {
+  return "'" + printable(text) + "'";
+}
 
 }  // namespace materialist::cli

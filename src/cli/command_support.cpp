@@ -51,18 +51,6 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-Failure bad_options(const std::string& message) {
-  return {"bad-options", message, kExitBadOptions};
-}
-
-int service_status(const std::string& code) {
-  for (const ErrorCode service : {ErrorCode::kUnknownUser, ErrorCode::kRateLimited,
-                                  ErrorCode::kNoNetwork, ErrorCode::kServiceError}) {
-    if (code == error_code_name(service)) return kExitService;
-  }
-  return kExitNoResult;
-}
-
 void write_model_terms_json(JsonWriter& json, const learn::ModelOptions& model) {
   if (model.imbalances != 0) {
     json.key("imbalances").begin_array();
@@ -192,9 +180,7 @@ std::optional<Failure> read_files(const std::vector<std::string>& files, learn::
   // "The first N games" are those of a reading in order: one thread.
   if (options.max_games != 0 || options.max_megabytes > 0) settings.jobs = 1;
   settings.progress = progress;
-  std::optional<ReadFailure> failure = cli::read_files(files, split, settings);
-  if (!failure) return std::nullopt;
-  return Failure{failure->code, failure->message, service_status(failure->code)};
+  return cli::read_files(files, split, settings);
 }
 
 std::uint64_t decisive_rows(const learn::Histogram& histogram) {
@@ -219,7 +205,7 @@ std::optional<Failure> nothing_to_fit(const learn::DatasetReport& report,
   if (histogram.totals().total() == 0) {
     if (histogram.has_targets() && games.games_read > games.games_filtered &&
         games.games_used + games.games_partial > 0) {
-      return Failure{"no-evaluations",
+      return Failure{FailureCode::kNoEvaluations,
                      "no annotated positions to fit: " +
                          std::to_string(games.games_used + games.games_partial) + " games used, " +
                          std::to_string(games.games_without_evals) + " without evaluations, " +
@@ -237,19 +223,19 @@ std::optional<Failure> nothing_to_fit(const learn::DatasetReport& report,
         reasons += (reasons.empty() ? "" : ", ") + std::string(learn::filter_reason_name(reason)) +
                    " " + std::to_string(count);
       }
-      return Failure{"filtered-out", "the filter removed every game (" +
-                                         std::to_string(games.games_read) +
-                                         " games read; removed by " + reasons + ")"};
+      return Failure{FailureCode::kFilteredOut, "the filter removed every game (" +
+                                                    std::to_string(games.games_read) +
+                                                    " games read; removed by " + reasons + ")"};
     }
     if (games.games_read == 0 && report.mat.rows == 0) {
-      return Failure{"no-games", "no games and no .mat rows were found" + because};
+      return Failure{FailureCode::kNoGames, "no games and no .mat rows were found" + because};
     }
-    return Failure{"no-rows", "no rows to fit: " + std::to_string(games.games_read) +
-                                  " games read, none gave a quiet position with a known result" +
-                                  because};
+    return Failure{FailureCode::kNoRows,
+                   "no rows to fit: " + std::to_string(games.games_read) +
+                       " games read, none gave a quiet position with a known result" + because};
   }
   if (decisive_rows(histogram) == 0 && !histogram.has_targets()) {
-    return Failure{"no-decisive-rows",
+    return Failure{FailureCode::kNoDecisiveRows,
                    std::to_string(histogram.totals().total()) +
                        " rows, none decisive (every row is a draw): piece values cannot be "
                        "fitted from draws alone"};
@@ -327,7 +313,7 @@ void write_data_json(JsonWriter& json, const learn::DatasetReport& report,
 
 int report_failure(std::FILE* err, const Failure& failure) {
   std::fprintf(err, "materialist: %s\n", failure.message.c_str());
-  return failure.status;
+  return failure.status();
 }
 
 int fail_json(std::FILE* out, std::FILE* err, const Failure& failure,
@@ -335,7 +321,7 @@ int fail_json(std::FILE* out, std::FILE* err, const Failure& failure,
   JsonWriter json;
   json.begin_object();
   write_data_json(json, report, histogram, 50);
-  write_error_json(json, failure.code, failure.message);
+  write_error_json(json, failure.code_name(), failure.message);
   json.end_object();
   std::fprintf(out, "%s\n", json.str().c_str());
   return report_failure(err, failure);

@@ -11,13 +11,14 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/failure.h"
+#include "cli/file_closer.h"
 #include "cli/options.h"
 #include "core/error.h"
 #include "core/json.h"
 #include "learn/fit/analysis.h"
 #include "learn/read/dataset.h"
 #include "learn/read/dataset_split.h"
-#include "cli/file_closer.h"
 
 namespace materialist::cli {
 
@@ -25,20 +26,6 @@ using Clock = std::chrono::steady_clock;
 
 // Seconds since `start`, for the reports' timings.
 double seconds_since(Clock::time_point start);
-
-// Why a command gave no fit: a stable code (the JSON "error" object's), a message for people
-// and the exit status (see --help).
-struct Failure {
-  std::string code;
-  std::string message;
-  int status = kExitNoResult;
-};
-
-// Options that cannot work: exit status 2.
-Failure bad_options(const std::string& message);
-
-// A service's failures (cli/http_input.h) exit with 3, others with 1.
-int service_status(const std::string& code);
 
 // The imbalance terms and split sides, written only when on (other models' JSON unchanged).
 void write_model_terms_json(JsonWriter& json, const learn::ModelOptions& model);
@@ -75,8 +62,9 @@ struct DatasetSettings {
 Expected<DatasetSettings> dataset_settings(const CliOptions& options);
 
 // Reads the files into the split (read_files.h): the failure, with the command's exit status.
-std::optional<Failure> read_files(const std::vector<std::string>& files, learn::DatasetSplit& split,
-                                  const CliOptions& options, std::FILE* progress);
+[[nodiscard]] std::optional<Failure> read_files(const std::vector<std::string>& files,
+                                                learn::DatasetSplit& split,
+                                                const CliOptions& options, std::FILE* progress);
 
 // Rows of decisive games (what the article's model fits).
 std::uint64_t decisive_rows(const learn::Histogram& histogram);
@@ -87,8 +75,8 @@ std::string file_problems(const learn::DatasetReport& report);
 
 // Why a dataset cannot be fitted before any solver runs: no rows (nothing read, every game
 // filtered out, every game skipped) or no decisive row.
-std::optional<Failure> nothing_to_fit(const learn::DatasetReport& report,
-                                      const learn::Histogram& histogram);
+[[nodiscard]] std::optional<Failure> nothing_to_fit(const learn::DatasetReport& report,
+                                                    const learn::Histogram& histogram);
 
 // The datasets the files are read into: the merged one, or (compare) one per file or filter. The
 // game pairs (for game-clustered errors) and the bootstrap keep the key fields the model reads
@@ -115,7 +103,6 @@ struct LoadedDataset {
 LoadedDataset load_dataset(const CliOptions& options, const learn::ModelOptions* model,
                            std::FILE* mat_out, std::FILE* progress, bool game_ids = false,
                            learn::RowSink also = {});
-
 
 // The evaluation target's counts: what was annotated and what was left out.
 void write_eval_counts_json(JsonWriter& json, const learn::IngestReport& games);

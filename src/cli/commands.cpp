@@ -20,7 +20,6 @@
 #include "cli/read_files.h"
 #include "cli/replay_command.h"
 #include "cli/squares_text.h"
-#include "learn/fit/squares_report.h"
 #include "cli/stats_command.h"
 #include "cli/text_report.h"
 #include "core/json.h"
@@ -28,6 +27,7 @@
 #include "learn/filter/bands.h"
 #include "learn/fit/analysis.h"
 #include "learn/fit/squares.h"
+#include "learn/fit/squares_report.h"
 #include "learn/fit/target_compare.h"
 #include "learn/read/dataset.h"
 #include "learn/read/dataset_split.h"
@@ -70,7 +70,7 @@ int run_positions(const CliOptions& options, std::FILE* out, std::FILE* err) {
       return;
     }
     const bool evaluation = row.target != learn::kNoTarget;
-    const double score = evaluation                                ? learn::target_score(row.target)
+    const double score = evaluation ? learn::target_score(row.target)
                          : row.outcome == learn::Outcome::kWhiteWin ? 1.0
                          : row.outcome == learn::Outcome::kDraw     ? 0.5
                                                                     : 0.0;
@@ -90,7 +90,8 @@ int run_positions(const CliOptions& options, std::FILE* out, std::FILE* err) {
     std::fprintf(err, "materialist: %llu .mat rows carry no board: left out\n",
                  static_cast<unsigned long long>(without_board));
   }
-  if (written == 0) return report_failure(err, Failure{"no-rows", "no position to write"});
+  if (written == 0)
+    return report_failure(err, Failure{FailureCode::kNoRows, "no position to write"});
   return kExitOk;
 }
 
@@ -122,7 +123,8 @@ std::optional<Failure> load_fit_data(const CliOptions& options,
   std::unique_ptr<std::FILE, FileCloser> mat_file;
   if (!options.export_mat.empty()) {
     mat_file.reset(std::fopen(options.export_mat.c_str(), "wb"));
-    if (!mat_file) return Failure{"unwritable-file", "cannot write " + options.export_mat};
+    if (!mat_file)
+      return Failure{FailureCode::kUnwritableFile, "cannot write " + options.export_mat};
   }
   data.from_stats = has_stats_inputs(options.files);
   if (!data.from_stats) {
@@ -141,8 +143,7 @@ std::optional<Failure> load_fit_data(const CliOptions& options,
   data.stats = load_stats(options.files, split_options(options, &analysis.model), analysis.model);
   data.dataset.seconds = seconds_since(start);
   if (!data.stats.failure) return std::nullopt;
-  const int status = data.stats.failure->code == "bad-options" ? kExitBadOptions : kExitNoResult;
-  return Failure{data.stats.failure->code, data.stats.failure->message, status};
+  return data.stats.failure;
 }
 
 // Step 3 (text): the fit's tables, relations and the sides' values.
@@ -254,7 +255,7 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
       options.log_every, data.pairs());
   const double fit_seconds = seconds_since(fit_start);
   if (!fit) {
-    const Failure failed{"fit-failed", "the fit failed: " + fit.error().message, kExitNoResult};
+    const Failure failed{FailureCode::kFitFailed, "the fit failed: " + fit.error().message};
     if (!text) return fail_json(out, err, failed, report, histogram);
     return report_failure(err, failed);
   }
@@ -283,9 +284,8 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
     if (text)
       std::fprintf(out, "\nValues by square: not fitted: %s\n",
                    squares.fit->error().message.c_str());
-    return report_failure(
-        err, Failure{"squares-not-fitted", "values by square: " + squares.fit->error().message,
-                     kExitNoResult});
+    return report_failure(err, Failure{FailureCode::kSquaresNotFitted,
+                                       "values by square: " + squares.fit->error().message});
   }
   const learn::SquaresUnit unit = learn::squares_unit(options.units, **squares.fit);
   if (text) print_squares_text(out, **squares.fit, *squares.data, unit, squares.options);
@@ -295,7 +295,7 @@ int run_fit(const CliOptions& options, std::FILE* out, std::FILE* err) {
         learn::squares_export_text(options.export_squares, **squares.fit, unit, squares.options);
     if (!file || std::fwrite(body.data(), 1, body.size(), file.get()) != body.size()) {
       return report_failure(
-          err, Failure{"unwritable-file", "cannot write " + options.export_squares, kExitNoResult});
+          err, Failure{FailureCode::kUnwritableFile, "cannot write " + options.export_squares});
     }
   }
   return kExitOk;
@@ -318,8 +318,7 @@ int run_file_command(Verb verb, const std::vector<std::string>& args, std::FILE*
     CliOptions json_options;
     json_options.json = parsed && parsed->json;
     return fail_early(json_options, out, err,
-                      {error_code_name(options.error().code), options.error().message,
-                       service_status(error_code_name(options.error().code))});
+                      {input_failure_code(options.error().code), options.error().message});
   }
   if (!options) {
     // fit --json and compare --json print their one object even for bad options.

@@ -58,7 +58,8 @@ int fit_and_compare(const CliOptions& options, const learn::AnalysisSettings& fi
     const learn::AnalysisSettings analysis = settings ? *settings : first;
     std::optional<Failure> failure =
         settings ? nothing_to_fit(d.report, d.histogram)
-                 : std::optional<Failure>(Failure{"dataset-not-fitted", settings.error().message});
+                 : std::optional<Failure>(
+                       Failure{FailureCode::kDatasetNotFitted, settings.error().message});
     if (!failure) {
       auto fit = learn::run_analysis(d.histogram, analysis, {}, 1, source.pairs);
       if (fit) {
@@ -67,13 +68,13 @@ int fit_and_compare(const CliOptions& options, const learn::AnalysisSettings& fi
           d.bootstrap = learn::bootstrap_model(*source.bootstrap, analysis.model);
         }
       } else {
-        failure = Failure{"fit-failed", "the fit failed: " + fit.error().message, kExitNoResult};
+        failure = Failure{FailureCode::kFitFailed, "the fit failed: " + fit.error().message};
       }
     }
     if (failure) {
-      d.error_code = failure->code;
+      d.error_code = failure->code_name();
       d.error = failure->message;
-      status = failure->status;
+      status = failure->status();
       std::fprintf(err, "materialist: %s: %s\n", d.name.c_str(), failure->message.c_str());
     }
   }
@@ -108,7 +109,7 @@ int fit_and_compare(const CliOptions& options, const learn::AnalysisSettings& fi
   }
   json.end_array();
   if (status != kExitOk) {
-    write_error_json(json, "dataset-not-fitted",
+    write_error_json(json, failure_code_name(FailureCode::kDatasetNotFitted),
                      "one or more datasets could not be fitted (see their \"error\")");
   }
   json.end_object();
@@ -128,10 +129,7 @@ int compare_stats(const CliOptions& options, const DatasetSettings& base, std::F
   for (const std::string& path : options.files) {
     LoadedStats loaded =
         load_stats({path}, split_options(options, &base.analysis.model), base.analysis.model);
-    if (loaded.failure) {
-      const int status = loaded.failure->code == "bad-options" ? kExitBadOptions : kExitNoResult;
-      return fail_early(options, out, err, {loaded.failure->code, loaded.failure->message, status});
-    }
+    if (loaded.failure) return fail_early(options, out, err, *loaded.failure);
     all.push_back(std::move(*loaded.stats));
   }
   std::vector<CompareSource> sources;
@@ -159,7 +157,7 @@ int run_compare_targets(const CliOptions& options, DatasetSettings base, std::FI
       failure ? Expected<learn::TargetComparison>(learn::TargetComparison{})
               : learn::compare_targets(histogram, base.analysis, dataset.builder().pairs());
   if (!failure && !both) {
-    failure = Failure{"fit-failed", "the fit failed: " + both.error().message, kExitNoResult};
+    failure = Failure{FailureCode::kFitFailed, "the fit failed: " + both.error().message};
   }
   if (failure) {
     if (!text) return fail_json(out, err, *failure, report, histogram);
@@ -256,7 +254,7 @@ int run_compare(const CliOptions& options, std::FILE* out, std::FILE* err) {
     bands->shown = std::move(shown);
     if (sources.empty()) {
       const learn::DatasetBuilder& first = *split->subsets().front().builder;
-      const Failure none{"filtered-out",
+      const Failure none{FailureCode::kFilteredOut,
                          "no game fell in any band (games without the band's rating or speed are "
                          "in none)"};
       if (!text) return fail_json(out, err, none, first.report(), first.histogram());

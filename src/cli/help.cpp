@@ -11,7 +11,7 @@ namespace materialist::cli {
 namespace {
 
 constexpr std::size_t kHelpColumn = 29;  // where an option's help starts
-constexpr std::size_t kHelpWidth = 96;       // the longest line of a help page
+constexpr std::size_t kHelpWidth = 96;   // the longest line of a help page
 
 constexpr std::string_view kAbout =
     "materialist: learn chess piece values from PGN games (logistic regression on material),\n"

@@ -9,15 +9,14 @@
 #include <optional>
 #include <vector>
 
-#include "cli/http_input.h"
 #include "cli/file_closer.h"
+#include "cli/http_input.h"
 
 namespace materialist::cli {
 
 namespace {
 
 constexpr std::size_t kChunkBytes = 1 << 20;
-
 
 // The size of a regular file, when it can be known up front.
 std::optional<std::uint64_t> file_size(const std::string& path) {

@@ -6,17 +6,16 @@
 #include <mutex>
 #include <thread>
 
+#include "cli/cli_threads.h"
 #include "cli/commands.h"
 #include "cli/play_options.h"
 #include "core/json.h"
 #include "play/game_pgn.h"
 #include "play/match_report.h"
-#include "cli/cli_threads.h"
 
 namespace materialist::cli {
 
 namespace {
-
 
 int fail(std::FILE* err, const std::string& message, int status = kExitBadOptions) {
   std::fprintf(err, "materialist %s\n", message.c_str());

@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "cli/failure.h"  // the exit statuses
+
 namespace materialist::cli {
 
 enum class Verb : std::uint8_t {
@@ -227,10 +229,6 @@ struct ExitStatusSpec {
   int status;
   std::string_view meaning;
 };
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitNoResult = 1;
-inline constexpr int kExitBadOptions = 2;
-inline constexpr int kExitService = 3;
 std::span<const ExitStatusSpec> exit_statuses();
 
 }  // namespace materialist::cli

@@ -81,7 +81,7 @@ class Pipeline {
         max_bytes_in_flight_((2 * static_cast<std::uint64_t>(jobs) + 1) * settings.chunk_bytes),
         max_kept_pairs_(std::clamp<std::size_t>(settings.chunk_bytes / 16, 64, kMaxKeptPairs)) {}
 
-  std::optional<ReadFailure> run(const std::vector<std::string>& files);
+  std::optional<Failure> run(const std::vector<std::string>& files);
 
   // ---- the reading thread ----
   // Queues an item in order; a chunk waits for room first. False when stopping.
@@ -376,7 +376,7 @@ void Pipeline::stop() {
   ready_.notify_all();
 }
 
-std::optional<ReadFailure> Pipeline::run(const std::vector<std::string>& files) {
+std::optional<Failure> Pipeline::run(const std::vector<std::string>& files) {
   std::thread reading([this, &files] { read_inputs(files); });
   scratches_.resize(static_cast<std::size_t>(jobs_));
   std::vector<std::thread> parsing;
@@ -384,7 +384,7 @@ std::optional<ReadFailure> Pipeline::run(const std::vector<std::string>& files) 
     parsing.emplace_back([this, &scratch] { parse_chunks(scratch); });
   }
 
-  std::optional<ReadFailure> failure;
+  std::optional<Failure> failure;
   ReadProgress progress(settings_.progress);
   std::string input;
   std::unique_ptr<learn::FilePartsMerger> merger;
@@ -441,9 +441,9 @@ std::optional<ReadFailure> Pipeline::run(const std::vector<std::string>& files) 
 
 }  // namespace
 
-std::optional<ReadFailure> read_files_in_parallel(const std::vector<std::string>& files,
-                                                  learn::DatasetSplit& split,
-                                                  const ReadSettings& settings, int jobs) {
+std::optional<Failure> read_files_in_parallel(const std::vector<std::string>& files,
+                                              learn::DatasetSplit& split,
+                                              const ReadSettings& settings, int jobs) {
   Pipeline pipeline(split, settings, std::max(jobs, 1));
   return pipeline.run(files);
 }

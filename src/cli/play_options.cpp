@@ -12,16 +12,12 @@
 
 #include "cli/argument_error.h"
 #include "cli/arguments.h"
+#include "cli/cli_threads.h"
 #include "cli/option_values.h"
 #include "core/text.h"
-#include "cli/cli_threads.h"
 
 namespace materialist::cli {
 
-namespace {
-
-
-}  // namespace
 
 Expected<std::string> read_text_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -9,17 +9,16 @@
 #include <vector>
 
 #include "archive/decoder.h"
+#include "cli/file_closer.h"
 #include "core/sha256.h"
 #include "learn/read/dataset_part.h"
 #include "pgn/game_chunker.h"
-#include "cli/file_closer.h"
 
 namespace materialist::cli {
 
 namespace {
 
 constexpr std::size_t kBlockBytes = 1u << 20;
-
 
 Error io_error(const std::string& path, const char* what) {
   return make_error(ErrorCode::kIo, path + ": " + what + ": " + std::strerror(errno));

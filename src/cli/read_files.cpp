@@ -4,28 +4,26 @@
 #include <cmath>
 #include <thread>
 
+#include "cli/cli_threads.h"
 #include "cli/input.h"
 #include "cli/read_progress.h"
 #include "learn/read/archive_reader.h"
-#include "cli/cli_threads.h"
 
 namespace materialist::cli {
 
 // Set by CMakeLists.txt: 0 where std::thread cannot start (the WebAssembly test build).
 
-std::optional<ReadFailure> failure_of(const std::string& name, const InputEnd& end) {
+std::optional<Failure> failure_of(const std::string& name, const InputEnd& end) {
   if (end.read_error) {
-    const bool service = end.read_error_code != ErrorCode::kIo;
-    return ReadFailure{service ? error_code_name(end.read_error_code) : "unreadable-file",
-                       *end.read_error};
+    return Failure{input_failure_code(end.read_error_code), *end.read_error};
   }
   if (!end.problem) return std::nullopt;
   // The CLI's documented failure kinds (docs/CLI.md): coarser than the codes, on purpose.
   const ErrorCode code = end.problem->code;
-  const char* kind = code == ErrorCode::kUnsupportedFormat ? "unsupported-format"
-                     : code == ErrorCode::kNoGames         ? "no-games"
-                                                           : "corrupt-archive";
-  return ReadFailure{kind, name + ": " + end.problem->message};
+  const FailureCode kind = code == ErrorCode::kUnsupportedFormat ? FailureCode::kUnsupportedFormat
+                           : code == ErrorCode::kNoGames         ? FailureCode::kNoGames
+                                                                 : FailureCode::kCorruptArchive;
+  return Failure{kind, name + ": " + end.problem->message};
 }
 
 namespace {
@@ -37,8 +35,8 @@ ReadCounts counts_of(const learn::DatasetSplit& split) {
 
 }  // namespace
 
-std::optional<ReadFailure> read_files(const std::vector<std::string>& files,
-                                      learn::DatasetSplit& split, const ReadSettings& settings) {
+std::optional<Failure> read_files(const std::vector<std::string>& files, learn::DatasetSplit& split,
+                                  const ReadSettings& settings) {
   int jobs = settings.jobs;
   if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (jobs > 1 && kThreadsAvailable) return read_files_in_parallel(files, split, settings, jobs);

@@ -11,15 +11,10 @@
 #include <vector>
 
 #include "archive/decoder.h"
+#include "cli/failure.h"
 #include "learn/read/dataset_split.h"
 
 namespace materialist::cli {
-
-// Why the reading stopped: the code of --json's "error" object and the message.
-struct ReadFailure {
-  std::string code;  // unreadable-file, unsupported-format, corrupt-archive, no-games
-  std::string message;
-};
 
 struct ReadSettings {
   int jobs = 1;  // parse threads; 1: none, 0 or less: one per core
@@ -35,13 +30,14 @@ struct ReadSettings {
 // Reads every file once into the split's datasets; stops at the first file that cannot be read
 // (missing, a directory, an unsupported format, corrupt or truncated data: the games before the
 // problem stay in the split, but the command gives no fit on a partial file).
-std::optional<ReadFailure> read_files(const std::vector<std::string>& files,
-                                      learn::DatasetSplit& split, const ReadSettings& settings);
+[[nodiscard]] std::optional<Failure> read_files(const std::vector<std::string>& files,
+                                                learn::DatasetSplit& split,
+                                                const ReadSettings& settings);
 
 // The same with `jobs` parse threads (at least 1) and one reading and decoding thread.
-std::optional<ReadFailure> read_files_in_parallel(const std::vector<std::string>& files,
-                                                  learn::DatasetSplit& split,
-                                                  const ReadSettings& settings, int jobs);
+[[nodiscard]] std::optional<Failure> read_files_in_parallel(const std::vector<std::string>& files,
+                                                            learn::DatasetSplit& split,
+                                                            const ReadSettings& settings, int jobs);
 
 // How an input file ended, and the failure it is (nullopt: read to its end): a read error
 // first, then the decoder's error, then a zip without .pgn entries.
@@ -51,6 +47,6 @@ struct InputEnd {
   // learn::archive_problem: the decoder's error, or a zip without .pgn entries.
   std::optional<Error> problem;
 };
-std::optional<ReadFailure> failure_of(const std::string& name, const InputEnd& end);
+[[nodiscard]] std::optional<Failure> failure_of(const std::string& name, const InputEnd& end);
 
 }  // namespace materialist::cli

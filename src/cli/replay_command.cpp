@@ -7,8 +7,8 @@
 #include "chess/position.h"
 #include "chess/san.h"
 #include "cli/arguments.h"
-#include "pgn/parser.h"
 #include "cli/file_closer.h"
+#include "pgn/parser.h"
 
 namespace materialist::cli {
 
@@ -78,7 +78,6 @@ class Replayer final : public pgn::Visitor {
   std::string stop_;  // "" while every move plays
   std::string why_;
 };
-
 
 }  // namespace
 

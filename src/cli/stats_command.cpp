@@ -4,17 +4,16 @@
 #include <cstring>
 #include <memory>
 
+#include "cli/file_closer.h"
 #include "cli/input.h"
 #include "cli/range_read.h"
 #include "cli/read_files.h"
 #include "core/sha256.h"
 #include "learn/stats/key_fields.h"
-#include "cli/file_closer.h"
 
 namespace materialist::cli {
 
 namespace {
-
 
 Expected<std::string> read_whole(const std::string& path) {
   std::string bytes;
@@ -63,9 +62,9 @@ Expected<learn::StatsEntry> read_whole_input(const std::string& path,
   return entry;
 }
 
-int fail(std::FILE* err, const std::string& message, int status) {
-  std::fprintf(err, "materialist: %s\n", message.c_str());
-  return status;
+int fail(std::FILE* err, const Failure& failure) {
+  std::fprintf(err, "materialist: %s\n", failure.message.c_str());
+  return failure.status();
 }
 
 }  // namespace
@@ -78,8 +77,6 @@ bool has_stats_inputs(const std::vector<std::string>& files) {
 }
 
 namespace {
-
-constexpr int kNoResult = 1, kBadOptions = 2;
 
 // Why the options cannot make statistics, or "".
 std::string stats_options_problem(const CliOptions& options, const learn::SplitOptions& split) {
@@ -95,29 +92,27 @@ std::string stats_options_problem(const CliOptions& options, const learn::SplitO
   return "";
 }
 
-// A failure: its message and the exit status.
-struct StatsFailure {
-  std::string message;
-  int status = kNoResult;
-};
-
 // One statistics file per input (a .mstats input as it is, made with these settings).
-std::optional<StatsFailure> read_inputs(const CliOptions& options, const learn::SplitOptions& split,
-                                        const learn::StatsSettings& settings,
-                                        std::vector<learn::StatsFile>& inputs) {
+std::optional<Failure> read_inputs(const CliOptions& options, const learn::SplitOptions& split,
+                                   const learn::StatsSettings& settings,
+                                   std::vector<learn::StatsFile>& inputs) {
   std::uint64_t index = options.file_index;
   for (const std::string& path : options.files) {
     if (path == "-") {
-      return StatsFailure{"stats reads files, not standard input (their size and sha-256 are kept)",
-                          kBadOptions};
+      return bad_options("stats reads files, not standard input (their size and sha-256 are kept)");
     }
     if (learn::is_stats_name(path)) {
       auto stats = read_stats_file(path);
-      if (!stats) return StatsFailure{stats.error().message};
+      if (!stats) {
+        const bool unreadable = stats.error().code == ErrorCode::kIo;
+        return Failure{unreadable ? FailureCode::kUnreadableFile : FailureCode::kCorruptStats,
+                       stats.error().message};
+      }
       if (const auto d = learn::first_difference(stats->settings, settings)) {
-        return StatsFailure{path + " was made with " + d->name + " '" + d->a +
-                            "', these options give '" + d->b +
-                            "': give the options it was made with"};
+        return Failure{FailureCode::kIncompatibleStats, path + " was made with " + d->name + " '" +
+                                                            d->a + "', these options give '" +
+                                                            d->b +
+                                                            "': give the options it was made with"};
       }
       inputs.push_back(std::move(*stats));
       continue;
@@ -127,14 +122,13 @@ std::optional<StatsFailure> read_inputs(const CliOptions& options, const learn::
     Expected<learn::StatsEntry> entry = make_error(ErrorCode::kOk, "");
     if (options.range) {
       auto made = learn::DatasetSplit::create(one);
-      if (!made) return StatsFailure{made.error().message, kBadOptions};
+      if (!made) return bad_options(made.error().message);
       entry = read_range(path, *options.range, *made);
     } else {
       entry = read_whole_input(path, one, options);
     }
     if (!entry) {
-      const bool bad = entry.error().code == ErrorCode::kInvalidArgument;
-      return StatsFailure{entry.error().message, bad ? kBadOptions : kNoResult};
+      return Failure{input_failure_code(entry.error().code), entry.error().message};
     }
     learn::StatsFile& read = inputs.emplace_back();
     read.settings = settings;
@@ -202,17 +196,17 @@ std::string merged_lacks(const learn::Statistics& merged, const learn::SplitOpti
 
 int run_stats(const CliOptions& options, const learn::SplitOptions& split, std::FILE* err) {
   if (const std::string problem = stats_options_problem(options, split); !problem.empty()) {
-    return fail(err, problem, kBadOptions);
+    return fail(err, bad_options(problem));
   }
   // The inputs checked together as a merge checks them (settings, a file twice, overlapping
   // ranges: gaps may be filled later), then written as one.
   const learn::StatsSettings settings = learn::stats_settings(split);
   std::vector<learn::StatsFile> inputs;
   if (auto failure = read_inputs(options, split, settings, inputs)) {
-    return fail(err, failure->message, failure->status);
+    return fail(err, *failure);
   }
   if (auto valid = learn::check_stats(inputs, options.files); !valid) {
-    return fail(err, valid.error().message, kNoResult);
+    return fail(err, Failure{FailureCode::kIncompatibleStats, valid.error().message});
   }
   learn::StatsFile stats;
   stats.settings = settings;
@@ -221,7 +215,8 @@ int run_stats(const CliOptions& options, const learn::SplitOptions& split, std::
   }
   const std::string bytes = learn::encode_stats(stats);
   if (!write_file(options.output, bytes)) {
-    return fail(err, "cannot write " + options.output + ": " + std::strerror(errno), kNoResult);
+    return fail(err, Failure{FailureCode::kUnwritableFile,
+                             "cannot write " + options.output + ": " + std::strerror(errno)});
   }
   if (options.progress) {
     std::uint64_t games = 0, rows = 0;
@@ -243,21 +238,23 @@ LoadedStats load_stats(const std::vector<std::string>& files, const learn::Split
   std::vector<learn::StatsFile> stats;
   for (const std::string& path : files) {
     if (!learn::is_stats_name(path)) {
-      loaded.failure = {"bad-options", path +
-                                           ": .mstats inputs are merged alone: make statistics "
-                                           "of the other files first (materialist stats)"};
+      loaded.failure = bad_options(path +
+                                   ": .mstats inputs are merged alone: make statistics "
+                                   "of the other files first (materialist stats)");
       return loaded;
     }
     auto file = read_stats_file(path);
     if (!file) {
       const bool unreadable = file.error().code == ErrorCode::kIo;
-      loaded.failure = {unreadable ? "unreadable-file" : "corrupt-stats", file.error().message};
+      loaded.failure =
+          Failure{unreadable ? FailureCode::kUnreadableFile : FailureCode::kCorruptStats,
+                  file.error().message};
       return loaded;
     }
     stats.push_back(std::move(*file));
   }
   if (std::string mismatch = settings_mismatch(stats, files, split); !mismatch.empty()) {
-    loaded.failure = {"incompatible-stats", std::move(mismatch)};
+    loaded.failure = Failure{FailureCode::kIncompatibleStats, std::move(mismatch)};
     return loaded;
   }
   if (split.bootstrap == 0) {  // the replicates are not read: as if made without them
@@ -270,11 +267,11 @@ LoadedStats load_stats(const std::vector<std::string>& files, const learn::Split
   }
   auto merged = learn::merge_stats(stats, files);
   if (!merged) {
-    loaded.failure = {"incompatible-stats", merged.error().message};
+    loaded.failure = Failure{FailureCode::kIncompatibleStats, merged.error().message};
     return loaded;
   }
   if (std::string lacks = merged_lacks(*merged, split, model); !lacks.empty()) {
-    loaded.failure = {"incompatible-stats", std::move(lacks)};
+    loaded.failure = Failure{FailureCode::kIncompatibleStats, std::move(lacks)};
     return loaded;
   }
   loaded.stats = std::move(*merged);

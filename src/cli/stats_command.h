@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/failure.h"
 #include "cli/options.h"
 #include "core/error.h"
 #include "learn/fit/models.h"
@@ -21,19 +22,12 @@ int run_stats(const CliOptions& options, const learn::SplitOptions& split, std::
 // True when any input is a statistics file (by its name: .mstats).
 bool has_stats_inputs(const std::vector<std::string>& files);
 
-// Why .mstats inputs give no statistics: a code of --json's "error" (unreadable-file,
-// corrupt-stats, incompatible-stats) and the message.
-struct StatsFailure {
-  std::string code;
-  std::string message;
-};
-
 // The .mstats files read and merged (learn::merge_stats) for a fit with these settings: the
 // files' settings must be the split's (the key fields: cover the model's; the bootstrap: the
 // same replicates and seed when asked, dropped when not). Every input must be a .mstats file.
 struct LoadedStats {
   std::optional<learn::Statistics> stats;
-  std::optional<StatsFailure> failure;
+  std::optional<Failure> failure;  // bad options, unreadable, corrupt or incompatible
 };
 LoadedStats load_stats(const std::vector<std::string>& files, const learn::SplitOptions& split,
                        const learn::ModelOptions& model);

@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "chess/movegen.h"
+#include "cli/cli_threads.h"
 #include "cli/commands.h"
 #include "cli/match_command.h"
 #include "cli/uci_session.h"
-#include "cli/cli_threads.h"
 
 namespace materialist::cli {
 

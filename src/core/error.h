@@ -37,14 +37,14 @@ enum class ErrorCode : std::uint8_t {
 // Names the code for reports ("illegal-move"), stable for JSON and tests.
 const char* error_code_name(ErrorCode code);
 
-struct Error {
+struct [[nodiscard]] Error {
   ErrorCode code = ErrorCode::kOk;
   std::string message;
 };
 
 // A minimal std::expected stand-in (C++23 is not available on Emscripten 3.1.6's libc++).
 template <typename T>
-class Expected {
+class [[nodiscard]] Expected {
  public:
   Expected(T value) : storage_(std::move(value)) {}
   Expected(Error error) : storage_(std::move(error)) {}

@@ -1,6 +1,7 @@
 #include "learn/read/dataset.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "core/text.h"
 
@@ -157,7 +158,12 @@ void DatasetBuilder::add_part(DatasetPart part, std::uint64_t line_offset,
   sniffed_binary_ += part.sniffed_binary;
   histogram_.merge(part.histogram);
   pairs_.merge(part.pairs);
-  if (bootstrap_ && part.bootstrap) bootstrap_->merge(*part.bootstrap);  // same seed and fields
+  if (bootstrap_ && part.bootstrap) {
+    // A part is read with this builder's options (its seed, count and fields): the merge cannot
+    // refuse it.
+    [[maybe_unused]] const Expected<bool> merged = bootstrap_->merge(*part.bootstrap);
+    assert(merged.ok());
+  }
   for (GameIssue& issue : part.games.issues) {
     issue.line += line_offset;
     issue.game += game_offset;

@@ -1,6 +1,7 @@
 #include "learn/read/mstats.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 #include <map>
 #include <tuple>
@@ -31,16 +32,22 @@ std::unique_ptr<BootstrapHistograms> copy_of(const BootstrapHistograms* bootstra
   auto copy = std::make_unique<BootstrapHistograms>(bootstrap->replicate_count(), bootstrap->seed(),
                                                     bootstrap->fields());
   if (bootstrap->has_targets()) copy->enable_targets();
-  copy->merge(*bootstrap);  // same seed, count and fields
+  // The same seed, count and fields by construction: the merge cannot refuse.
+  [[maybe_unused]] const Expected<bool> merged = copy->merge(*bootstrap);
+  assert(merged.ok());
   return copy;
 }
 
 // Adds `from` to `into` as DatasetBuilder::end_file adds a file: counts sum, issues and files
-// follow in order.
-void add_statistics(Statistics& into, const Statistics& from, std::size_t max_issues) {
+// follow in order. Fails (adding nothing) when their bootstrap replicates differ in count, seed
+// or fields: a file whose replicates are not those its settings name.
+[[nodiscard]] Expected<bool> add_statistics(Statistics& into, const Statistics& from,
+                                            std::size_t max_issues) {
+  if (into.bootstrap && from.bootstrap) {
+    if (auto merged = into.bootstrap->merge(*from.bootstrap); !merged) return merged.error();
+  }
   into.histogram.merge(from.histogram);
   into.pairs.merge(from.pairs);
-  if (into.bootstrap && from.bootstrap) into.bootstrap->merge(*from.bootstrap);
   DatasetReport& a = into.report;
   const DatasetReport& b = from.report;
   merge_ingest_reports(a.games, b.games, max_issues);
@@ -56,6 +63,7 @@ void add_statistics(Statistics& into, const Statistics& from, std::size_t max_is
   a.bytes += b.bytes;
   a.rows += b.rows;
   a.stopped_at_limit = a.stopped_at_limit || b.stopped_at_limit;
+  return true;
 }
 
 struct Located {
@@ -319,10 +327,11 @@ Expected<Statistics> merge_stats(const std::vector<StatsFile>& files,
     if (e.is_range) {
       const std::vector<Located> ranges(checked->all.begin() + static_cast<std::ptrdiff_t>(i),
                                         checked->all.begin() + static_cast<std::ptrdiff_t>(j));
-      add_statistics(merged, join_ranges(ranges, ingest, fields, bootstrap, seed),
-                     ingest.max_reported_issues);
-    } else {
-      add_statistics(merged, e.stats, ingest.max_reported_issues);
+      auto added = add_statistics(merged, join_ranges(ranges, ingest, fields, bootstrap, seed),
+                                  ingest.max_reported_issues);
+      if (!added) return added.error();
+    } else if (auto added = add_statistics(merged, e.stats, ingest.max_reported_issues); !added) {
+      return make_error(added.error().code, *checked->all[i].source + ": " + added.error().message);
     }
   }
   return merged;
