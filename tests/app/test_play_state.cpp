@@ -110,6 +110,13 @@ TEST_CASE("play state: the form's default sets and its errors") {
   CHECK(article->schedule == play::Schedule::kRoundRobin);
   CHECK(article->sets[0].name == "article-12.5");
   CHECK(article->sets[5].name == "classic");
+  // The preset's sets keep their origin: learned-sample is still the bundled sample's fit.
+  const auto sample =
+      std::find_if(form.candidates.begin(), form.candidates.end(),
+                   [](const PlayCandidate& c) { return c.set.name == "learned-sample"; });
+  REQUIRE(sample != form.candidates.end());
+  CHECK(sample->chosen);
+  CHECK(sample->origin == kSampleOrigin);
 }
 
 TEST_CASE("play state: results in any order from two workers give the CLI runner's statistics") {
