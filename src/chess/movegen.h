@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "chess/position.h"
 #include "chess/types.h"
@@ -28,6 +29,7 @@ class MoveList {
   MoveList() {}  // NOLINT: deliberately leaves raw_ uninitialized
   void push(Move move) { raw_[size_++] = move.raw(); }
   void clear() { size_ = 0; }
+  void swap(int a, int b) { std::swap(raw_[a], raw_[b]); }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
   Move operator[](int i) const { return Move::from_raw(raw_[i]); }

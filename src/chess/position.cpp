@@ -104,10 +104,14 @@ void Position::castle(Color us, Square king, Square rook) {
 }
 
 bool opposite_coloured_bishops(const Position& position) {
+  // The incremental counts first: most positions fail there, without a popcount.
+  if (position.count(Color::kWhite, PieceType::kBishop) != 1 ||
+      position.count(Color::kBlack, PieceType::kBishop) != 1) {
+    return false;
+  }
   const Bitboard white = position.pieces(Color::kWhite, PieceType::kBishop);
   const Bitboard black = position.pieces(Color::kBlack, PieceType::kBishop);
-  return white.popcount() == 1 && black.popcount() == 1 &&
-         (white & kLightSquares).any() != (black & kLightSquares).any();
+  return (white & kLightSquares).any() != (black & kLightSquares).any();
 }
 
 }  // namespace materialist::chess

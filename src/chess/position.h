@@ -75,6 +75,10 @@ class Position {
   // Plays a legal move (or Move::null(): passes the turn and clears en passant).
   // Behaviour for an illegal move is undefined; resolve moves through movegen or parse_san.
   MoveFacts play(Move move);
+  // Whether playing `move` (legal here) would give check, without playing it: as
+  // play(move).gives_check() on a copy, worked out from the board for all but castling and en
+  // passant.
+  bool gives_check(Move move) const;
 
  private:
   struct Empty {};

@@ -108,4 +108,27 @@ inline Bitboard Position::checkers_after(Piece moved, Square from, Square to) co
   return checkers;
 }
 
+inline bool Position::gives_check(Move move) const {
+  using enum PieceType;
+  if (move.is_castling() || move.is_en_passant()) [[unlikely]] {
+    Position after = *this;
+    return after.play(move).gives_check();
+  }
+  const Color us = side_to_move_;
+  const Square from = move.from(), to = move.to();
+  const Piece moved = move.is_promotion() ? Piece(us, move.promoted_to()) : piece_on(from);
+  const Square king = king_square(~us);
+  const Bitboard occupied = (pieces() ^ Bitboard(from)) | Bitboard(to);
+  if (empty_board_attacks(moved, to).contains(king) && (between(to, king) & occupied).empty()) {
+    return true;
+  }
+  // A slider of ours uncovered behind `from` (the moved piece's own check was tested above).
+  const Bitboard others = ~Bitboard(from);
+  const Bitboard straight = pieces(us, kRook, kQueen) & others;
+  const Bitboard diagonal = pieces(us, kBishop, kQueen) & others;
+  if ((line_through(king, from) & (straight | diagonal)).empty()) return false;
+  return ((rook_attacks(king, occupied) & straight) | (bishop_attacks(king, occupied) & diagonal))
+      .any();
+}
+
 }  // namespace materialist::chess

@@ -49,9 +49,20 @@ class Evaluator {
   int ordering_value(chess::PieceType type) const { return ordering_[chess::index_of(type)]; }
 
  private:
-  int material_tapered(const learn::MaterialCounts& counts, int phase) const;
+  // White minus Black per piece kind, the bishop pairs' difference and the phase, as ints.
+  struct Balance {
+    std::array<int, learn::kPieceKinds> delta{};
+    int pairs = 0;
+    int phase = 0;
+  };
+  static Balance balance_of(const learn::MaterialCounts& counts);
+  static Balance balance_of(const chess::Position& position);
+  // The material part without the imbalance terms, tapered by the balance's phase.
+  int tapered(const Balance& balance) const;
+  int imbalance(const learn::MaterialCounts& counts) const;
 
   ValueSet values_;
+  bool has_imbalance_ = false;  // any imbalance term non-zero
   // Each piece code's (type + 8 * colour) positional entry on each square, signed for White's
   // point of view; zero for the codes that are no piece.
   std::array<std::array<Positional, 64>, 16> tables_{};

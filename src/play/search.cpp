@@ -86,26 +86,23 @@ bool insufficient_material(const Position& position) {
 }
 
 // Moves with their ordering scores, handed out best first (selection sort: most nodes cut off
-// after a few moves, so sorting all of them would be wasted).
+// after a few moves, so sorting all of them would be wasted). The scores are left uninitialized,
+// as MoveList's moves are: zeroing a node's arrays cost 2% of the search.
 struct Searcher::Ordered {
-  std::array<Move, MoveList::kCapacity> moves;
+  MoveList list;
   std::array<int, MoveList::kCapacity> scores;
-  int size = 0;
   int next = 0;
 
-  void assign(const MoveList& list) {
-    size = 0;
-    for (const Move move : list) moves[size++] = move;
-  }
   bool pick(Move& move) {
+    const int size = list.size();
     if (next >= size) return false;
     int best = next;
     for (int i = next + 1; i < size; ++i) {
       if (scores[i] > scores[best]) best = i;
     }
     std::swap(scores[best], scores[next]);
-    std::swap(moves[best], moves[next]);
-    move = moves[next++];
+    list.swap(best, next);
+    move = list[next++];
     return true;
   }
 };
@@ -218,8 +215,8 @@ bool Searcher::is_repetition(int ply, int halfmove_clock) const {
 void Searcher::order_moves(const Position& position, Ordered& ordered, Move hash_move,
                            int ply) const {
   const int side = chess::index_of(position.side_to_move());
-  for (int i = 0; i < ordered.size; ++i) {
-    const Move move = ordered.moves[i];
+  for (int i = 0; i < ordered.list.size(); ++i) {
+    const Move move = ordered.list[i];
     int score;
     if (move == hash_move) {
       score = kHashMoveScore;
@@ -242,8 +239,8 @@ void Searcher::order_moves(const Position& position, Ordered& ordered, Move hash
   }
 }
 
-void Searcher::remember_quiet_cutoff(const Position& position, Move move,
-                                     std::span<const Move> tried, int depth, int ply) {
+void Searcher::remember_quiet_cutoff(const Position& position, Move move, const MoveList& tried,
+                                     int depth, int ply) {
   if (killers_[ply][0] != move) {
     killers_[ply][1] = killers_[ply][0];
     killers_[ply][0] = move;
@@ -298,7 +295,8 @@ int Searcher::quiescence(const Position& position, Positional sums, int alpha, i
   if (ply >= kMaxPly - 1) return evaluator_.evaluate(position, sums);
   const bool in_check = position.in_check();
   int best = -kInfinity;
-  MoveList moves;
+  Ordered ordered;
+  MoveList& moves = ordered.list;
   if (in_check) {
     // Every evasion; none is a checkmate.
     chess::generate_legal(position, moves);
@@ -311,8 +309,6 @@ int Searcher::quiescence(const Position& position, Positional sums, int alpha, i
     alpha = std::max(alpha, best);
     chess::generate_tactical(position, moves);
   }
-  Ordered ordered;
-  ordered.assign(moves);
   order_moves(position, ordered, Move(), kMaxPly);
   Move move;
   while (ordered.pick(move)) {
@@ -376,13 +372,11 @@ int Searcher::search_node(const Position& position, Positional sums, int depth, 
   }
   const bool futile = may_prune && depth <= 2 && eval + kFutilityMargin * depth <= alpha;
 
-  MoveList legal;
-  chess::generate_legal(position, legal);
-  if (legal.empty()) return in_check ? -kMateScore + ply : 0;
+  Ordered ordered;
+  chess::generate_legal(position, ordered.list);
+  if (ordered.list.empty()) return in_check ? -kMateScore + ply : 0;
   // Fifty moves without a capture or pawn move: a draw, unless the last of them mated.
   if (ply > 0 && position.halfmove_clock() >= 100) return 0;
-  Ordered ordered;
-  ordered.assign(legal);
   order_moves(position, ordered, hash_move, ply);
 
   const int alpha_at_start = alpha;
@@ -390,14 +384,14 @@ int Searcher::search_node(const Position& position, Positional sums, int depth, 
   Move best_move;
   Move move;
   int searched = 0;
-  std::array<Move, MoveList::kCapacity> quiets_tried;
-  int quiet_count = 0;
+  MoveList quiets_tried;
   while (ordered.pick(move)) {
     const bool quiet = !is_capture_or_promotion(position, move);
+    // A futile quiet move is skipped unplayed unless it gives check.
+    if (futile && searched > 0 && quiet && !position.gives_check(move)) continue;
     Position child = position;
     child.play(move);
     const bool quiet_and_calm = quiet && !child.in_check();
-    if (futile && searched > 0 && quiet_and_calm) continue;
     const std::uint64_t child_key = zobrist_key_after(position, key, child);
     keys_[root_index_ + ply + 1] = child_key;
     // The child probes the table unless it is a quiescence node: its bucket is fetched while the
@@ -435,14 +429,13 @@ int Searcher::search_node(const Position& position, Positional sums, int depth, 
         update_pv(ply, move);
         if (score >= beta) {
           if (quiet) {
-            remember_quiet_cutoff(position, move, std::span(quiets_tried.data(), quiet_count),
-                                  depth, ply);
+            remember_quiet_cutoff(position, move, quiets_tried, depth, ply);
           }
           break;
         }
       }
     }
-    if (quiet) quiets_tried[quiet_count++] = move;
+    if (quiet) quiets_tried.push(move);
   }
   const int bound = best >= beta ? kLower : best > alpha_at_start ? kExact : kUpper;
   store(key, best_move, best, depth, bound, ply);

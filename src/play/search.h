@@ -118,7 +118,7 @@ class Searcher {
   void order_moves(const chess::Position& position, Ordered& ordered, chess::Move hash_move,
                    int ply) const;
   void remember_quiet_cutoff(const chess::Position& position, chess::Move move,
-                             std::span<const chess::Move> tried, int depth, int ply);
+                             const chess::MoveList& tried, int depth, int ply);
   bool null_move_cuts(const chess::Position& position, Positional sums, int depth, int beta,
                       int ply);
   TableEntry* probe(std::uint64_t key);

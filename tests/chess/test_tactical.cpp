@@ -1,5 +1,6 @@
 // generate_tactical: exactly the legal captures and promotions, checked against the full
-// generator over every position two plies into each perft position (standard and Chess960).
+// generator over every position two plies into each perft position (standard and Chess960);
+// Position::gives_check against each legal move played, over the same positions.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -34,9 +35,20 @@ bool agrees(const Position& pos) {
   return sorted_raw(tactical) == sorted_raw(expected);
 }
 
+// Position::gives_check agrees with playing each legal move and looking.
+bool checks_agree(const Position& pos) {
+  MoveList all;
+  generate_legal(pos, all);
+  for (const Move move : all) {
+    Position after = pos;
+    if (after.play(move).gives_check() != pos.gives_check(move)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
-TEST_CASE("generate_tactical: the legal captures and promotions, no more, no fewer") {
+TEST_CASE("generate_tactical and gives_check agree with the full generator and play") {
   int positions = 0;
   for (const char* file : {"perft/standard.epd", "perft/chess960.epd"}) {
     for (const std::string& line :
@@ -55,6 +67,7 @@ TEST_CASE("generate_tactical: the legal captures and promotions, no more, no few
           two.play(b);
           ++positions;
           if (!agrees(two)) FAIL_CHECK("disagrees in ", two.fen());
+          if (!checks_agree(two)) FAIL_CHECK("gives_check disagrees in ", two.fen());
         }
       }
     }

@@ -16,6 +16,7 @@ using MaterialVector = std::array<std::int8_t, kPieceKinds>;
 
 // The phase scale engines taper with: N = B = 1, R = 2, Q = 4 for both sides, capped at 24.
 inline constexpr int kMaxPhase = 24;
+inline constexpr std::array<int, kPieceKinds> kPhaseWeight = {0, 1, 1, 2, 4};
 
 struct MaterialCounts {
   std::array<std::uint8_t, kPieceKinds> white{};
@@ -46,9 +47,8 @@ struct MaterialCounts {
 
   // Non-pawn material of both sides on the tapering scale, 24 at the start, 0 with bare pawns.
   constexpr int phase() const {
-    constexpr std::array<int, kPieceKinds> kWeight = {0, 1, 1, 2, 4};
     int phase = 0;
-    for (int i = 0; i < kPieceKinds; ++i) phase += kWeight[i] * (white[i] + black[i]);
+    for (int i = 0; i < kPieceKinds; ++i) phase += kPhaseWeight[i] * (white[i] + black[i]);
     return phase < kMaxPhase ? phase : kMaxPhase;
   }
 
