@@ -99,10 +99,11 @@ void Decoder::note_buffers() {
   peak_buffer_bytes_ = std::max(peak_buffer_bytes_, buffer_bytes());
 }
 
-void Decoder::fail(ErrorKind kind, std::uint64_t offset, std::string message) {
+void Decoder::fail(ErrorCode code, std::uint64_t offset, std::string message) {
   if (failed_) return;
   failed_ = true;
-  sink_.error(DecodeError{kind, format_, offset, std::move(message)});
+  error_offset_ = offset;
+  sink_.error(make_error(code, std::move(message)));
 }
 
 void Decoder::emit(const char* data, std::size_t size) {
@@ -129,7 +130,7 @@ void Decoder::end_entry() {
 void Decoder::start(Format format) {
   format_ = format;
   if (!format_supported(format)) {
-    fail(ErrorKind::kUnsupported, 0,
+    fail(ErrorCode::kUnsupportedFormat, 0,
          std::string(format_name(format)) +
              (format == Format::kXz ? "-compressed data" : " archive") +
              " is not supported: Materialist reads zstd, gzip, bzip2 and zip; " +
@@ -164,7 +165,7 @@ void Decoder::start(Format format) {
       break;
   }
   if (!ready) {
-    fail(ErrorKind::kCorrupt, 0, std::string(format_name(format)) + ": out of memory");
+    fail(ErrorCode::kCorruptData, 0, std::string(format_name(format)) + ": out of memory");
     return;
   }
   if (format != Format::kZip) begin_entry("");
@@ -236,7 +237,7 @@ void Decoder::finish() {
         const char* what = format_ == Format::kZstd   ? "a frame"
                            : format_ == Format::kGzip ? "a member"
                                                       : "a stream";
-        fail(ErrorKind::kTruncated, consumed_,
+        fail(ErrorCode::kTruncatedData, consumed_,
              std::string("truncated ") + format_name(format_) + " data: the input ends inside " +
                  what + at_byte(consumed_));
       } else {
@@ -246,10 +247,10 @@ void Decoder::finish() {
     case Format::kZip:
       if (zip_state_ == ZipState::kDone) break;
       if (zip_state_ == ZipState::kHeader && zip_header_.empty()) {
-        fail(ErrorKind::kTruncated, consumed_,
+        fail(ErrorCode::kTruncatedData, consumed_,
              "truncated zip archive: it ends before its central directory" + at_byte(consumed_));
       } else {
-        fail(ErrorKind::kTruncated, consumed_,
+        fail(ErrorCode::kTruncatedData, consumed_,
              "truncated zip archive: it ends inside " +
                  (zip_name_.empty() ? std::string("a local header") : "the entry " + zip_name_) +
                  at_byte(consumed_));
@@ -285,7 +286,7 @@ std::size_t zstd_header_bytes(const std::array<char, 18>& header, std::size_t ha
 
 void Decoder::fail_zstd(std::size_t error, std::uint64_t at) {
   const bool window = ZSTD_getErrorCode(error) == ZSTD_error_frameParameter_windowTooLarge;
-  fail(window ? ErrorKind::kUnsupported : ErrorKind::kCorrupt, at,
+  fail(window ? ErrorCode::kUnsupportedFormat : ErrorCode::kCorruptData, at,
        window ? "zstd frame needs a window larger than 2^" + std::to_string(zstd_window_log_max()) +
                     " bytes" + at_byte(at)
               : std::string("corrupt zstd data (") + ZSTD_getErrorName(error) + ")" + at_byte(at));
@@ -314,7 +315,7 @@ std::size_t Decoder::take_zstd_header(const char* data, std::size_t size, std::u
       const std::uint32_t magic = detail::le32(std::string_view(header.data(), 4), 0);
       if (magic != ZSTD_MAGICNUMBER &&
           (magic & ZSTD_MAGIC_SKIPPABLE_MASK) != ZSTD_MAGIC_SKIPPABLE_START) {
-        fail(ErrorKind::kCorrupt, codec.zstd_frame_at,
+        fail(ErrorCode::kCorruptData, codec.zstd_frame_at,
              "corrupt zstd data (no zstd frame starts here: its first bytes are not 28 B5 2F FD)" +
                  at_byte(codec.zstd_frame_at));
         return taken;
@@ -329,7 +330,7 @@ std::size_t Decoder::take_zstd_header(const char* data, std::size_t size, std::u
     return taken;
   }
   if (header_in.pos != header_in.size) {
-    fail(ErrorKind::kCorrupt, codec.zstd_frame_at,
+    fail(ErrorCode::kCorruptData, codec.zstd_frame_at,
          "corrupt zstd data (frame header)" + at_byte(codec.zstd_frame_at));
     return taken;
   }
@@ -408,7 +409,7 @@ std::size_t Decoder::gzip_step(const char* data, std::size_t size) {
       continue;
     }
     if (ret != Z_OK && ret != Z_BUF_ERROR) {
-      fail(ErrorKind::kCorrupt, at,
+      fail(ErrorCode::kCorruptData, at,
            std::string("corrupt gzip data (") + (z.msg ? z.msg : "inflate error") + ")" +
                at_byte(at));
       return size;
@@ -438,7 +439,7 @@ std::size_t Decoder::bzip2_step(const char* data, std::size_t size) {
       BZ2_bzDecompressEnd(&bz);
       codec.bzip_ready = false;
       if (!codec.init_bzip()) {
-        fail(ErrorKind::kCorrupt, at, "bzip2: out of memory");
+        fail(ErrorCode::kCorruptData, at, "bzip2: out of memory");
         return size;
       }
       if (rest_size == 0) break;
@@ -447,7 +448,7 @@ std::size_t Decoder::bzip2_step(const char* data, std::size_t size) {
       continue;
     }
     if (ret != BZ_OK) {
-      fail(ErrorKind::kCorrupt, at,
+      fail(ErrorCode::kCorruptData, at,
            std::string("corrupt bzip2 data (") +
                (ret == BZ_DATA_ERROR_MAGIC ? "not a bzip2 stream"
                 : ret == BZ_MEM_ERROR      ? "out of memory"

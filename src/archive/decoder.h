@@ -40,6 +40,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/error.h"
+
 namespace materialist::archive {
 
 enum class Format : std::uint8_t { kUnknown, kPlain, kZstd, kGzip, kBzip2, kZip, kXz, k7z, kRar };
@@ -55,19 +57,6 @@ inline constexpr std::size_t kSniffBytes = 8;
 // bytes, a head that could still become a magic number is judged on what is there.
 Format sniff_format(std::string_view head);
 
-enum class ErrorKind : std::uint8_t {
-  kUnsupported,  // a format or a feature this decoder does not read (xz, zip64, encryption)
-  kCorrupt,      // bytes that are not what the format says
-  kTruncated,    // the input ends inside a frame, member, stream or archive
-};
-
-struct DecodeError {
-  ErrorKind kind = ErrorKind::kCorrupt;
-  Format format = Format::kUnknown;
-  std::uint64_t offset = 0;  // in the compressed input, where the problem was found
-  std::string message;       // says the format, what is wrong and the offset
-};
-
 // Where decoded bytes go. An entry is one decompressed stream: the whole input for plain, zstd,
 // gzip and bzip2 (name ""), one .pgn file of a zip (its name in the archive).
 class Sink {
@@ -79,8 +68,12 @@ class Sink {
   virtual void end_entry() = 0;
   // A zip entry not read, with why ("not a .pgn file", "a directory").
   virtual void skipped_entry(std::string_view /*name*/, std::string_view /*reason*/) {}
-  // At most once; an entry begun and not ended stays so (no end_entry follows).
-  virtual void error(const DecodeError& /*error*/) {}
+  // At most once; an entry begun and not ended stays so (no end_entry follows). The code is
+  // kUnsupportedFormat (a format or feature this decoder does not read: xz, zip64, encryption),
+  // kCorruptData (bytes that are not what the format says) or kTruncatedData (the input ends
+  // inside a frame, member, stream or archive); the message says the format, what is wrong and
+  // the offset (Decoder::error_offset).
+  virtual void error(const Error& /*error*/) {}
 };
 
 struct DecoderOptions {
@@ -104,6 +97,8 @@ class Decoder {
 
   Format format() const { return format_; }
   bool failed() const { return failed_; }
+  // Where in the compressed input the error was found (0 before one).
+  std::uint64_t error_offset() const { return error_offset_; }
   bool finished() const { return finished_; }
   std::uint64_t input_bytes() const { return input_bytes_; }    // compressed bytes fed
   std::uint64_t output_bytes() const { return output_bytes_; }  // decompressed bytes given
@@ -119,7 +114,7 @@ class Decoder {
   int zstd_window_log_max() const;
   void start(Format format);
   void consume(const char* data, std::size_t size);
-  void fail(ErrorKind kind, std::uint64_t offset, std::string message);
+  void fail(ErrorCode code, std::uint64_t offset, std::string message);
   void emit(const char* data, std::size_t size);
   void begin_entry(std::string_view name);
   void end_entry();
@@ -143,6 +138,7 @@ class Decoder {
   DecoderOptions options_;
   Format format_ = Format::kUnknown;
   bool failed_ = false;
+  std::uint64_t error_offset_ = 0;
   bool finished_ = false;
   bool entry_open_ = false;
   std::uint64_t input_bytes_ = 0;  // fed so far

@@ -94,7 +94,7 @@ std::size_t Decoder::zip_header_step(const char* data, std::size_t size) {
     return take;
   }
   if (signature != kZipLocalHeader) {
-    fail(ErrorKind::kCorrupt, zip_header_offset_,
+    fail(ErrorCode::kCorruptData, zip_header_offset_,
          "corrupt zip archive: no local file header" + at_byte(zip_header_offset_));
     return take;
   }
@@ -127,7 +127,7 @@ void Decoder::start_zip_entry() {
   const std::uint64_t at = zip_header_offset_;
   const std::string entry = " (entry " + zip_name_ + at_byte(at) + ")";
   if (zip64) {
-    fail(ErrorKind::kUnsupported, at, "zip64 archives are not supported" + entry);
+    fail(ErrorCode::kUnsupportedFormat, at, "zip64 archives are not supported" + entry);
     return;
   }
   const bool encrypted = (flags & 1u) != 0;
@@ -141,17 +141,17 @@ void Decoder::start_zip_entry() {
 
   if (zip_read_) {
     if (encrypted) {
-      fail(ErrorKind::kUnsupported, at, "encrypted zip entries are not supported" + entry);
+      fail(ErrorCode::kUnsupportedFormat, at, "encrypted zip entries are not supported" + entry);
       return;
     }
     if (method != 0 && method != 8) {
-      fail(ErrorKind::kUnsupported, at,
+      fail(ErrorCode::kUnsupportedFormat, at,
            "zip compression method " + std::to_string(method) + " (" + zip_method_name(method) +
                ") is not supported: only stored and deflate" + entry);
       return;
     }
     if (method == 0 && zip_descriptor_) {
-      fail(ErrorKind::kUnsupported, at,
+      fail(ErrorCode::kUnsupportedFormat, at,
            "stored zip entries with a data descriptor are not supported" + entry);
       return;
     }
@@ -160,7 +160,7 @@ void Decoder::start_zip_entry() {
   } else {
     sink_.skipped_entry(zip_name_, directory ? "a directory" : "not a .pgn file");
     if (zip_descriptor_ && (method != 8 || encrypted)) {
-      fail(ErrorKind::kUnsupported, at,
+      fail(ErrorCode::kUnsupportedFormat, at,
            "zip entries of unknown size that are not deflate-compressed cannot be skipped" + entry);
       return;
     }
@@ -203,7 +203,7 @@ std::size_t Decoder::zip_data_step(const char* data, std::size_t size) {
       if (!zip_descriptor_) {
         zip_remaining_ -= used;
         if (zip_remaining_ != 0) {
-          fail(ErrorKind::kCorrupt, consumed_ + used,
+          fail(ErrorCode::kCorruptData, consumed_ + used,
                "corrupt zip entry " + zip_name_ + ": its deflate data ends before its size" +
                    at_byte(consumed_ + used));
           return used;
@@ -215,7 +215,7 @@ std::size_t Decoder::zip_data_step(const char* data, std::size_t size) {
       return used;
     }
     if (ret != Z_OK && ret != Z_BUF_ERROR) {
-      fail(ErrorKind::kCorrupt, consumed_ + used,
+      fail(ErrorCode::kCorruptData, consumed_ + used,
            "corrupt zip entry " + zip_name_ + " (" + (z.msg ? z.msg : "inflate error") + ")" +
                at_byte(consumed_ + used));
       return size;
@@ -225,7 +225,7 @@ std::size_t Decoder::zip_data_step(const char* data, std::size_t size) {
   if (!zip_descriptor_) {
     zip_remaining_ -= avail;
     if (zip_remaining_ == 0) {
-      fail(ErrorKind::kCorrupt, consumed_ + avail,
+      fail(ErrorCode::kCorruptData, consumed_ + avail,
            "corrupt zip entry " + zip_name_ + ": its deflate data goes on past its size" +
                at_byte(consumed_ + avail));
     }
@@ -255,7 +255,7 @@ void Decoder::zip_entry_done(std::uint32_t crc_expected) {
     return;
   }
   if (zip_crc_ != crc_expected) {
-    fail(ErrorKind::kCorrupt, consumed_,
+    fail(ErrorCode::kCorruptData, consumed_,
          "corrupt zip entry " + zip_name_ + ": CRC-32 mismatch" + at_byte(consumed_));
     return;
   }

@@ -169,7 +169,7 @@ class ChunkingSink final : public archive::Sink {
   void skipped_entry(std::string_view entry, std::string_view reason) override {
     learn::list_skipped_entry(skipped_, entry, reason);
   }
-  void error(const archive::DecodeError& error) override { error_ = error; }
+  void error(const Error& error) override { error_ = error; }
 
   // Ends the open file (an error inside it: the games before it are kept).
   void close() {
@@ -209,7 +209,7 @@ class ChunkingSink final : public archive::Sink {
   std::size_t chunks_ = 0;
   std::shared_ptr<const std::vector<learn::PartTarget>> targets_;
   std::shared_ptr<GameChain> chain_;
-  std::optional<archive::DecodeError> error_;
+  std::optional<Error> error_;
   std::vector<std::string> skipped_;
 };
 

@@ -49,7 +49,7 @@ struct ChunkDecoder::State final : archive::Sink {
   void skipped_entry(std::string_view entry, std::string_view reason) override {
     learn::list_skipped_entry(skipped, entry, reason);
   }
-  void error(const archive::DecodeError& e) override { failure = e; }
+  void error(const Error& e) override { failure = e; }
 
   void take_chunks() {
     while (std::optional<pgn::GameChunk> chunk = chunker->next()) {
@@ -68,7 +68,7 @@ struct ChunkDecoder::State final : archive::Sink {
   std::optional<pgn::GameChunker> chunker;  // of the entry being decoded
   std::deque<DecodedPiece> ready;
   std::vector<std::string> skipped;
-  std::optional<archive::DecodeError> failure;
+  std::optional<Error> failure;
   std::uint64_t files = 0;
   archive::Decoder decoder{*this};  // last: it calls back into the members above
 };

@@ -10,10 +10,9 @@
 
 namespace {
 
-using materialist::archive::DecodeError;
+using materialist::ErrorCode;
 using materialist::archive::Decoder;
 using materialist::archive::DecoderOptions;
-using materialist::archive::ErrorKind;
 using materialist::archive::Format;
 using materialist::archive::sniff_format;
 using materialist::testing::contains;
@@ -29,7 +28,9 @@ struct Entry {
 struct Recorder : materialist::archive::Sink {
   std::vector<Entry> entries;
   std::vector<std::string> skipped;
-  std::optional<DecodeError> error_seen;
+  std::optional<materialist::Error> error_seen;
+  Format error_format = Format::kUnknown;  // the decoder's, once it finished
+  std::uint64_t error_offset = 0;
   std::size_t largest_chunk = 0;
   std::uint64_t total = 0;
   bool keep_bytes = true;
@@ -47,7 +48,7 @@ struct Recorder : materialist::archive::Sink {
   void skipped_entry(std::string_view name, std::string_view reason) override {
     skipped.push_back(std::string(name) + ": " + std::string(reason));
   }
-  void error(const DecodeError& error) override {
+  void error(const materialist::Error& error) override {
     CHECK_FALSE(error_seen.has_value());  // at most once
     error_seen = error;
   }
@@ -68,6 +69,10 @@ Recorder decode(const std::string& input, std::size_t chunk, DecoderOptions opti
   }
   decoder.finish();
   CHECK(decoder.finished());
+  if (recorder.error_seen) {
+    recorder.error_format = decoder.format();
+    recorder.error_offset = decoder.error_offset();
+  }
   return recorder;
 }
 
@@ -148,9 +153,9 @@ TEST_CASE("archive: a truncated stream keeps what came before and says where it 
   decode_in_every_chunking(
       "archive/lichess-100-truncated.pgn.zst", [](const Recorder& got, const std::string& input) {
         REQUIRE(got.error_seen.has_value());
-        CHECK(got.error_seen->kind == ErrorKind::kTruncated);
-        CHECK(got.error_seen->format == Format::kZstd);
-        CHECK(got.error_seen->offset == input.size());
+        CHECK(got.error_seen->code == ErrorCode::kTruncatedData);
+        CHECK(got.error_format == Format::kZstd);
+        CHECK(got.error_offset == input.size());
         CHECK(contains(got.error_seen->message, "truncated zstd data"));
         CHECK(contains(got.error_seen->message, "at byte " + std::to_string(input.size())));
         REQUIRE(got.entries.size() == 1);
@@ -164,8 +169,8 @@ TEST_CASE("archive: a truncated stream keeps what came before and says where it 
   const std::string zip = read_fixture("archive/lichess-100-three.zip");
   const Recorder cut = decode(zip.substr(0, 80000), 4096);
   REQUIRE(cut.error_seen.has_value());
-  CHECK(cut.error_seen->kind == ErrorKind::kTruncated);
-  CHECK(cut.error_seen->offset == 80000);
+  CHECK(cut.error_seen->code == ErrorCode::kTruncatedData);
+  CHECK(cut.error_offset == 80000);
   REQUIRE(cut.entries.size() >= 1);
   CHECK(cut.entries[0].ended);
 }
@@ -176,10 +181,10 @@ TEST_CASE("archive: corrupt data is an error with its offset, after what decoded
   for (std::size_t i = 20000; i < 20064; ++i) gzip[i] = static_cast<char>(gzip[i] ^ 0x5A);
   const Recorder got = decode(gzip, 4096);
   REQUIRE(got.error_seen.has_value());
-  CHECK(got.error_seen->kind == ErrorKind::kCorrupt);
-  CHECK(got.error_seen->format == Format::kGzip);
-  CHECK(got.error_seen->offset >= 20000);
-  CHECK(got.error_seen->offset <= gzip.size());
+  CHECK(got.error_seen->code == ErrorCode::kCorruptData);
+  CHECK(got.error_format == Format::kGzip);
+  CHECK(got.error_offset >= 20000);
+  CHECK(got.error_offset <= gzip.size());
   CHECK(contains(got.error_seen->message, "corrupt gzip data"));
   REQUIRE(got.entries.size() == 1);
   const std::string& before = got.entries[0].bytes;
@@ -192,23 +197,23 @@ TEST_CASE("archive: corrupt data is an error with its offset, after what decoded
   for (std::size_t i = 10000; i < 10100; ++i) zstd[i] = static_cast<char>(zstd[i] ^ 0x5A);
   const Recorder bad = decode(zstd, 65536);
   REQUIRE(bad.error_seen.has_value());
-  CHECK(bad.error_seen->kind == ErrorKind::kCorrupt);
+  CHECK(bad.error_seen->code == ErrorCode::kCorruptData);
   CHECK(contains(bad.error_seen->message, "corrupt zstd data"));
 }
 
 TEST_CASE("archive: xz, 7z and rar are refused, naming the format, before any output") {
   const Recorder xz = decode(read_fixture("archive/lichess-100.pgn.xz"), 4096);
   REQUIRE(xz.error_seen.has_value());
-  CHECK(xz.error_seen->kind == ErrorKind::kUnsupported);
-  CHECK(xz.error_seen->format == Format::kXz);
-  CHECK(xz.error_seen->offset == 0);
+  CHECK(xz.error_seen->code == ErrorCode::kUnsupportedFormat);
+  CHECK(xz.error_format == Format::kXz);
+  CHECK(xz.error_offset == 0);
   CHECK(contains(xz.error_seen->message, "xz-compressed data is not supported"));
   CHECK(contains(xz.error_seen->message, "(xz -d)"));
   CHECK(xz.entries.empty());
 
   const Recorder seven = decode(read_fixture("archive/renamed-7z.pgn"), 3);
   REQUIRE(seven.error_seen.has_value());
-  CHECK(seven.error_seen->format == Format::k7z);
+  CHECK(seven.error_format == Format::k7z);
   CHECK(contains(seven.error_seen->message, "7z archive is not supported"));
   CHECK(seven.entries.empty());
 
@@ -270,8 +275,8 @@ TEST_CASE("archive: each zstd frame's header is checked whole, whatever the chun
     // A frame, then bytes that are no frame: the games, then an error at the bad frame's start.
     const Recorder bad = decode(frame + legacy, chunk);
     REQUIRE(bad.error_seen.has_value());
-    CHECK(bad.error_seen->kind == ErrorKind::kCorrupt);
-    CHECK(bad.error_seen->offset == frame.size());
+    CHECK(bad.error_seen->code == ErrorCode::kCorruptData);
+    CHECK(bad.error_offset == frame.size());
     CHECK(contains(bad.error_seen->message, "no zstd frame starts here"));
     CHECK(bad.all() == plain());
     // A frame, then a header whose descriptor sets the reserved bit: libzstd rejected it when the
@@ -281,14 +286,14 @@ TEST_CASE("archive: each zstd frame's header is checked whole, whatever the chun
         std::string("\x28\xb5\x2f\xfd\xfd\x37\x7a\x9e\x27\xb5\x2f\xfd\xfd\x58\x5a\x00", 16);
     const Recorder header = decode(frame + reserved_bit, chunk);
     REQUIRE(header.error_seen.has_value());
-    CHECK(header.error_seen->kind == ErrorKind::kCorrupt);
-    CHECK(header.error_seen->offset == frame.size());
+    CHECK(header.error_seen->code == ErrorCode::kCorruptData);
+    CHECK(header.error_offset == frame.size());
     CHECK(contains(header.error_seen->message, "Unsupported frame parameter"));
     CHECK(header.all() == plain());
     // A frame, then the start of a magic: a truncated frame.
     const Recorder cut = decode(frame + "\x28\xb5", chunk);
     REQUIRE(cut.error_seen.has_value());
-    CHECK(cut.error_seen->kind == ErrorKind::kTruncated);
+    CHECK(cut.error_seen->code == ErrorCode::kTruncatedData);
     CHECK(cut.all() == plain());
   }
 }
@@ -300,7 +305,7 @@ TEST_CASE("archive: a zstd window above the accepted one is unsupported, named i
   options.zstd_window_log_max = 22;
   const Recorder refused = decode(input, 4096, options);
   REQUIRE(refused.error_seen.has_value());
-  CHECK(refused.error_seen->kind == ErrorKind::kUnsupported);
+  CHECK(refused.error_seen->code == ErrorCode::kUnsupportedFormat);
   CHECK(contains(refused.error_seen->message, "window larger than 2^22 bytes"));
   CHECK(refused.total == 0);
   options.zstd_window_log_max = 23;
@@ -333,7 +338,7 @@ TEST_CASE("archive: small chunks, empty and tiny inputs") {
   encrypted[6] = static_cast<char>(encrypted[6] | 1);
   const Recorder locked = decode(encrypted, 4096);
   REQUIRE(locked.error_seen.has_value());
-  CHECK(locked.error_seen->kind == ErrorKind::kUnsupported);
+  CHECK(locked.error_seen->code == ErrorCode::kUnsupportedFormat);
   CHECK(contains(locked.error_seen->message, "encrypted zip entries are not supported"));
   std::string zip64 = zip;
   for (int i = 18; i < 26; ++i) zip64[i] = '\xFF';
@@ -357,7 +362,7 @@ TEST_CASE(
       CAPTURE(at);
       const Recorder got = decode(damaged, 8192);
       if (got.error_seen) {
-        CHECK(got.error_seen->offset <= damaged.size());
+        CHECK(got.error_offset <= damaged.size());
         CHECK(contains(got.error_seen->message, "at byte"));
       }
       CHECK(got.largest_chunk <= DecoderOptions{}.chunk_bytes);
@@ -365,7 +370,7 @@ TEST_CASE(
     // Cut anywhere: a truncation error (or, cut exactly between members, none), never a crash.
     for (std::size_t k = 1; k < 20; ++k) {
       const Recorder got = decode(input.substr(0, input.size() * k / 20), 4096);
-      if (got.error_seen) CHECK(got.error_seen->offset <= input.size());
+      if (got.error_seen) CHECK(got.error_offset <= input.size());
     }
   }
 }
@@ -380,7 +385,7 @@ TEST_CASE("archive: a wrong zstd checksum comes after every byte of the frame, i
     CAPTURE(chunk);
     const Recorder got = decode(zstd, chunk);
     REQUIRE(got.error_seen.has_value());
-    CHECK(got.error_seen->kind == ErrorKind::kCorrupt);
+    CHECK(got.error_seen->code == ErrorCode::kCorruptData);
     CHECK(got.all() == plain());
   }
 }

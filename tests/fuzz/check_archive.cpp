@@ -17,18 +17,6 @@ constexpr std::uint64_t kMaxOutput = 200 << 10;
 // The decoder's own buffers (decoder.h): the output chunk, the sniffed head, one local header.
 constexpr std::size_t kMaxBuffers = (64 << 10) + 64 + 30 + 2 * 65535;
 
-const char* kind_name(archive::ErrorKind kind) {
-  switch (kind) {
-    case archive::ErrorKind::kUnsupported:
-      return "unsupported";
-    case archive::ErrorKind::kCorrupt:
-      return "corrupt";
-    case archive::ErrorKind::kTruncated:
-      return "truncated";
-  }
-  return "?";
-}
-
 // Writes what the decoder reports as text lines (an ended entry's bytes as a length and a hash);
 // keeps the bytes of an entry an error cut short.
 class Transcript : public archive::Sink {
@@ -56,11 +44,11 @@ class Transcript : public archive::Sink {
   void skipped_entry(std::string_view name, std::string_view reason) override {
     lines.push_back("skipped " + std::string(name) + ": " + std::string(reason));
   }
-  // The kind, not the message: where a library notices a problem, and which problem it names
+  // The code, not the message: where a library notices a problem, and which problem it names
   // first ("Dictionary mismatch" or "Data corruption detected"), depends on how much it was given.
-  void error(const archive::DecodeError& error) override {
-    lines.push_back(std::string("error: ") + kind_name(error.kind) + " " +
-                    archive::format_name(error.format));
+  // (The format is the decoder's, Decoded::format.)
+  void error(const Error& error) override {
+    lines.push_back(std::string("error: ") + error_code_name(error.code));
     cut_entry = std::move(entry_);
   }
 

@@ -47,16 +47,9 @@ std::optional<Error> ArchiveReader::problem() const {
 }
 
 std::optional<Error> archive_problem(const archive::Decoder& decoder,
-                                     const std::optional<archive::DecodeError>& error,
-                                     std::uint64_t pgn_files,
+                                     const std::optional<Error>& error, std::uint64_t pgn_files,
                                      const std::vector<std::string>& skipped) {
-  if (error) {
-    const ErrorCode code =
-        error->kind == archive::ErrorKind::kUnsupported ? ErrorCode::kUnsupportedFormat
-        : error->kind == archive::ErrorKind::kTruncated ? ErrorCode::kTruncatedData
-                                                        : ErrorCode::kCorruptData;
-    return make_error(code, error->message);
-  }
+  if (error) return *error;
   if (!decoder.finished() || decoder.format() != archive::Format::kZip || pgn_files > 0) {
     return std::nullopt;
   }
@@ -100,7 +93,7 @@ void list_skipped_entry(std::vector<std::string>& skipped, std::string_view entr
   }
 }
 
-void ArchiveReader::error(const archive::DecodeError& error) {
+void ArchiveReader::error(const Error& error) {
   error_ = error;
 }
 

@@ -33,8 +33,7 @@ void list_skipped_entry(std::vector<std::string>& skipped, std::string_view entr
 // archive holds no .pgn file (it holds README.txt (not a .pgn file))", from its skipped
 // entries), else nothing.
 std::optional<Error> archive_problem(const archive::Decoder& decoder,
-                                     const std::optional<archive::DecodeError>& error,
-                                     std::uint64_t pgn_files,
+                                     const std::optional<Error>& error, std::uint64_t pgn_files,
                                      const std::vector<std::string>& skipped);
 
 class ArchiveReader final : archive::Sink {
@@ -54,7 +53,7 @@ class ArchiveReader final : archive::Sink {
 
   archive::Format format() const { return decoder_.format(); }
   // The decoder's error: an unsupported format or feature, corrupt or truncated data.
-  const std::optional<archive::DecodeError>& error() const { return error_; }
+  const std::optional<Error>& error() const { return error_; }
   // What is wrong with the whole file (archive_problem), or nullopt.
   std::optional<Error> problem() const;
   // The zip entries not read: "README.txt (not a .pgn file)".
@@ -70,12 +69,12 @@ class ArchiveReader final : archive::Sink {
   void data(const char* bytes, std::size_t size) override;
   void end_entry() override;
   void skipped_entry(std::string_view entry, std::string_view reason) override;
-  void error(const archive::DecodeError& error) override;
+  void error(const Error& error) override;
 
   DatasetSplit& split_;
   std::string name_;
   archive::Decoder decoder_;
-  std::optional<archive::DecodeError> error_;
+  std::optional<Error> error_;
   std::vector<std::string> skipped_;
   std::uint64_t files_ = 0;
   bool file_open_ = false;
