@@ -88,6 +88,7 @@ add_custom_target(materialist_web ALL
     "${CMAKE_SOURCE_DIR}/web/file-slices.js" "${CMAKE_SOURCE_DIR}/web/slice-reader.js"
     "${CMAKE_SOURCE_DIR}/web/engine-memory.js" "${CMAKE_SOURCE_DIR}/web/read-sources.js"
     "${CMAKE_SOURCE_DIR}/web/worker-fit.js" "${CMAKE_SOURCE_DIR}/web/worker-exports.js"
+    "${CMAKE_SOURCE_DIR}/web/engine-reply.js"
     "${CMAKE_SOURCE_DIR}/web/style.css" "${CMAKE_SOURCE_DIR}/web/play-worker.js" "${CMAKE_SOURCE_DIR}/web/play-page.js"
     "$<TARGET_FILE_DIR:materialist_app>/materialist-app.js"
     "$<TARGET_FILE_DIR:materialist_app>/materialist-app.wasm"

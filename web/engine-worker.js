@@ -4,7 +4,7 @@
 // @ts-check: types in web/types.d.ts (the engine worker's realm: tsconfig.engine-worker.json).
 'use strict';
 
-importScripts('materialist-engine.js', 'read-options.js', 'reader-pool.js', 'parallel-read.js', 'decode-read.js', 'out-of-memory.js',
+importScripts('materialist-engine.js', 'engine-reply.js', 'read-options.js', 'reader-pool.js', 'parallel-read.js', 'decode-read.js', 'out-of-memory.js',
   'player-source.js', 'file-slices.js', 'engine-memory.js', 'read-sources.js',
   'worker-fit.js', 'worker-exports.js');
 
@@ -95,12 +95,12 @@ function applyReadSettings(asked) {
 function expandCompare(asked) {
   const { compare, ...settings } = asked;
   if (typeof compare !== 'string' || !worker.engine) return settings;
-  const filters = JSON.parse(worker.engine.bandFilters(compare, settings.filter ?? worker.settings.filter));
-  if (!Array.isArray(filters)) {  // said, and left out: the rest of the link still applies
-    post({ type: 'error', message: `The share link's comparison could not be made: ${filters.error}` });
+  const filters = engineReply(worker.engine.bandFilters(compare, settings.filter ?? worker.settings.filter));
+  if (filters.error) {  // said, and left out: the rest of the link still applies
+    post({ type: 'error', message: `The share link's comparison could not be made: ${filters.error.message}` });
     return settings;
   }
-  return { ...settings, datasets: 'per-filter', eachFilter: filters };
+  return { ...settings, datasets: 'per-filter', eachFilter: filters.value };
 }
 /** @param {boolean} [notify]  post the settings to the page (and app) */
 function undoUnreadSettings(notify = true) {
@@ -400,18 +400,25 @@ function onMessage(message) {
       undoUnreadSettings();
       state(engine.hasData() ? 'done' : 'idle', 'Cancelled: the previous data and fit are kept.');
       break;
-    case 'units':  // the values' unit: the status line says the fit in it, the exports record it
+    case 'units': {  // the values' unit: the status line says the fit in it, the exports record it
+      const units = engineReply(engine.setUnits(message.units));
+      if (units.error) {  // said; the values keep their unit
+        post({ type: 'error', message: `The values' unit could not be set: ${units.error.message}` });
+        break;
+      }
       worker.settings = { ...worker.settings, units: message.units };
-      engine.setUnits(message.units);
       if (worker.phase === 'done' && !worker.reading && engine.hasData()) {
         const line = engine.statusLine();
         if (line) state('done', line);
       }
       break;
+    }
     case 'compare-targets': {  // both targets on the annotated positions, fitted now
       if (worker.reading) break;
       const settings = { ...worker.settings, ...(message.settings || {}) };
-      post(JSON.parse(engine.compareTargets(JSON.stringify(settings))));
+      const compared = engineReply(engine.compareTargets(JSON.stringify(settings)));
+      post(compared.error ? { type: 'error', message: `The targets could not be compared: ${compared.error.message}` }
+        : compared.value);
       break;
     }
     case 'export':

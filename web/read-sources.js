@@ -49,7 +49,11 @@ function readContext(sources, myJob, options) {
     const text = engine.fitSquaresLive(samples, JSON.stringify(worker.settings));
     lastSquares = performance.now();
     squaresCost = lastSquares - now;
-    if (text) post(JSON.parse(text));
+    if (!text) return;  // no preview yet
+    const preview = engineReply(text);
+    // Settings the engine cannot read end the read with the error (the fit could not use them).
+    if (preview.error) throw new Error(`Cannot preview values by square: ${preview.error.message}`);
+    post(preview.value);
   };
   /** @type {ReadContext} */
   const ctx = {
@@ -75,7 +79,9 @@ function readContext(sources, myJob, options) {
     sendEstimate: (shares = [], samples = []) => {
       const now = performance.now();
       if (now - lastEstimate < worker.estimateMs) return false;
-      const estimate = JSON.parse(engine.estimateWith(shares, JSON.stringify(worker.settings)));
+      const estimated = engineReply(engine.estimateWith(shares, JSON.stringify(worker.settings)));
+      if (estimated.error) throw new Error(`Cannot estimate: ${estimated.error.message}`);
+      const estimate = estimated.value;
       lastEstimate = performance.now();  // the fit's own time is not counted as reading
       if (estimate.fits.length === 0) return false;
       post(estimate);
@@ -232,8 +238,8 @@ async function read(sources, myJob, why = '', compressedInOrder = false) {
   const ctx = readContext(sources, myJob, options);
   const { files, engine } = ctx;
   worker.activity = `reading ${files.length === 1 ? files[0].name : plural(files.length, 'file')}`;
-  const refused = engine.beginRead(JSON.stringify(options));
-  if (refused) throw new Error(`Cannot read: ${refused}`);
+  const begun = engineReply(engine.beginRead(JSON.stringify(options)));
+  if (begun.error) throw new Error(`Cannot read: ${begun.error.message}`);
   // Several datasets or bootstrap replicates are built by this engine alone: one reader; so is a
   // read limit ("the first N games" are those of a reading in order), and the evaluation target
   // (a reader's share carries counts by outcome, not the summed evaluations).
@@ -301,14 +307,14 @@ async function readStats(sources, myJob) {
       size += chunk.data.length;
     }
     const pointer = copyIntoEngine(wasm, (n) => engine.chunkBuffer(n), chunks, files[i].name);
-    const error = engine.addStats(files[i].name, pointer, size);
-    if (error) fileErrors.push({ text: error, inPart: false });
+    const added = engineReply(engine.addStats(files[i].name, pointer, size));
+    if (added.error) fileErrors.push({ text: added.error.message, inPart: false });
     bytes += size;
   }
   if (myJob !== worker.job) return null;
   if (!fileErrors.length) {
-    const error = engine.endStats();
-    if (error) fileErrors.push({ text: error, inPart: false });
+    const merged = engineReply(engine.endStats());
+    if (merged.error) fileErrors.push({ text: merged.error.message, inPart: false });
   }
   const committed = !fileErrors.length && engine.endRead();
   const seconds = (performance.now() - started) / 1000;

@@ -7,7 +7,7 @@
 //   transferred), answered by that piece's share. One Engine serves every chunk.
 'use strict';
 
-importScripts('materialist-engine.js', 'file-slices.js', 'engine-memory.js');
+importScripts('materialist-engine.js', 'engine-reply.js', 'file-slices.js', 'engine-memory.js');
 
 const CHUNK_BYTES = 1 << 20;       // a decompressed chunk is fed in pieces of this size
 const FILE_SLICE_BYTES = 4 << 20;  // file slices, as in engine-worker.js
@@ -34,8 +34,8 @@ function feed(wasm, engine, bytes) {
 async function serveRange(wasm, message) {
   const { file, start, end, options } = message;
   const engine = new wasm.Engine();
-  const refused = engine.beginRead(JSON.stringify(options));
-  if (refused) throw new Error(refused);
+  const begun = engineReply(engine.beginRead(JSON.stringify(options)));
+  if (begun.error) throw new Error(begun.error.message);
   engine.beginRange(file.name, start === 0);  // no whole-file errors: the coordinator judges the file
   let lastProgress = 0;
   let lastLive = performance.now();
@@ -74,8 +74,8 @@ async function serveRange(wasm, message) {
 // Parses one decompressed chunk as a file of its own and answers with its share.
 /** @param {EngineModule} wasm @param {Engine} engine @param {ReadChunkMessage} message */
 function serveChunk(wasm, engine, message) {
-  const refused = engine.beginRead(JSON.stringify(message.options));
-  if (refused) throw new Error(refused);
+  const begun = engineReply(engine.beginRead(JSON.stringify(message.options)));
+  if (begun.error) throw new Error(begun.error.message);
   engine.beginFile(message.name, message.bytes.byteLength);
   const bytes = new Uint8Array(message.bytes);
   for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {

@@ -340,10 +340,12 @@ type SliceReply =
 // The Embind class Engine (src/worker/engine_bindings.cpp). Chunks travel through one buffer:
 // chunkBuffer(n) gives its address in HEAPU8, feed(pointer, n) parses what was copied there.
 interface Engine {
-  beginRead(options: Json<ReadOptions>): string;  // "" or why the read cannot start
+  // A fallible call answers Json<T | EngineError>: its result ({} when none) or its error, which
+  // web/engine-reply.js's engineReply decodes.
+  beginRead(options: Json<ReadOptions>): Json<{} | EngineError>;  // why the read cannot start
   beginFile(name: string, size: number): void;
-  addStats(name: string, pointer: number, length: number): string;  // "" or why the .mstats cannot be read
-  endStats(): string;  // "" or why the statistics files added do not merge
+  addStats(name: string, pointer: number, length: number): Json<{} | EngineError>;  // why the .mstats cannot be read
+  endStats(): Json<{} | EngineError>;  // why the statistics files added do not merge
   statsOptions(): Json<ReadOptions>;  // the data settings the statistics were made with
   chunkBuffer(capacity: number): number;
   feed(pointer: number, length: number): boolean;  // false: the file was rejected
@@ -361,7 +363,7 @@ interface Engine {
   progress(): Json<EngineProgress>;
   report(): Json<DataReport>;
   balance(): Json<BalanceMessage>;
-  beginFit(settings: Json<Settings>): Json<FitBeginMessage | { error: string }>;  // error: the fit cannot start
+  beginFit(settings: Json<Settings>): Json<FitBeginMessage | EngineError>;  // error: the fit cannot start
   snapshot(): Json<SnapshotMessage>;
   step(iterations: number): Json<SnapshotMessage>;
   otherSnapshots(): Json<Snapshot[]>;
@@ -372,16 +374,15 @@ interface Engine {
   valuesCsv(): string;
   resultJson(): Json<Record<string, unknown>>;
   provenanceJson(): Json<Record<string, unknown>>;
-  compareTargets(settings: Json<Settings>): Json<TargetCompareMessage>;
+  compareTargets(settings: Json<Settings>): Json<TargetCompareMessage | EngineError>;
   codeHeader(): string;
-  fitSquares(settings: Json<Settings>): Json<SquaresMessage>;
+  fitSquares(settings: Json<Settings>): Json<SquaresMessage | EngineError>;
   squaresExport(name: string): string;  // "" without a fit
   squaresPositions(): string;           // labelled EPD lines, "" without boards
   statusLine(): string;
-  setUnits(units: string): void;
-  bandFilters(spec: string, filter: string): string;
+  setUnits(units: string): Json<{} | EngineError>;  // "pawn", "elo" or "logodds"
+  bandFilters(spec: string, filter: string): Json<string[] | EngineError>;
   compressed(pointer: number, length: number): boolean;
-  estimate(settings: Json<Settings>): Json<EstimateMessage>;
   missingDigests(): number[];
   hashBegin(): void;
   hashFeed(pointer: number, length: number): void;
@@ -393,14 +394,18 @@ interface Engine {
   // A reader's share so far, without issues; withSquares: a sample of its kept positions.
   exportLivePart(withSquares: boolean): Part;
   // A live preview of values by square with the readers' samples ("" when there is none yet).
-  fitSquaresLive(parts: Part[], settings: Json<Settings>): Json<SquaresMessage> | '';
+  fitSquaresLive(parts: Part[], settings: Json<Settings>): Json<SquaresMessage | EngineError> | '';
   // The estimate of everything read so far plus the readers' live shares.
-  estimateWith(parts: Part[], settings: Json<Settings>): Json<EstimateMessage>;
+  estimateWith(parts: Part[], settings: Json<Settings>): Json<EstimateMessage | EngineError>;
   endDecodedEntry(entry: string, bytes: number): void;  // a decoded file's entry, after its parts
   // The decoded file (its compressed bytes, entries, the decoder that read it): its end, null when read whole.
   endDecoded(bytes: number, entries: number, decoder: ChunkDecoder): FileEnd | null;
   delete(): void;  // Embind: frees the C++ object
 }
+
+// A fallible Engine call's error (web/engine-reply.js): the code (core/error.h's names) and the
+// engine's words. The worker posts the words; it decides by the code, never by the words.
+interface EngineError { type: 'error'; code: string; message: string }
 
 // Why a file was not read to its end (Engine.endFile, endImport, endDecoded): the code
 // (core/error.h: "empty-file", "not-text", "no-games", "no-usable-games", "unsupported-format",

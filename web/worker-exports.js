@@ -40,7 +40,7 @@ async function matTextParts() {
 /** @param {ExportFormat} format */
 async function exportData(format) {
   const { engine } = loaded();
-  engine.setUnits(worker.settings.units || 'pawn');  // the JSON's units and the header's terms
+  applyUnits(engine);  // the JSON's units and the header's terms
   worker.activity = `exporting ${format}`;
   if (format === 'mat') {
     post({ type: 'download', name: 'materialist-rows.mat', blob: new Blob(await matTextParts(), { type: 'text/plain' }) });

@@ -25,16 +25,25 @@ function postSnapshots(first) {
   post(snapshotMessage(first));
 }
 
+// The values' unit into the engine (its status line, its exports): a unit it does not know is
+// said, and the unit stays as it was.
+/** @param {Engine} engine */
+function applyUnits(engine) {
+  const units = engineReply(engine.setUnits(worker.settings.units || 'pawn'));
+  if (units.error) post({ type: 'error', message: `The values' unit could not be set: ${units.error.message}` });
+}
+
 /** @param {number} myJob */
 async function fit(myJob) {
   const { engine } = loaded();
   worker.activity = 'fitting';
-  const plan = JSON.parse(engine.beginFit(JSON.stringify(worker.settings)));
-  if ('error' in plan) {
-    post({ type: 'error', message: `Fit failed: ${plan.error}` });
-    state('error', `Fit failed: ${plan.error}`);
+  const begun = engineReply(engine.beginFit(JSON.stringify(worker.settings)));
+  if (begun.error) {
+    post({ type: 'error', message: `Fit failed: ${begun.error.message}` });
+    state('error', `Fit failed: ${begun.error.message}`);
     return;
   }
+  const plan = begun.value;
   // Models gradient descent cannot fit (ordinal, rating offset) run with Newton: plan.reason.
   const newton = plan.solver === 'newton';
   post(plan);  // the fit-begin message
@@ -63,7 +72,7 @@ async function fit(myJob) {
   }
   if (myJob !== worker.job) return;
   post(JSON.parse(engine.fitDone()));  // every dataset's fit; the final state with its errors
-  engine.setUnits(worker.settings.units || 'pawn');  // the status line in the values' unit
+  applyUnits(engine);  // the status line in the values' unit
   if (worker.settings.model && worker.settings.model.squares) await fitSquares(myJob);
   if (myJob !== worker.job) return;
   state('done', engine.statusLine());
@@ -78,5 +87,7 @@ async function fitSquares(myJob) {
   state('fitting', 'Fitting values by square (768 values, the penalty chosen on held-out games)…');
   await sleep(0);  // the state message goes out before the fit holds the worker
   if (myJob !== worker.job) return;
-  post(JSON.parse(engine.fitSquares(JSON.stringify(worker.settings))));
+  const squares = engineReply(engine.fitSquares(JSON.stringify(worker.settings)));
+  // Settings the engine cannot read (the material fit read the same ones: not expected) are said.
+  post(squares.error ? { type: 'error', message: `Values by square failed: ${squares.error.message}` } : squares.value);
 }

@@ -39,9 +39,27 @@ namespace {
 
 using emscripten::val;
 
-// The face's one error style: "" when the engine's step succeeded, else why it did not.
-std::string message_of(const std::optional<Error>& error) {
-  return error ? error->message : std::string();
+// Every fallible call answers JSON text, and its error is one shape, decoded in one place
+// (web/engine-reply.js): {"type": "error", "code": "syntax", "message": "fit settings: ..."}.
+// A call with nothing to return on success answers {}.
+std::string error_reply(const Error& error) {
+  JsonWriter json;
+  json.begin_object()
+      .field("type", "error")
+      .field("code", error_code_name(error.code))
+      .field("message", error.message)
+      .end_object();
+  return json.take();
+}
+std::string reply(const std::optional<Error>& error) {
+  return error ? error_reply(*error) : std::string("{}");
+}
+// Settings as JSON decoded, or why not, the message naming what they were ("fit settings: ...").
+template <typename Settings>
+Expected<Settings> decode_named(const std::string& text, const char* what) {
+  Expected<Settings> decoded = protocol::decode<Settings>(text);
+  if (!decoded) return make_error(decoded.error().code, what + (": " + decoded.error().message));
+  return decoded;
 }
 
 // A file's end as JavaScript takes it: null when it was read whole, else {code, message, inPart}
@@ -53,12 +71,6 @@ val file_end(const std::optional<FileError>& end) {
   out.set("message", end->error.message);
   out.set("inPart", end->read_in_part);
   return out;
-}
-
-std::string error_json(const std::string& message) {
-  JsonWriter json;
-  json.begin_object().field("error", message).end_object();
-  return json.take();
 }
 
 }  // namespace
@@ -80,8 +92,9 @@ class JsEngine {
     std::vector<Part> shares;
     const int n = parts["length"].as<int>();
     for (int i = 0; i < n; ++i) shares.push_back(part_from_object(parts[i]));
-    Expected<FitSettings> fit = protocol::decode<FitSettings>(settings);
-    return protocol::message(engine_.estimate_with(shares, fit ? *fit : FitSettings{}));
+    const Expected<FitSettings> fit = decode_named<FitSettings>(settings, "fit settings");
+    if (!fit) return error_reply(fit.error());
+    return protocol::message(engine_.estimate_with(shares, *fit));
   }
   // A decoded file's entry and the file itself, after their parts (Engine::end_decoded).
   void endDecodedEntry(std::string entry, double bytes) {
@@ -93,23 +106,23 @@ class JsEngine {
                                         decoder.decoder().problem(), decoder.decoder().zip()));
   }
 
-  // options: ReadOptions as JSON (protocol/codec.h). Returns "" or why the read cannot start
+  // options: ReadOptions as JSON (protocol/codec.h). Returns {} or why the read cannot start
   // (options that do not decode, a bad filter).
   std::string beginRead(std::string options) {
-    Expected<ReadOptions> read = protocol::decode<ReadOptions>(options);
-    if (!read) return "read options: " + read.error().message;
-    return message_of(engine_.begin_read(*read));
+    const Expected<ReadOptions> read = decode_named<ReadOptions>(options, "read options");
+    if (!read) return error_reply(read.error());
+    return reply(engine_.begin_read(*read));
   }
   void beginFile(std::string name, double size) { engine_.begin_file(name, size); }
   // A parallel reader's byte range of `name`, cut at game starts (Engine::begin_range).
   void beginRange(std::string name, bool fileStart) { engine_.begin_range(name, fileStart); }
-  // A statistics file's `size` bytes at `pointer` (chunkBuffer): "" or why it cannot be read.
+  // A statistics file's `size` bytes at `pointer` (chunkBuffer): {} or why it cannot be read.
   std::string addStats(std::string name, std::uintptr_t pointer, int size) {
-    return message_of(engine_.add_stats(name, reinterpret_cast<const char*>(pointer),
-                                        static_cast<std::size_t>(size)));
+    return reply(engine_.add_stats(name, reinterpret_cast<const char*>(pointer),
+                                   static_cast<std::size_t>(size)));
   }
-  // Merges the statistics added into the pending data: "" or why they do not merge.
-  std::string endStats() { return message_of(engine_.end_stats()); }
+  // Merges the statistics added into the pending data: {} or why they do not merge.
+  std::string endStats() { return reply(engine_.end_stats()); }
   // Their data settings, as read options (JSON): what the page shows they were made with.
   std::string statsOptions() const { return protocol::encode(engine_.stats_options()); }
 
@@ -140,12 +153,12 @@ class JsEngine {
   std::string report() const { return protocol::encode(engine_.data_report()); }
   std::string balance() const { return protocol::message(engine_.balance()); }
 
-  // settings: FitSettings as JSON. Returns the fit-begin message, or {"error": why}.
+  // settings: FitSettings as JSON. Returns the fit-begin message, or the error.
   std::string beginFit(std::string settings) {
-    Expected<FitSettings> fit = protocol::decode<FitSettings>(settings);
-    if (!fit) return error_json("fit settings: " + fit.error().message);
+    const Expected<FitSettings> fit = decode_named<FitSettings>(settings, "fit settings");
+    if (!fit) return error_reply(fit.error());
     const Expected<int> planned = engine_.begin_fit(*fit);
-    if (!planned.ok()) return error_json(planned.error().message);
+    if (!planned.ok()) return error_reply(planned.error());
     return protocol::message(engine_.exports().fit_begin());
   }
   // The snapshot messages: the current state, the next one, the other datasets' states.
@@ -172,30 +185,24 @@ class JsEngine {
   // The target-compare message: both targets on the annotated positions, fitted with
   // `settings` (FitSettings JSON).
   std::string compareTargets(std::string settings) const {
-    Expected<FitSettings> fit = protocol::decode<FitSettings>(settings);
-    return protocol::message(engine_.compare_targets(fit ? *fit : FitSettings{}));
+    const Expected<FitSettings> fit = decode_named<FitSettings>(settings, "fit settings");
+    if (!fit) return error_reply(fit.error());
+    return protocol::message(engine_.compare_targets(*fit));
   }
   std::string codeHeader() const { return engine_.exports().code_header(); }
   // The squares message: values by square of the current data, fitted with `settings`
-  // (FitSettings JSON; settings that do not decode are the message's error, never defaults).
+  // (FitSettings JSON; settings that do not decode are the error, never defaults).
   std::string fitSquares(std::string settings) {
-    Expected<FitSettings> fit = protocol::decode<FitSettings>(settings);
-    if (!fit) {
-      JsonWriter json;
-      json.begin_object().field("type", "squares");
-      json.key("squares").null();
-      json.key("squaresError").begin_object();
-      json.field("code", "bad-settings").field("message", fit.error().message).end_object();
-      return json.end_object().str();
-    }
+    const Expected<FitSettings> fit = decode_named<FitSettings>(settings, "fit settings");
+    if (!fit) return error_reply(fit.error());
     return engine_.fit_squares(*fit);
   }
   // A live preview of values by square while a read goes on, with the readers' live shares
-  // `parts`: a squares message with "live": true, or "" (no boards, too few positions yet, or
-  // settings that do not decode: the fit after the read says why).
+  // `parts`: a squares message with "live": true, "" (no boards, too few positions yet), or the
+  // error of settings that do not decode.
   std::string fitSquaresLive(val parts, std::string settings) {
-    Expected<FitSettings> fit = protocol::decode<FitSettings>(settings);
-    if (!fit) return {};
+    const Expected<FitSettings> fit = decode_named<FitSettings>(settings, "fit settings");
+    if (!fit) return error_reply(fit.error());
     std::vector<Part> shares;
     const int n = parts["length"].as<int>();
     for (int i = 0; i < n; ++i) shares.push_back(part_from_object(parts[i]));
@@ -206,19 +213,29 @@ class JsEngine {
   std::string squaresPositions() const { return engine_.squares_positions(); }
   std::string statusLine() const { return engine_.exports().status_line(); }
   // A share link's "compare=SPEC" over the base filter: the per-filter texts as a JSON array,
-  // or {"error": why}.
+  // or the error.
   std::string bandFilters(std::string spec, std::string filter) const {
     const Expected<std::vector<std::string>> filters = learn::band_filters(spec, filter);
-    if (!filters) return error_json("compare=" + spec + ": " + filters.error().message);
+    if (!filters) {
+      return error_reply(
+          make_error(filters.error().code, "compare=" + spec + ": " + filters.error().message));
+    }
     JsonWriter json;
     json.begin_array();
     for (const std::string& f : *filters) json.value(f);
     json.end_array();
     return json.take();
   }
-  // "pawn", "elo" or "logodds": the unit of the status line and the exports (others: pawn).
-  void setUnits(std::string units) {
-    engine_.set_units(protocol::parse_units(units).value_or(protocol::Units::kPawn));
+  // "pawn", "elo" or "logodds": the unit of the status line and the exports. Returns {} or
+  // why the units are not known (the units then stay as they were).
+  std::string setUnits(std::string units) {
+    const std::optional<protocol::Units> parsed = protocol::parse_units(units);
+    if (!parsed) {
+      return error_reply(make_error(ErrorCode::kInvalidArgument,
+                                    "units '" + units + "': not pawn, elo or logodds"));
+    }
+    engine_.set_units(*parsed);
+    return "{}";
   }
   // True when the bytes at `pointer` (a file's first ones) are not plain text: a compressed file
   // or an archive (src/archive decides), which one reader reads in order.
@@ -226,11 +243,6 @@ class JsEngine {
     const archive::Format format = archive::sniff_format(
         std::string_view(reinterpret_cast<const char*>(pointer), static_cast<std::size_t>(length)));
     return format != archive::Format::kPlain && format != archive::Format::kUnknown;
-  }
-  // The estimate message of the data read so far, fitted with `settings` (FitSettings JSON).
-  std::string estimate(std::string settings) const {
-    Expected<FitSettings> fit = protocol::decode<FitSettings>(settings);
-    return protocol::message(engine_.estimate(fit ? *fit : FitSettings{}));
   }
   // Files without a digest (the browser reads without hashing): hashed at export time.
   val missingDigests() const {
@@ -301,7 +313,6 @@ EMSCRIPTEN_BINDINGS(materialist_engine) {
       .function("setUnits", &JsEngine::setUnits)
       .function("bandFilters", &JsEngine::bandFilters)
       .function("compressed", &JsEngine::compressed)
-      .function("estimate", &JsEngine::estimate)
       .function("missingDigests", &JsEngine::missingDigests)
       .function("hashBegin", &JsEngine::hashBegin)
       .function("hashFeed", &JsEngine::hashFeed)

@@ -1,11 +1,12 @@
 // End-to-end tests: values by rating band. The settings' "Compare: by rating band (200)" preset
 // on the lichess sample, the chart's layout contract (each band's label and games under it, none
-// overlapping), a phone-size view restored from a share link, and screenshots of both.
+// overlapping), a phone-size view restored from a share link, and screenshots of both; a link's
+// comparison the engine cannot make, and the engine's one error shape from every fallible call.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ARTIFACTS, FIXTURES, check, clickButton, clickControl, dropFiles, mirrorResult, openPage, settle, test,
-  waitForReadEnd, watchStates,
+  waitForReadEnd, waitForState, watchStates,
 } from './harness.mjs';
 
 const LICHESS = () => readFileSync(join(FIXTURES, 'lichess-2021-10-first999.pgn'), 'utf8');
@@ -118,6 +119,74 @@ test('values by speed: one band per speed class of the lichess sample, named by 
   const status = await page.$eval('#materialist-status', (e) => e.textContent);
   check(status.includes('blitz: P 100'), `the status line does not name the speeds: ${status}`);
   await page.screenshot({ path: join(ARTIFACTS, '62-speeds-1400.png') });
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+// The engine's one error shape (web/engine-reply.js): a comparison it cannot make is said in the
+// banner, never dropped silently, and the rest of the link (the sample) still applies.
+test('a share link\'s comparison the engine cannot make is said; the rest of the link applies', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#compare=elo:abc&sample' });
+  check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
+  const result = await mirrorResult(page);
+  check(/^The share link's comparison could not be made: compare=elo:abc: .*width/.test(result.error || ''),
+    `error: ${result.error}`);
+  check(result.used === 2997 && !(result.fits && result.fits.length > 1), `used ${result.used}, ${(result.fits || []).length} fits`);
+  check(problems.length === 0, problems.join('\n'));
+  await context.close();
+});
+
+// Every fallible call of the WebAssembly Engine, given what it cannot read, answers the one error
+// shape that web/engine-reply.js decodes ({type: 'error', code, message}), never defaults; and
+// {} or its result when it can. Run in a worker of the page, as the engine worker runs it.
+test('the engine\'s face: settings it cannot read are one error shape from every call, never defaults', async ({ baseUrl }) => {
+  const { context, page, problems } = await openPage(baseUrl);
+  const replies = await page.evaluate(async (base) => {
+    const source = `
+      importScripts('${base}/materialist-engine.js', '${base}/engine-reply.js');
+      createMaterialistEngine({ locateFile: (file) => '${base}/' + file }).then((wasm) => {
+        const engine = new wasm.Engine();
+        const badFit = JSON.stringify({ solver: 'simplex' });
+        const badRead = JSON.stringify({ quiet: { plies: 'many' } });
+        const calls = {
+          beginRead: () => engine.beginRead(badRead),
+          beginFit: () => engine.beginFit(badFit),
+          compareTargets: () => engine.compareTargets(badFit),
+          estimateWith: () => engine.estimateWith([], badFit),
+          fitSquares: () => engine.fitSquares(badFit),
+          fitSquaresLive: () => engine.fitSquaresLive([], badFit),
+          setUnits: () => engine.setUnits('furlongs'),
+          bandFilters: () => engine.bandFilters('elo:abc', ''),
+          beginReadGood: () => engine.beginRead('{}'),
+          setUnitsGood: () => engine.setUnits('elo'),
+          bandFiltersGood: () => engine.bandFilters('elo:500', ''),
+        };
+        const out = {};
+        for (const [name, call] of Object.entries(calls)) out[name] = engineReply(call());
+        postMessage(out);
+      });`;
+    const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+    const answer = await new Promise((resolve, reject) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.onerror = (event) => reject(new Error(event.message));
+    });
+    worker.terminate();
+    return answer;
+  }, baseUrl);
+  for (const name of ['beginRead', 'beginFit', 'compareTargets', 'estimateWith', 'fitSquares', 'fitSquaresLive',
+    'setUnits', 'bandFilters']) {
+    const { value, error } = replies[name];
+    check(value === null && error && error.type === 'error' && typeof error.code === 'string' && error.code !== 'ok' &&
+      typeof error.message === 'string' && error.message.length > 0, `${name}: ${JSON.stringify(replies[name])}`);
+  }
+  check(/^read options: .*quiet/.test(replies.beginRead.error.message), `beginRead: ${replies.beginRead.error.message}`);
+  check(/^fit settings: .*solver/.test(replies.beginFit.error.message), `beginFit: ${replies.beginFit.error.message}`);
+  check(/furlongs/.test(replies.setUnits.error.message), `setUnits: ${replies.setUnits.error.message}`);
+  check(replies.beginReadGood.error === null && JSON.stringify(replies.beginReadGood.value) === '{}',
+    `beginRead('{}'): ${JSON.stringify(replies.beginReadGood)}`);
+  check(replies.setUnitsGood.error === null, `setUnits('elo'): ${JSON.stringify(replies.setUnitsGood)}`);
+  check(Array.isArray(replies.bandFiltersGood.value) && replies.bandFiltersGood.value.length > 1,
+    `bandFilters('elo:500'): ${JSON.stringify(replies.bandFiltersGood)}`);
   check(problems.length === 0, problems.join('\n'));
   await context.close();
 });
