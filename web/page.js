@@ -181,13 +181,15 @@
         updateResult({ targetCompare: { positions: m.positions, games: m.games, outcomes: m.outcomes,
           differenceErrors: m.differenceErrors, error: m.error || null, rows: m.rows } });
         break;
-      case 'squares':  // values by square: what tests compare (the app draws the tables)
-        updateResult({ squares: { error: m.squaresError ? m.squaresError.message : null, data: m.squaresData || null,
+      case 'squares': {  // values by square: what tests compare (the app draws the tables)
+        const squares = { error: m.squaresError ? m.squaresError.message : null, data: m.squaresData || null,
           validation: m.validation || null, material: m.squaresMaterial || null, tables: m.squares, se: m.squaresSe || null,
-          positions: m.squaresPositions || null, seconds: m.seconds ?? null, live: Boolean(m.live) },
-        // Live previews so far in this page (tests count them).
-        squaresPreviews: Number(page.result.squaresPreviews || 0) + (m.live ? 1 : 0) });
+          positions: m.squaresPositions || null, seconds: m.seconds ?? null, live: Boolean(m.live) };
+        // Live previews so far in this page, and the last one (tests count and read them).
+        updateResult({ squares, squaresPreviews: Number(page.result.squaresPreviews || 0) + (m.live ? 1 : 0),
+          lastSquaresPreview: m.live ? squares : page.result.lastSquaresPreview });
         break;
+      }
       case 'error':
         page.readingOrigin = null;  // that read, if any, did not commit
         updateResult({ error: m.message });

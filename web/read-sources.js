@@ -37,7 +37,7 @@ function readContext(sources, myJob, options) {
   let lastProgress = 0;
   let lastEstimate = performance.now();
   const previewMs = SQUARES_PREVIEW_ESTIMATES * worker.estimateMs;
-  let lastSquares = performance.now() - previewMs / 2;  // the first preview half as soon
+  let lastSquares = performance.now() - previewMs;  // the first preview at the first estimate
   let squaresCost = 0;
   // Values by square live: a preview of a sample now and then, at most a fifth of the read's
   // time (the next one waits four times the last one's cost).
@@ -46,13 +46,12 @@ function readContext(sources, myJob, options) {
     if (!(worker.settings.model && worker.settings.model.squares) || !(options.keep && options.keep.boards)) return;
     const now = performance.now();
     if (now - lastSquares < Math.max(previewMs, 4 * squaresCost)) return;
-    const text = engine.fitSquaresLive(samples, JSON.stringify(worker.settings));
-    lastSquares = performance.now();
-    squaresCost = lastSquares - now;
-    if (!text) return;  // no preview yet
-    const preview = engineReply(text);
+    const preview = engineReply(engine.fitSquaresLive(samples, JSON.stringify(worker.settings)));
     // Settings the engine cannot read end the read with the error (the fit could not use them).
     if (preview.error) throw new Error(`Cannot preview values by square: ${preview.error.message}`);
+    if (!('type' in preview.value)) return;  // too few positions yet: tried again at the next estimate
+    lastSquares = performance.now();
+    squaresCost = lastSquares - now;
     post(preview.value);
   };
   /** @type {ReadContext} */

@@ -40,7 +40,7 @@ async function serveRange(wasm, message) {
   let lastProgress = 0;
   let lastLive = performance.now();
   const previewMs = SQUARES_PREVIEW_ESTIMATES * (message.liveMs || 0);
-  let lastSquares = performance.now() - previewMs / 2;  // the first sample half as soon
+  let lastSquares = performance.now() - previewMs;  // the first sample with the first share
   let offset = start;  // of this slice
   try {
     for await (const bytes of fileSlices(file, start, end, FILE_SLICE_BYTES)) {  // the next one read meanwhile

@@ -394,7 +394,7 @@ interface Engine {
   // A reader's share so far, without issues; withSquares: a sample of its kept positions.
   exportLivePart(withSquares: boolean): Part;
   // A live preview of values by square with the readers' samples ("" when there is none yet).
-  fitSquaresLive(parts: Part[], settings: Json<Settings>): Json<SquaresMessage | EngineError> | '';
+  fitSquaresLive(parts: Part[], settings: Json<Settings>): Json<SquaresMessage | {} | EngineError>;
   // The estimate of everything read so far plus the readers' live shares.
   estimateWith(parts: Part[], settings: Json<Settings>): Json<EstimateMessage | EngineError>;
   endDecodedEntry(entry: string, bytes: number): void;  // a decoded file's entry, after its parts

@@ -15,8 +15,8 @@ async function matTextParts() {
   const parts = [];
   try {
     const options = { ...JSON.parse(worker.readKey), keepRows: true };
-    const refused = exporter.beginRead(JSON.stringify(options));
-    if (refused) throw new Error(refused);
+    const begun = engineReply(exporter.beginRead(JSON.stringify(options)));
+    if (begun.error) throw new Error(begun.error.message);
     for (const source of worker.lastSources) {
       const { name, size } = describe(source);
       exporter.beginFile(name, size);

@@ -198,7 +198,7 @@ class JsEngine {
     return engine_.fit_squares(*fit);
   }
   // A live preview of values by square while a read goes on, with the readers' live shares
-  // `parts`: a squares message with "live": true, "" (no boards, too few positions yet), or the
+  // `parts`: a squares message with "live": true, {} (no boards, too few positions yet), or the
   // error of settings that do not decode.
   std::string fitSquaresLive(val parts, std::string settings) {
     const Expected<FitSettings> fit = decode_named<FitSettings>(settings, "fit settings");
@@ -206,7 +206,8 @@ class JsEngine {
     std::vector<Part> shares;
     const int n = parts["length"].as<int>();
     for (int i = 0; i < n; ++i) shares.push_back(part_from_object(parts[i]));
-    return engine_.fit_squares_live(shares, *fit);
+    std::string preview = engine_.fit_squares_live(shares, *fit);
+    return preview.empty() ? "{}" : preview;
   }
   // The last values by square as `name` asks (.csv, .h, .json), "" without a fit.
   std::string squaresExport(std::string name) const { return engine_.squares_export(name); }

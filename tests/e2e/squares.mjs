@@ -167,11 +167,12 @@ test('values by square on a phone: a share link restores them, every board insid
 
 test('values by square: two parallel readers give the tables of one', async ({ baseUrl }) => {
   const lichess = readFileSync(join(FIXTURES, 'lichess-100.pgn'), 'utf8');
-  const times = Math.ceil(33e6 / lichess.length);  // over the parallel reads' 32 MB
+  // Over the parallel reads' 32 MB, and long enough (some seconds) for previews while it is read.
+  const times = Math.ceil(80e6 / lichess.length);
   const file = { name: `lichess-x${times}.pgn`, repeat: { text: lichess + '\n\n', times } };
   const results = [];
   for (const readers of [2, 1]) {
-    // Estimates ten times as often as by default, and so the previews (33 MB is read in a second).
+    // Estimates ten times as often as by default, and so the previews (80 MB is read in seconds).
     const { context, page, problems } = await openPage(baseUrl, { query: `?readers=${readers}&estimateMs=50` });
     await clickControl(page, 'model:squares');  // no data yet: the next read keeps the boards
     await settle(page, 4);
@@ -179,11 +180,16 @@ test('values by square: two parallel readers give the tables of one', async ({ b
     await dropFiles(page, [file]);
     await waitForState(page, ['reading'], 20000);
     // Live: previews of the tables while the games stream in, then the fit after the read.
+    // A preview, or the read's end without one (an error, or the final fit first): said, not waited on.
     await page.waitForFunction(() => {
-      const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
-      return (r.squaresPreviews || 0) >= 1;
+      const mirror = document.getElementById('materialist-status');
+      const r = JSON.parse(mirror.dataset.result);
+      return (r.squaresPreviews || 0) >= 1 || r.error || (r.squares && !r.squares.live);
     }, null, { timeout: 120000 });
-    const preview = (await mirrorResult(page)).squares;
+    const during = await mirrorResult(page);
+    check(!during.error, `${readers} reader(s): the read failed: ${during.error}`);
+    check(during.squaresPreviews >= 1, `${readers} reader(s): no preview during the read (${during.estimates} estimates)`);
+    const preview = during.lastSquaresPreview;
     check(preview.live && preview.tables && preview.tables.mg.N.length === 64, `the preview: ${JSON.stringify(preview).slice(0, 200)}`);
     await page.screenshot({ path: join(ARTIFACTS, `squares-live-${readers}.png`) });
     const squares = await waitForSquares(page, 180000);
@@ -191,7 +197,7 @@ test('values by square: two parallel readers give the tables of one', async ({ b
     check(!squares.error, `${readers} reader(s): ${squares.error}`);
     check(!squares.live, 'the fit after the read is still marked live');
     check(r.readers === readers, `read by ${r.readers} readers, not ${readers}`);
-    console.log(`      ${readers} reader(s): ${r.squaresPreviews} live preview(s) during the read`);
+    console.log(`      ${readers} reader(s): ${r.squaresPreviews} live preview(s) during the read, ${r.estimates} estimates, preview ${preview.seconds} s, fit ${squares.seconds} s`);
     results.push(squares);
     check(problems.length === 0, problems.join('\n'));
     await context.close();
