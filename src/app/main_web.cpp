@@ -174,7 +174,7 @@ void frame(void* argument) {
       rt.layout_passes = 1;
       rt.frames_to_draw = 1;
     }
-  } else if (rt.news && rt.state.play.running) {
+  } else if (rt.news && rt.state.play.running()) {
     if (now - rt.last_draw_ms >= kPlayDrawMs) rt.frames_to_draw = std::max(rt.frames_to_draw, 1);
   } else if (rt.news) {
     rt.frames_to_draw = std::max(rt.frames_to_draw, 2);

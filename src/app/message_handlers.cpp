@@ -4,12 +4,13 @@
 #include <string>
 
 #include "app/app_state.h"
+#include "app/json_fields.h"
 #include "app/share_link.h"
+#include "core/enum_names.h"
 #include "core/json_value.h"
 #include "learn/filter/bands.h"
 #include "learn/vocabulary/coefficient_names.h"
 #include "protocol/codec.h"
-#include "app/json_fields.h"
 
 namespace materialist::app {
 namespace {
@@ -158,7 +159,7 @@ bool on_squares(AppState& state, const JsonValue& m) {
     const std::string name = "squares:" + fit.name + "/" + learn::target_name(state.report.target);
     if (auto set = squares_value_set(*state.squares, name)) {
       offer_fit(state.play.form, *set, "fitted: values by square, " + fit.name,
-                !state.play.running);
+                !state.play.running());
     }
   }
   return true;
@@ -210,15 +211,14 @@ bool on_snapshot(AppState& state, const JsonValue& m) {
 // Each fitted dataset's values are offered to the play-test (not chosen); a self-play round's
 // games, once fitted, end the round (play_state.h).
 void offer_fits_to_play(AppState& state) {
-  const bool selfplay_fit = state.play.selfplay_waiting_fit;
-  if (state.play.selfplay_waiting_fit && !state.trajectory.fits.empty() &&
-      !state.play.selfplay.empty()) {
+  const bool selfplay_fit = state.play.learning();
+  if (selfplay_fit && !state.trajectory.fits.empty() && !state.play.selfplay.empty()) {
     const play::ValueSet& played = state.play.selfplay.back().played;
     selfplay_learned(state.play, fit_value_set(state.trajectory.fits.front(), "", &played));
   }
   // The user's first fit that identified a piece becomes the set under test (not while a
   // match runs, and not a self-play round's).
-  bool current = !state.play.running && !selfplay_fit;
+  bool current = !state.play.running() && !selfplay_fit;
   for (const protocol::Fit& fit : state.trajectory.fits) {
     if (fit.state == "failed") continue;
     const play::ValueSet set =
@@ -353,8 +353,9 @@ bool apply_message(AppState& state, std::string_view json) {
   if (!parsed || !parsed->is_object()) return false;
   const JsonValue& m = *parsed;
   const std::string type = text_of(m, "type");
-  if (type.rfind("play-", 0) == 0 && type != "play-link") {
-    return apply_play_message(state.play, type, m);
+  if (const auto play = value_named<PlayMessage>(kPlayMessageTypes, type)) {
+    apply_play_message(state.play, *play, m);
+    return true;
   }
   for (const MessageHandler& handler : kHandlers) {
     if (type == handler.type) return handler.apply(state, m);

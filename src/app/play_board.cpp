@@ -118,11 +118,11 @@ void draw_game(AppState& state, ImFont* large, float scale) {
     }
   }
   // Over the last position once the match is over, it says so.
-  section(play.running || !play.match ? "A game in progress"
-          : play.cancelled            ? "The last position (the match was cancelled)"
-                                      : "The last position (the match is finished)");
+  section(play.running() || !play.match ? "A game in progress"
+          : play.cancelled()            ? "The last position (the match was cancelled)"
+                                        : "The last position (the match is finished)");
   if (shown == nullptr) {
-    note(play.running ? "The first moves are on their way…" : "Start a match to watch a game.",
+    note(play.running() ? "The first moves are on their way…" : "Start a match to watch a game.",
          kMuted);
     return;
   }

@@ -261,9 +261,9 @@ void draw_verdict(AppState& state, float scale) {
   PlayTest& play = state.play;
   if (!play.match) return;
   const play::Match& match = *play.match;
-  section(play.running     ? "Live"
-          : play.cancelled ? "Cancelled (the games played are kept)"
-                           : "Finished");
+  section(play.running()     ? "Live"
+          : play.cancelled() ? "Cancelled (the games played are kept)"
+                             : "Finished");
   std::string progress = grouped(match.pairs_done()) + " of " + grouped(match.task_count()) +
                          " game pairs · " + grouped(match.games_done()) + " games · " +
                          duration(play_seconds(play));

@@ -85,7 +85,7 @@ void draw_set_row(AppState& state, PlayCandidate& candidate, bool idle, float sc
 void draw_form(AppState& state, float scale) {
   PlayTest& play = state.play;
   PlayForm& form = play.form;
-  const bool idle = !play.running;
+  const bool idle = !play.running();
   section("Value sets");
   note("Ticked sets play; the first ticked one is the set under test (a gauntlet's hub).", kMuted);
   ImGui::BeginDisabled(!idle);
@@ -181,9 +181,9 @@ void draw_actions(AppState& state, float scale) {
   PlayTest& play = state.play;
   const bool has_games = play.match && play.match->pairs_done() > 0;
   ImGui::Spacing();
-  if (button(state, "Start", scale, !play.running, "play:start")) start_play(play);
+  if (button(state, "Start", scale, !play.running(), "play:start")) start_play(play);
   same_line_if_fits("Cancel");
-  if (button(state, "Cancel", scale, play.running, "play:cancel")) cancel_play(play);
+  if (button(state, "Cancel", scale, play.running(), "play:cancel")) cancel_play(play);
   same_line_if_fits("Games PGN");
   if (button(state, "Games PGN", scale, has_games, "play:pgn")) {
     save_text(play, "materialist-match.pgn", "application/x-chess-pgn", play_pgn(play));
@@ -197,7 +197,7 @@ void draw_actions(AppState& state, float scale) {
     play.outbox.push_back(R"({"type":"play-share","link":")" + play_link(play.form) + "\"}");
   }
   same_line_if_fits("Learn from these games");
-  const bool may_learn = has_games && !play.running && !state.busy();
+  const bool may_learn = has_games && !play.running() && !state.busy();
   if (button(state, "Learn from these games", scale, may_learn, "play:learn")) {
     // The match's games replace the page's data and fit: asked first when there are some.
     if (state.has_data()) {
@@ -207,7 +207,7 @@ void draw_actions(AppState& state, float scale) {
     }
   }
   same_line_if_fits("Self-play loop (3 rounds)");
-  if (button(state, "Self-play loop (3 rounds)", scale, !play.running && !state.busy(),
+  if (button(state, "Self-play loop (3 rounds)", scale, !play.running() && !state.busy(),
              "play:selfplay")) {
     start_selfplay(play, 3);
   }

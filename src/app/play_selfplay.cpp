@@ -28,7 +28,7 @@ std::string score_text(const SelfPlayRound& round) {
 std::string learned_text(const PlayTest& play, std::size_t i) {
   const SelfPlayRound& round = play.selfplay[i];
   if (round.learned) return round.learned->values_text();
-  return play.selfplay_waiting_fit && i + 1 == play.selfplay.size() ? "fitting…" : "…";
+  return play.learning() && i + 1 == play.selfplay.size() ? "fitting…" : "…";
 }
 
 // The round's games did not identify these pieces: they keep the values the round played.

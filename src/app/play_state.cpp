@@ -52,22 +52,12 @@ void stop_workers(PlayTest& play) {
   for (PlayBoard& board : play.boards) board.live = false;
 }
 
-void finish(PlayTest& play) {
-  play.running = false;
-  play.ended_ms = play.now_ms;
-  stop_workers(play);
-  send_status(play);
-  if (!play.selfplay_active) return;
-  play.selfplay_active = false;
-  if (play.cancelled || play.selfplay.empty()) {
-    play.selfplay_rounds_left = 0;
-    return;
-  }
+// Sends a self-play round's games to the engine worker, to be fitted (its fit-done comes back).
+void send_round_to_learn(PlayTest& play) {
   SelfPlayRound& round = play.selfplay.back();
   round.games = play.match->games_done();
   const auto estimate = play::pairing_estimate(play.match->stats().front());
   round.score = estimate ? estimate->score : std::nan("");
-  // The round's games are read and fitted by the engine worker; its fit-done comes back.
   JsonWriter json;
   json.begin_object()
       .field("type", "play-learn")
@@ -75,7 +65,67 @@ void finish(PlayTest& play) {
       .field("text", play_pgn(play))
       .end_object();
   play.outbox.push_back(json.take());
-  play.selfplay_waiting_fit = true;
+}
+
+constexpr bool is_playing(PlayPhase phase) {
+  return phase == PlayPhase::kPlaying || phase == PlayPhase::kSelfPlaying;
+}
+
+// Whether the play-test may go from `from` to `to` (the table in play_state.h).
+constexpr bool may_enter(PlayPhase from, PlayPhase to) {
+  switch (to) {
+    case PlayPhase::kPlaying:
+    case PlayPhase::kSelfPlaying:
+      return true;
+    case PlayPhase::kLearning:
+      return from == PlayPhase::kSelfPlaying;
+    case PlayPhase::kFinished:
+      return is_playing(from) || from == PlayPhase::kLearning;
+    case PlayPhase::kCancelled:
+      return is_playing(from);
+    case PlayPhase::kIdle:
+      return false;
+  }
+  return false;
+}
+
+// The play-test's one transition, with what leaving and entering a phase does: a match that
+// stops stops its workers and says so; a self-play round that ends sends its games to be
+// learned from; a match stopped early ends a self-play loop. False (nothing done) when the
+// table does not allow it.
+bool enter_phase(PlayTest& play, PlayPhase next) {
+  const PlayPhase from = play.phase;
+  if (!may_enter(from, next)) return false;
+  play.phase = next;
+  if (is_playing(from)) {
+    play.ended_ms = play.now_ms;
+    stop_workers(play);
+  }
+  if (is_playing(next)) return true;  // start_match hands the tasks out
+  if (next == PlayPhase::kLearning) {
+    if (play.selfplay.empty()) return enter_phase(play, PlayPhase::kFinished);
+    send_round_to_learn(play);
+  }
+  if (next == PlayPhase::kCancelled || next == PlayPhase::kFinished) play.selfplay_rounds_left = 0;
+  send_status(play);
+  return true;
+}
+
+// The running match ended: played out (a self-play round's games are then learned from), or
+// stopped early.
+void end_match(PlayTest& play, bool stopped_early) {
+  if (stopped_early) {
+    enter_phase(play, PlayPhase::kCancelled);
+  } else {
+    enter_phase(
+        play, play.phase == PlayPhase::kSelfPlaying ? PlayPhase::kLearning : PlayPhase::kFinished);
+  }
+}
+
+// A play worker or its result failed: the match stops with the reason.
+void fail_match(PlayTest& play, std::string reason) {
+  play.error = std::move(reason);
+  end_match(play, true);
 }
 
 void record_point(PlayTest& play) {
@@ -235,23 +285,22 @@ void article_preset(PlayForm& form) {
   form.sprt = false;
 }
 
-static void start_match(PlayTest& play, Expected<play::MatchSettings> settings) {
+// Starts a match of `settings` as `phase` (playing or self-playing); play.error says why not.
+static bool start_match(PlayTest& play, Expected<play::MatchSettings> settings, PlayPhase phase) {
   play.error.clear();
   if (!settings) {
     play.error = settings.error().message;
-    return;
+    return false;
   }
   play::Book book = play::default_book();
   play.book_size = book.openings.size();
   auto match = play::Match::create(std::move(*settings), std::move(book));
   if (!match) {
     play.error = match.error().message;
-    return;
+    return false;
   }
-  if (play.running) stop_workers(play);
+  enter_phase(play, phase);  // stops the workers of a match it replaces
   play.match = std::move(*match);
-  play.running = true;
-  play.cancelled = false;
   play.history.clear();
   play.busy.clear();
   play.boards.clear();
@@ -260,41 +309,39 @@ static void start_match(PlayTest& play, Expected<play::MatchSettings> settings) 
   play.ended_ms = 0;
   for (int worker = 0; worker < std::max(1, play.workers); ++worker) dispatch(play, worker);
   send_status(play);
+  return true;
 }
 
 void start_play(PlayTest& play) {
-  play.selfplay_active = false;
   play.selfplay_rounds_left = 0;
-  play.selfplay_waiting_fit = false;
-  start_match(play, play_settings(play.form));
+  const bool started = start_match(play, play_settings(play.form), PlayPhase::kPlaying);
+  if (!started && play.learning()) enter_phase(play, PlayPhase::kFinished);  // the loop's fit too
 }
 
-// Starts the next self-play round: the last learned values (or the start's) against the start.
-static void start_selfplay_round(PlayTest& play) {
-  auto settings = play_settings(play.form);
-  if (!settings) {
-    play.error = settings.error().message;
-    play.selfplay_rounds_left = 0;
-    return;
+// Starts a self-play round: `played` (the last learned values, or the start's) against the
+// start values, with the form's limit, pairs and seed. A round that cannot start ends the loop.
+static void start_selfplay_round(PlayTest& play, const play::ValueSet& played,
+                                 const std::string& source) {
+  PlayForm form = play.form;  // the two sets chosen alone (a first set is enough here)
+  form.candidates = {{played, source, true, {}, false},
+                     {play.selfplay_start, "self-play start", true, {}, false}};
+  form.sprt = false;
+  auto settings = play_settings(form);
+  if (settings) {
+    settings->sets[1].name = "start";
+    settings->schedule = play::Schedule::kGauntlet;
   }
   SelfPlayRound round;
-  round.played = play.selfplay.empty() || !play.selfplay.back().learned
-                     ? play.selfplay_start
-                     : *play.selfplay.back().learned;
+  round.played = played;
   round.score = std::nan("");
-  settings->sets = {round.played, play.selfplay_start};
-  settings->sets[1].name = "start";
-  settings->schedule = play::Schedule::kGauntlet;
-  settings->sprt.reset();
   play.selfplay.push_back(round);
-  start_match(play, std::move(*settings));
-  play.selfplay_active = play.running;
-  if (!play.running) play.selfplay_rounds_left = 0;
+  if (start_match(play, std::move(settings), PlayPhase::kSelfPlaying)) return;
+  play.selfplay.pop_back();
+  enter_phase(play, PlayPhase::kFinished);  // from learning: the loop ends with the error
 }
 
 void start_selfplay(PlayTest& play, int rounds) {
   play.selfplay.clear();
-  play.selfplay_waiting_fit = false;
   play.selfplay_rounds_left = std::max(0, rounds - 1);
   play.selfplay_start = *play::parse_value_set("learned-sample");
   for (const PlayCandidate& candidate : play.form.candidates) {
@@ -303,115 +350,97 @@ void start_selfplay(PlayTest& play, int rounds) {
       break;
     }
   }
-  // A first set chosen alone is enough here: the loop's opponent is the start set itself.
-  PlayForm& form = play.form;
-  const std::vector<PlayCandidate> candidates = form.candidates;
-  form.candidates = {{play.selfplay_start, "self-play start", true, {}, false},
-                     {play.selfplay_start, "self-play start", true, {}, false}};
-  start_selfplay_round(play);
-  form.candidates = candidates;
+  start_selfplay_round(play, play.selfplay_start, "self-play start");
 }
 
 void selfplay_learned(PlayTest& play, const play::ValueSet& learned) {
-  if (!play.selfplay_waiting_fit || play.selfplay.empty()) return;
-  play.selfplay_waiting_fit = false;
+  if (!play.learning() || play.selfplay.empty()) return;
   play::ValueSet set = learned;
   set.name = "round-" + std::to_string(play.selfplay.size());
   play.selfplay.back().learned = set;
   if (play.selfplay_rounds_left <= 0) {
-    send_status(play);
+    enter_phase(play, PlayPhase::kFinished);
     return;
   }
   --play.selfplay_rounds_left;
-  PlayForm& form = play.form;
-  const std::vector<PlayCandidate> candidates = form.candidates;
-  form.candidates = {{set, "self-play", true, {}, false},
-                     {play.selfplay_start, "self-play start", true, {}, false}};
-  start_selfplay_round(play);
-  form.candidates = candidates;
+  start_selfplay_round(play, set, "self-play");
 }
 
 void cancel_play(PlayTest& play) {
-  play.selfplay_rounds_left = 0;
-  play.selfplay_waiting_fit = false;
-  if (!play.running) return;
-  play.cancelled = true;
-  finish(play);
+  if (play.learning()) {
+    enter_phase(play, PlayPhase::kFinished);  // the round was played out; its fit is not waited for
+  } else if (play.running()) {
+    end_match(play, true);
+  }
 }
 
-bool apply_play_message(PlayTest& play, std::string_view type, const JsonValue& m) {
-  if (type == "play-pool") {
-    play.workers = std::clamp(int_of(m, "workers", 1), 1, 64);
-    if (!play.running) {
-      play.busy.clear();
-      play.boards.clear();
-    }
-    ensure_workers(play);
-    return true;
-  }
+void apply_play_message(PlayTest& play, PlayMessage type, const JsonValue& m) {
   const int worker = int_of(m, "worker", -1);
-  if (type == "play-board") {
-    if (!play.running || worker < 0 || worker >= static_cast<int>(play.boards.size())) return true;
-    PlayBoard& board = play.boards[static_cast<std::size_t>(worker)];
-    board.fen = text_of(m, "fen");
-    board.last_move = text_of(m, "lastMove");
-    board.white = text_of(m, "white");
-    board.black = text_of(m, "black");
-    board.opening_plies = int_of(m, "openingPlies", 0);
-    board.task = static_cast<std::size_t>(std::max(0, int_of(m, "task", 0)));
-    board.san.clear();
-    if (const JsonValue* san = m.find("san"); san != nullptr && san->is_array()) {
-      for (const JsonValue& move : san->items()) board.san.push_back(move.as_string());
+  switch (type) {
+    case PlayMessage::kPool:
+      play.workers = std::clamp(int_of(m, "workers", 1), 1, 64);
+      if (!play.running()) {
+        play.busy.clear();
+        play.boards.clear();
+      }
+      ensure_workers(play);
+      return;
+    case PlayMessage::kBoard: {
+      if (!play.running() || worker < 0 || worker >= static_cast<int>(play.boards.size())) return;
+      PlayBoard& board = play.boards[static_cast<std::size_t>(worker)];
+      board.fen = text_of(m, "fen");
+      board.last_move = text_of(m, "lastMove");
+      board.white = text_of(m, "white");
+      board.black = text_of(m, "black");
+      board.opening_plies = int_of(m, "openingPlies", 0);
+      board.task = static_cast<std::size_t>(std::max(0, int_of(m, "task", 0)));
+      board.san.clear();
+      if (const JsonValue* san = m.find("san"); san != nullptr && san->is_array()) {
+        for (const JsonValue& move : san->items()) board.san.push_back(move.as_string());
+      }
+      board.live = true;
+      return;
     }
-    board.live = true;
-    return true;
+    case PlayMessage::kError:
+      if (play.running()) fail_match(play, "A play worker failed: " + text_of(m, "message"));
+      return;
+    case PlayMessage::kResult:
+      break;
   }
-  if (type == "play-error") {
-    if (!play.running) return true;
-    play.error = "A play worker failed: " + text_of(m, "message");
-    play.cancelled = true;
-    finish(play);
-    return true;
-  }
-  if (type != "play-result") return false;
-  if (!play.running || !play.match || worker < 0 || worker >= static_cast<int>(play.busy.size())) {
-    return true;  // a late result of a cancelled match
+  if (!play.running() || !play.match || worker < 0 ||
+      worker >= static_cast<int>(play.busy.size())) {
+    return;  // a late result of a cancelled match
   }
   const std::string text = text_of(m, "result");
   auto index = play::pair_result_index(text);
   if (!index || *index >= play.match->task_count()) {
-    play.error = index ? "a play result for no task" : index.error().message;
-    play.cancelled = true;
-    finish(play);
-    return true;
+    fail_match(play, index ? "a play result for no task" : index.error().message);
+    return;
   }
   auto decoded = play::decode_pair_result(text, play.match->task(*index));
   if (!decoded) {
-    play.error = decoded.error().message;
-    play.cancelled = true;
-    finish(play);
-    return true;
+    fail_match(play, decoded.error().message);
+    return;
   }
   play.busy[static_cast<std::size_t>(worker)].reset();
   play.match->record(*index, std::move(decoded->result));
   record_point(play);
   if (play.match->finished()) {
-    finish(play);
-  } else {
-    dispatch(play, worker);
-    if (std::none_of(play.busy.begin(), play.busy.end(),
-                     [](const auto& b) { return b.has_value(); })) {
-      finish(play);  // nothing left to play (cannot happen while a result is missing)
-    } else {
-      send_status(play);
-    }
+    end_match(play, false);
+    return;
   }
-  return true;
+  dispatch(play, worker);
+  if (std::none_of(play.busy.begin(), play.busy.end(),
+                   [](const auto& b) { return b.has_value(); })) {
+    end_match(play, false);  // nothing left to play (cannot happen while a result is missing)
+  } else {
+    send_status(play);
+  }
 }
 
 double play_seconds(const PlayTest& play) {
   if (!play.match) return 0;
-  const double end = play.running ? play.now_ms : play.ended_ms;
+  const double end = play.running() ? play.now_ms : play.ended_ms;
   return std::max(0.0, (end - play.started_ms) / 1000.0);
 }
 
@@ -428,7 +457,7 @@ std::string play_pgn(const PlayTest& play) {
 std::string play_json(const PlayTest& play) {
   if (!play.match) return "{}";
   return play::match_json(*play.match, play.book_size, play::kDefaultBookSource, play_seconds(play),
-                          play.cancelled);
+                          play.cancelled());
 }
 
 void save_text(PlayTest& play, const std::string& name, const std::string& mime,
@@ -445,7 +474,7 @@ void save_text(PlayTest& play, const std::string& name, const std::string& mime,
 
 std::optional<play::Verdict> play_verdict(const PlayTest& play) {
   if (!play.match) return std::nullopt;
-  return play::pairing_verdict(*play.match, play.match->stats().front(), play.cancelled);
+  return play::pairing_verdict(*play.match, play.match->stats().front(), play.cancelled());
 }
 
 EloAxis elo_chart_axis(const std::vector<PlayPoint>& history) {
@@ -477,7 +506,7 @@ EloAxis elo_chart_axis(const std::vector<PlayPoint>& history) {
 std::string play_status_json(const PlayTest& play) {
   JsonWriter json;
   json.begin_object().field("type", "play-status");
-  json.field("running", play.running).field("cancelled", play.cancelled);
+  json.field("running", play.running()).field("cancelled", play.cancelled());
   if (play.match) {
     const play::Match& match = *play.match;
     json.field("pairs", static_cast<std::uint64_t>(match.pairs_done()))

@@ -10,6 +10,7 @@
 // seed and settings.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -80,14 +81,36 @@ struct SelfPlayRound {
   std::optional<play::ValueSet> learned;
 };
 
+// Where the play-test stands; play_state.cpp's enter_phase is the one place it changes.
+//   any → playing, self-playing (a match starts: it replaces one running, or a loop's fit)
+//   playing → finished, cancelled           self-playing → learning (its games are fitted),
+//   cancelled learning → self-playing (the next round), finished (the last round, or the loop
+//   cancelled)
+enum class PlayPhase : std::uint8_t {
+  kIdle,         // no match yet
+  kPlaying,      // a match's pairs are with the workers
+  kSelfPlaying,  // a self-play round's match is with the workers
+  kLearning,     // a self-play round ended: the engine worker fits its games (fit-done comes)
+  kFinished,     // the last match was played to its end
+  kCancelled,    // the last match was stopped: cancelled, or a worker or a result failed
+};
+
+// The play workers' messages (web/PROTOCOL.md "Play-test"), by their "type".
+enum class PlayMessage : std::uint8_t { kPool, kBoard, kError, kResult };
+inline constexpr std::array kPlayMessageTypes = {"play-pool", "play-board", "play-error",
+                                                 "play-result"};
+
 struct PlayTest {
   PlayForm form = default_play_form();
   bool open = false;  // the Play-test window
   int workers = 1;    // play workers the page runs (one per core)
   std::optional<play::Match> match;
   std::size_t book_size = 0;
-  bool running = false;
-  bool cancelled = false;
+  PlayPhase phase = PlayPhase::kIdle;
+  // A match's pairs are being played (a self-play round's included).
+  bool running() const { return phase == PlayPhase::kPlaying || phase == PlayPhase::kSelfPlaying; }
+  bool cancelled() const { return phase == PlayPhase::kCancelled; }
+  bool learning() const { return phase == PlayPhase::kLearning; }
   // "Learn from these games" with data on the page: asking before the match's games replace it.
   bool learn_asking = false;
   std::string error;
@@ -103,9 +126,7 @@ struct PlayTest {
   // the fit's values are the next round's.
   play::ValueSet selfplay_start;
   std::vector<SelfPlayRound> selfplay;
-  int selfplay_rounds_left = 0;       // rounds still to start after the current one
-  bool selfplay_active = false;       // the current match is a self-play round
-  bool selfplay_waiting_fit = false;  // its games were sent to be learned from
+  int selfplay_rounds_left = 0;  // rounds still to start after the current one
 };
 
 // The settings the form gives; errors: fewer than two sets chosen, pairs < 1, an SPRT with
@@ -136,8 +157,8 @@ void cancel_play(PlayTest& play);
 void start_selfplay(PlayTest& play, int rounds);
 // The fit of a round's games arrived (fit-done): its values end the round and start the next.
 void selfplay_learned(PlayTest& play, const play::ValueSet& learned);
-// A play worker's message (play-result, play-board, play-error, play-pool); false if not one.
-bool apply_play_message(PlayTest& play, std::string_view type, const JsonValue& message);
+// A play worker's message.
+void apply_play_message(PlayTest& play, PlayMessage type, const JsonValue& message);
 
 // Seconds the match has run (to its end, or now).
 double play_seconds(const PlayTest& play);

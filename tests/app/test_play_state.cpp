@@ -127,7 +127,7 @@ TEST_CASE("play state: results in any order from two workers give the CLI runner
   play.form.sprt = true;
   start_play(play);
   REQUIRE(play.error.empty());
-  REQUIRE(play.running);
+  REQUIRE(play.running());
   std::vector<Sent> tasks = take_tasks(play);
   REQUIRE(tasks.size() == 2);
   CHECK(tasks[0].worker == 0);
@@ -142,7 +142,7 @@ TEST_CASE("play state: results in any order from two workers give the CLI runner
     }
     tasks = next;
   }
-  CHECK_FALSE(play.running);
+  CHECK_FALSE(play.running());
   REQUIRE(play.match);
   CHECK(play.match->pairs_done() == 3);
   CHECK(play.history.size() == 2);  // pairs 1 and 2 were committed together
@@ -174,7 +174,7 @@ TEST_CASE("play state: games per minute from the match's clock, once it has run 
   play.form = small_form();
   play.now_ms = 1000;
   start_play(play);
-  REQUIRE(play.running);
+  REQUIRE(play.running());
   CHECK_FALSE(games_per_minute(play));
   play.now_ms = 1000 + 1000 * (kRateSeconds - 1);
   CHECK_FALSE(games_per_minute(play));  // too early for a rate
@@ -188,7 +188,7 @@ TEST_CASE("play state: games per minute from the match's clock, once it has run 
     }
     tasks = next;
   }
-  REQUIRE_FALSE(play.running);
+  REQUIRE_FALSE(play.running());
   CHECK(play.match->games_done() == 6);
   // 6 games over the 4 s before the first task and 30 s of pairs: 6 · 60 / 34.
   REQUIRE(games_per_minute(play));
@@ -212,8 +212,8 @@ TEST_CASE("play state: cancel keeps what was played and ignores late results") {
   CHECK(play_verdict(play)->text == "too few games yet (2 so far)");
   CHECK(play_status_json(play).find(R"("verdictKind":"too-few-games")") != std::string::npos);
   cancel_play(play);
-  CHECK_FALSE(play.running);
-  CHECK(play.cancelled);
+  CHECK_FALSE(play.running());
+  CHECK(play.cancelled());
   CHECK(play_verdict(play)->text == "too few games to tell (2 played)");
   // With an SPRT, a cancel is inconclusive and says why.
   {
@@ -286,7 +286,7 @@ TEST_CASE("play state: a board message, the share link and a fit's values") {
   REQUIRE(apply_message(
       state, R"({"type":"play-link","link":"play&set=kaufman&set=classic&nodes=100&pairs=1"})"));
   CHECK(play.open);
-  CHECK(play.running);
+  CHECK(play.running());
   CHECK(play.match->settings().sets[0].name == "kaufman");
 
   protocol::Fit fit;
@@ -330,15 +330,16 @@ TEST_CASE("play state: the self-play loop learns from each round's games") {
   play.form = small_form();
   play.form.pairs = 1;
   start_selfplay(play, 2);
-  REQUIRE(play.running);
+  REQUIRE(play.running());
   REQUIRE(play.selfplay.size() == 1);
   CHECK(play.selfplay[0].played.name == "learned-sample");
   CHECK(play.match->settings().sets[1].name == "start");
   std::vector<Sent> tasks = take_tasks(play);
   REQUIRE(tasks.size() == 1);
   REQUIRE(apply_message(state, result_message(tasks[0].worker, tasks[0].task)));
-  CHECK_FALSE(play.running);
-  CHECK(play.selfplay_waiting_fit);
+  CHECK_FALSE(play.running());
+  CHECK(play.learning());
+  CHECK(play.phase == PlayPhase::kLearning);
   bool learn = false;
   for (const std::string& command : play.outbox) {
     if (command.find("\"play-learn\"") != std::string::npos &&
@@ -355,16 +356,69 @@ TEST_CASE("play state: the self-play loop learns from each round's games") {
   REQUIRE(play.selfplay[0].learned);
   CHECK(play.selfplay[0].learned->middlegame == learned.middlegame);
   CHECK(play.selfplay[1].played.middlegame == learned.middlegame);
-  CHECK(play.running);
+  CHECK(play.running());
   tasks = take_tasks(play);
   REQUIRE(tasks.size() == 1);
   REQUIRE(apply_message(state, result_message(tasks[0].worker, tasks[0].task)));
   selfplay_learned(play, *play::parse_value_set("100,300,330,500,960"));
   CHECK(play.selfplay.size() == 2);  // two rounds asked: no third
-  CHECK_FALSE(play.running);
+  CHECK_FALSE(play.running());
+  CHECK(play.phase == PlayPhase::kFinished);
   CHECK(play.selfplay[1].learned);
   // The form is as it was.
   CHECK(play.form.candidates.size() == play::kNamedValueSets.size());
+}
+
+TEST_CASE("play state: a self-play loop cancelled while a round is fitted ends there") {
+  AppState state;
+  PlayTest& play = state.play;
+  play.form = small_form();
+  play.form.pairs = 1;
+  start_selfplay(play, 3);
+  CHECK(play.phase == PlayPhase::kSelfPlaying);
+  std::vector<Sent> tasks = take_tasks(play);
+  REQUIRE(tasks.size() == 1);
+  REQUIRE(apply_message(state, result_message(tasks[0].worker, tasks[0].task)));
+  REQUIRE(play.phase == PlayPhase::kLearning);
+  cancel_play(play);
+  CHECK(play.phase == PlayPhase::kFinished);  // the round was played out: not a cancelled match
+  CHECK(play.selfplay_rounds_left == 0);
+  // The fit that arrives late starts no round.
+  selfplay_learned(play, *play::parse_value_set("100,310,320,490,950"));
+  CHECK(play.selfplay.size() == 1);
+  CHECK_FALSE(play.running());
+}
+
+TEST_CASE("play state: a self-play round cancelled while it is played ends the loop") {
+  AppState state;
+  PlayTest& play = state.play;
+  play.form = small_form();
+  play.form.pairs = 2;
+  start_selfplay(play, 3);
+  REQUIRE(play.running());
+  cancel_play(play);
+  CHECK(play.phase == PlayPhase::kCancelled);
+  CHECK(play.selfplay_rounds_left == 0);
+  bool learn = false;
+  for (const std::string& command : play.outbox)
+    learn |= command.find("\"play-learn\"") != std::string::npos;
+  CHECK_FALSE(learn);  // a cancelled round's games are not learned from
+  // A new match from the form replaces it.
+  start_play(play);
+  CHECK(play.phase == PlayPhase::kPlaying);
+}
+
+TEST_CASE("play state: the workers' messages by type; other play- types are not theirs") {
+  AppState state;
+  CHECK(apply_message(state, R"({"type":"play-pool","workers":3})"));
+  CHECK(state.play.workers == 3);
+  CHECK(state.play.boards.size() == 3);
+  CHECK_FALSE(apply_message(state, R"({"type":"play-nonsense","workers":5})"));
+  CHECK(state.play.workers == 3);
+  // A worker's error with no match running changes nothing.
+  CHECK(apply_message(state, R"({"type":"play-error","worker":0,"message":"boom"})"));
+  CHECK(state.play.phase == PlayPhase::kIdle);
+  CHECK(state.play.error.empty());
 }
 }  // namespace materialist::app
 
