@@ -54,6 +54,7 @@ function rereadReason(s) {
  * @property {boolean} reading  a read is running: new settings wait for its fit
  * @property {number} requestedReaders  parallel readers per large file, 0: one per core but one
  * @property {number} estimateMs  the least time between two live estimates of a read
+ * @property {boolean} reducedMotion  the page's prefers-reduced-motion: a fit's snapshots unpaced
  * @property {PageMessage[]} pending  messages that arrive while the engine loads
  * @property {string} activity  what the running task does ("reading games.pgn"), for errors
  * @property {number} heapLimitBytes  the most the engine's heap may grow to
@@ -64,7 +65,7 @@ function rereadReason(s) {
 /** @type {WorkerState} */
 const worker = {
   wasm: null, engine: null, settings: { ...DEFAULT_SETTINGS }, job: 0, lastSources: [], readKey: null, kept: null, fromStats: false,
-  phase: 'idle', reading: false, requestedReaders: 0, estimateMs: ESTIMATE_INTERVAL_MS, pending: [], activity: 'starting', heapLimitBytes: 0, unread: null,
+  phase: 'idle', reading: false, requestedReaders: 0, estimateMs: ESTIMATE_INTERVAL_MS, reducedMotion: false, pending: [], activity: 'starting', heapLimitBytes: 0, unread: null,
   downloads: null,
 };
 
@@ -444,7 +445,9 @@ function onMessage(message) {
 
 self.onmessage = (event) => {
   const message = /** @type {PageMessage} */ (event.data);  // structured clone: typed by PROTOCOL.md
-  if (worker.engine) onMessage(message);
+  // The page's motion preference needs no engine: it applies to the next fit, even a pending one.
+  if (message.type === 'motion') worker.reducedMotion = message.reduced === true;
+  else if (worker.engine) onMessage(message);
   else worker.pending.push(message);
 };
 

@@ -91,6 +91,10 @@
   const worker = new Worker('engine-worker.js');
   /** @param {PageMessage} message */
   const toWorker = (message) => worker.postMessage(message);
+  // A fit's descent is paced to be watched, unless the system asks for reduced motion.
+  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+  toWorker({ type: 'motion', reduced: reducedMotion.matches });
+  reducedMotion.addEventListener('change', () => toWorker({ type: 'motion', reduced: reducedMotion.matches }));
   worker.onerror = (event) => {
     const message = `The engine worker failed: ${event.message || 'unknown error'}`;
     toApp({ type: 'error', message });

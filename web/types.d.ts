@@ -282,6 +282,7 @@ type PageMessage =
   | { type: 'export'; format: ExportFormat }
   | { type: 'compare-targets'; settings?: Partial<Settings> }
   | { type: 'units'; units: Settings['units'] }
+  | { type: 'motion'; reduced: boolean }
   | { type: 'reset'; settings?: Partial<Settings> };
 
 // ---- coordinator ⇄ readers (parallel reads) ----

@@ -33,6 +33,11 @@ function applyUnits(engine) {
   if (units.error) post({ type: 'error', message: `The values' unit could not be set: ${units.error.message}` });
 }
 
+// The pause before each snapshot: the descent is paced so the page can draw it converge, unless
+// the page asks for reduced motion (the same snapshots, posted at once).
+/** @param {number} ms @returns {Promise<void>} */
+const pace = (ms) => (worker.reducedMotion ? Promise.resolve() : sleep(ms));
+
 /** @param {number} myJob */
 async function fit(myJob) {
   const { engine } = loaded();
@@ -54,7 +59,7 @@ async function fit(myJob) {
   let last = first;
   if (newton) {
     while (!engine.fitFinished()) {
-      await sleep(NEWTON_TICK_MS);
+      await pace(NEWTON_TICK_MS);
       if (myJob !== worker.job) return;
       last = JSON.parse(engine.step(1));
       post(snapshotMessage(last));
@@ -62,7 +67,7 @@ async function fit(myJob) {
   } else {
     let done = 0;
     for (const target of descentSchedule(plan.planned, Math.round(FIT_ANIMATION_MS / FIT_TICK_MS))) {
-      await sleep(FIT_TICK_MS);
+      await pace(FIT_TICK_MS);
       if (myJob !== worker.job) return;
       last = JSON.parse(engine.step(target - done));
       done = last.iteration;

@@ -1,13 +1,13 @@
 // The harness of the browser end-to-end tests (tests/e2e/run.mjs runs them): a static server for
-// dist/ under a sub-path, a fresh headless Chromium per test (playwright-core), helpers that click
-// the ImGui buttons where the app says they are, drop files through real DataTransfer events and
-// read the #materialist-status mirror, and the test registry with its runner.
+// dist/ under a sub-path, one headless Chromium (playwright-core) with a fresh browser context
+// per page, helpers that click the ImGui buttons where the app says they are, drop files through
+// real DataTransfer events and read the #materialist-status mirror, and the test registry with
+// its runner.
 //
 //   import { test, openPage, check } from './harness.mjs';
 //   test('name', async ({ baseUrl }) => { const { context, page } = await openPage(baseUrl); ... });
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -80,17 +80,25 @@ export function check(condition, message) {
   if (!condition) throw new Failure(message);
 }
 
-// Every test gets its own Chromium with a fresh --user-data-dir (a new temporary profile).
-// The browsers of the running test not yet closed (a failed test leaves its own open).
+// One headless Chromium serves the run (launched at the first page, again if it goes away); every
+// page gets a browser context of its own: no cookies, storage, cache or downloads shared.
+let browser = null;
+async function sharedBrowser() {
+  if (!browser || !browser.isConnected()) {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
+  }
+  return browser;
+}
+// The contexts of the running test not yet closed (a failed test leaves its own open).
 const openContexts = new Set();
 
-export async function openPage(baseUrl, { hash = '', query = '', scale = 1, width = 1400, height = 900, touch = false } = {}) {
-  const profile = mkdtempSync(join(tmpdir(), 'materialist-e2e-'));
-  const browserContext = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true,
-    viewport: { width, height }, deviceScaleFactor: scale, hasTouch: touch,
+// motion: 'reduce' (the default) asks for reduced motion, so a fit's descent is posted at once;
+// 'no-preference' for a test that watches the descent converge (the page's default for users).
+export async function openPage(baseUrl, { hash = '', query = '', scale = 1, width = 1400, height = 900, touch = false, motion = 'reduce' } = {}) {
+  const browserContext = await (await sharedBrowser()).newContext({
+    viewport: { width, height }, deviceScaleFactor: scale, hasTouch: touch, reducedMotion: motion,
   });
-  const page = browserContext.pages()[0] || await browserContext.newPage();
+  const page = await browserContext.newPage();
   const context = {
     // Requests of the page and of its workers (a test makes one fail).
     route: (pattern, handler) => browserContext.route(pattern, handler),
@@ -99,7 +107,6 @@ export async function openPage(baseUrl, { hash = '', query = '', scale = 1, widt
     close: async () => {
       openContexts.delete(context);
       await browserContext.close();
-      rmSync(profile, { recursive: true, force: true });
     },
     page,
   };
@@ -352,6 +359,7 @@ export async function runTests({ dist, only = null }) {
     }
   }
   server.close();
+  if (browser) await browser.close();
   console.log(`${passed} passed, ${failed} failed${flaky > 0 ? ` (${flaky} flaky, passed on a second attempt: see FLAKY above)` : ''}`);
   process.exit(failed === 0 ? 0 : 1);
 }

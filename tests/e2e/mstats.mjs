@@ -19,7 +19,7 @@ async function nextRead(page, before) {
 }
 
 test('a dropped .mstats fits at once, the descent drawn, with its games\' values', async ({ baseUrl }) => {
-  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample' });
+  const { context, page, problems } = await openPage(baseUrl, { hash: '#sample', motion: 'no-preference' });
   check(await waitForState(page, ['done', 'error']) === 'done', 'the sample did not fit');
   const games = await mirrorResult(page);
   const reads = await page.evaluate(() => window.materialist.reads);
@@ -29,7 +29,7 @@ test('a dropped .mstats fits at once, the descent drawn, with its games\' values
   await page.waitForFunction(() => {
     const r = JSON.parse(document.getElementById('materialist-status').dataset.result);
     return r.iterations > 300 && r.iterations < 9000;
-  }, null, { timeout: 30000 }).catch(() => {});
+  }, null, { timeout: 30000 });
   await page.screenshot({ path: join(ARTIFACTS, 'mstats-01-descent.png') });
   check(await waitForState(page, ['done', 'error']) === 'done', 'the .mstats did not fit');
   const stats = await mirrorResult(page);
