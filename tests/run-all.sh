@@ -161,10 +161,55 @@ wait_light_stages() {
 }
 
 doctest_args=(--no-colors=true --duration=false)
+
+# run_suite NAME COMMAND...: the doctest suite COMMAND as SUITE_SHARDS (default 2) processes, one
+# per core: each runs its share of one shuffled order of the test cases (--order-by=rand, the
+# same seed in each), so that the shares take about as long. Prints the shares' logs, then one
+# doctest summary line summed over them; a share that ran fewer test cases than it was given fails.
+run_suite() {
+  local name="$1"
+  shift
+  local shards="${SUITE_SHARDS:-2}" total k first last pids=() status=0 ran=0 failed=0
+  total="$("$@" --no-colors=true --count 2>&1 | sed -nE 's/.*passing the current filters: *([0-9]+).*/\1/p')"
+  if [[ -z "${total}" ]]; then
+    echo "ERROR: ${name}: the suite did not say how many test cases it has"
+    return 1
+  fi
+  for ((k = 0; k < shards; ++k)); do
+    first=$((k * total / shards + 1))
+    last=$(((k + 1) * total / shards))
+    "$@" --no-colors=true --duration=true --order-by=rand --rand-seed=1 --first="${first}" \
+      --last="${last}" > "${LOG_DIR}/${name}-${k}.log" 2>&1 &
+    pids+=($!)
+  done
+  trap 'kill "${pids[@]}" 2>/dev/null' INT TERM
+  local log share_ran share_failed
+  for ((k = 0; k < shards; ++k)); do
+    log="${LOG_DIR}/${name}-${k}.log"
+    wait "${pids[k]}" || status=1
+    # Each test case run prints its duration ("0.012 s: name"); doctest's own summary counts
+    # every test case of the suite as passed, run or not, so the share's is left out.
+    share_ran="$(grep -c -E '^[0-9.]+ s: ' "${log}")"
+    share_failed="$(sed -nE 's/^\[doctest\] test cases:.*\| *([0-9]+) failed.*/\1/p' "${log}" | tail -1)"
+    share_failed="${share_failed:-1}"
+    grep -v -E '^\[doctest\] (test cases|assertions|Status)|^[0-9.]+ s: ' "${log}"
+    last=$(((k + 1) * total / shards - k * total / shards))
+    if [[ ${share_ran} != "${last}" ]]; then
+      echo "ERROR: ${name}: share $((k + 1)) of ${shards} ran ${share_ran} of its ${last} test cases (log: ${log})"
+      status=1
+      share_failed=$((share_failed > 0 ? share_failed : 1))
+    fi
+    ran=$((ran + share_ran))
+    failed=$((failed + share_failed))
+  done
+  trap - INT TERM
+  echo "[doctest] test cases: ${total} | $((ran - failed)) passed | ${failed} failed | 0 skipped (${shards} shares)"
+  return "${status}"
+}
 # build/native's configuration, the same in every stage that builds there. Unity builds
 # (MATERIALIST_UNITY: batches of sources compiled as one) halve the compile time of the native and
-# ASan builds; UNITY=0 builds file by file. The WebAssembly build stays file by file: it is the
-# one web/build-dist.sh ships, with a profile taken from a file-by-file build (web/wasm-profile.sh).
+# ASan builds and cut the WebAssembly build's to a third (web/build-dist.sh and
+# web/wasm-profile.sh build in unity batches too); UNITY=0 builds file by file.
 UNITY_FLAG="-DMATERIALIST_UNITY=$([[ "${UNITY:-1}" == 0 ]] && echo OFF || echo ON)"
 native_config=(-S . -B build/native -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON "${UNITY_FLAG}")
 
@@ -172,7 +217,7 @@ stage_native() {
   cmake "${native_config[@]}" &&
     cmake --build build/native -j"${JOBS}" --target materialist_tests || return
   local tests_status=0
-  build/native/materialist_tests "${doctest_args[@]}" || tests_status=$?
+  run_suite native build/native/materialist_tests || tests_status=$?
   # Everything else native (the CLI build/native/materialist) must build too.
   cmake --build build/native -j"${JOBS}" || return
   return "${tests_status}"
@@ -250,18 +295,19 @@ stage_asan() {
     cmake --build build/asan -j"${JOBS}" --target materialist_tests &&
     ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:strict_string_checks=1 \
       UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-      build/asan/materialist_tests "${doctest_args[@]}"
+      run_suite asan build/asan/materialist_tests
 }
 
 stage_wasm() {
-  # Compiled as web/build-dist.sh compiles the site, with the engine's profile when this machine
-  # can make one: the code tested is the code shipped, and the e2e stage recompiles nothing.
+  # Compiled as web/build-dist.sh compiles the site (unity batches, the engine's profile when this
+  # machine can make one): the code tested is the code shipped, and the e2e stage recompiles only
+  # the app.
   local profile
   profile="$(web/wasm-profile.sh)" &&
     emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DMATERIALIST_TESTS=ON \
-      "-DMATERIALIST_WASM_PROFILE=${profile}" &&
+      "-DMATERIALIST_WASM_PROFILE=${profile}" "${UNITY_FLAG}" &&
     cmake --build build/wasm -j"${JOBS}" --target materialist_tests &&
-    node build/wasm/materialist_tests.js "${doctest_args[@]}"
+    run_suite wasm node build/wasm/materialist_tests.js
 }
 
 stage_e2e() {

@@ -21,6 +21,17 @@ inline std::string read_fixture(const std::string& relative_path) {
   return text.str();
 }
 
+// The first `count` games of a PGN text whose games each begin with "[Event ": the text up to
+// the next game's "[Event ", or the whole text when it holds no more.
+inline std::string first_games(const std::string& pgn, std::size_t count) {
+  std::size_t at = 0;
+  for (std::size_t game = 0; game <= count; ++game) {
+    at = pgn.find("[Event ", at + (game == 0 ? 0 : 1));
+    if (at == std::string::npos) return pgn;
+  }
+  return pgn.substr(0, at);
+}
+
 // Replaces every occurrence of `from` in `text` by `to`.
 inline std::string replace_all(std::string text, const std::string& from, const std::string& to) {
   for (std::size_t at = text.find(from); at != std::string::npos;

@@ -4,7 +4,7 @@
 # the app and the engine and assembles the site (page, scripts, .wasm, font, bundled sample) in
 # MATERIALIST_DIST_DIR; this script copies that folder to dist/, fresh each time.
 # Options: --web-setup  run emsdk-setup.sh --web (only the build tools) and skip the test
-#                       binary (what the Pages workflow uses). Env: JOBS, BUILD_DIR, DIST_DIR.
+#                       binary (what the Pages workflow uses). Env: JOBS, BUILD_DIR, DIST_DIR, UNITY.
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,7 +25,10 @@ source build/env.sh
 
 # The profile the engine is optimised with (empty when this machine cannot make one).
 profile="$(web/wasm-profile.sh)"
+# Unity batches (as the test command's WebAssembly stage builds, so that the site it tests is this
+# one): each header parsed once a batch; UNITY=0 builds file by file.
 emcmake cmake -S . -B "${BUILD_DIR}" -DCMAKE_BUILD_TYPE=Release "-DMATERIALIST_WASM_PROFILE=${profile}" \
+  "-DMATERIALIST_UNITY=$([[ "${UNITY:-1}" == 0 ]] && echo OFF || echo ON)" \
   ${cmake_args[@]+"${cmake_args[@]}"} > /dev/null
 targets="$(cmake --build "${BUILD_DIR}" --target help)"
 if ! grep -qw materialist_web <<< "${targets}"; then

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (ASan + UBSan, build/fuzz) and runs each for SECONDS, one after
-# the other; prints executions and findings per target, then "N passed, N failed" (a target
+# Builds the libFuzzer targets (ASan + UBSan, build/fuzz) and runs each for SECONDS, two at a
+# time; prints executions and findings per target, then "N passed, N failed" (a target
 # passes with no finding). Corpora grow in build/fuzz/corpus/<target>, seeded each run from
 # tests/fixtures and tests/fuzz/seeds; findings (crash-*, leak-*, timeout-*, oom-*) land in
 # build/fuzz/findings/<target>/: copy each to tests/fixtures/fuzz/<target>/, where the doctest
@@ -8,7 +8,8 @@
 #   tests/fuzz/run.sh 10                     every target for 10 s (the test command's smoke run)
 #   tests/fuzz/run.sh 600 san fen            the named targets only
 #   FUZZ_RUNS=10000000 tests/fuzz/run.sh 0   until 10 million executions each (no time limit)
-# Environment: JOBS (build, default 2), FUZZ_NICE (default 10), FUZZ_RUNS, UNITY (default 1: the
+# Environment: JOBS (build, default 2), FUZZ_PARALLEL (targets run at once, default 2),
+# FUZZ_NICE (default 10), FUZZ_RUNS, UNITY (default 1: the
 # libraries in unity batches, CMake option MATERIALIST_UNITY; 0: file by file).
 set -uo pipefail
 
@@ -103,14 +104,12 @@ count_findings() {
   find "$1" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) |
     wc -l
 }
-passed=0
-failed=0
-report=()
-for target in "${TARGETS[@]}"; do
-  binary="${BUILD}/tests/fuzz/fuzz_${target}"
-  corpus="${BUILD}/corpus/${target}"
-  findings="${BUILD}/findings/${target}"
-  log="${BUILD}/logs/${target}.log"
+# One target's run: its report line, and its verdict and failure lines in logs/<target>.result.
+run_target() {
+  local target="$1"
+  local binary="${BUILD}/tests/fuzz/fuzz_${target}" corpus="${BUILD}/corpus/${target}"
+  local findings="${BUILD}/findings/${target}" log="${BUILD}/logs/${target}.log"
+  local result="${BUILD}/logs/${target}.result" before limits status executions found units line
   mkdir -p "${corpus}" "${findings}" "${BUILD}/logs"
   before="$(count_findings "${findings}")"
   limits=(-max_total_time="${SECONDS_EACH}")
@@ -131,13 +130,38 @@ for target in "${TARGETS[@]}"; do
   units="$(find "${corpus}" -type f | wc -l)"
   line="$(printf '%-14s %12s executions  %d findings  (corpus %d; log %s)' \
     "${target}" "${executions:-?}" "${found}" "${units}" "${log}")"
+  if [[ ${found} == 0 && -n "${executions}" ]]; then
+    echo "pass ${line}" > "${result}"
+  else
+    { echo "fail ${line}"; grep -E "ERROR|property broken|SUMMARY|artifact" "${log}" | head -5 | sed 's/^/    /'; } > "${result}"
+  fi
+}
+
+# FUZZ_PARALLEL targets at a time (default 2: one per core), reported in their order.
+running=0
+for target in "${TARGETS[@]}"; do
+  rm -f "${BUILD}/logs/${target}.result"
+  if ((running >= ${FUZZ_PARALLEL:-2})); then
+    wait -n
+    running=$((running - 1))
+  fi
+  run_target "${target}" &
+  running=$((running + 1))
+done
+wait
+passed=0
+failed=0
+report=()
+for target in "${TARGETS[@]}"; do
+  result="${BUILD}/logs/${target}.result"
+  read -r verdict line < "${result}" 2> /dev/null || { verdict=fail; line="${target}: no result"; }
   echo "fuzz: ${line}"
   report+=("${line}")
-  if [[ ${found} == 0 && -n "${executions}" ]]; then
+  if [[ ${verdict} == pass ]]; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
-    grep -E "ERROR|property broken|SUMMARY|artifact" "${log}" | head -5 | sed 's/^/    /'
+    tail -n +2 "${result}" 2> /dev/null
   fi
 done
 

@@ -9,6 +9,7 @@
 
 namespace materialist::learn::testing {
 
+using materialist::testing::first_games;
 using materialist::testing::read_fixture;
 using materialist::testing::replace_all;
 

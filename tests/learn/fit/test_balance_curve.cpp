@@ -59,7 +59,7 @@ TEST_CASE("fit_balance_alpha recovers the α that generated the scores") {
       const double p = 1 / (1 + std::exp(-alpha * x));
       // Expected counts of 10^6 rows per bin, rounded: the maximum-likelihood α is alpha ± 1e-5.
       const auto white = static_cast<std::uint64_t>(std::llround(1e6 * p));
-      bins.push_back({x, counts(1000000 - white, 0, white)});
+      bins.push_back({x, counts(1000000 - white, 0, white), {}});
     }
     const Expected<BalanceFit> fit = fit_balance_alpha(bins);
     REQUIRE(fit.ok());
@@ -70,19 +70,19 @@ TEST_CASE("fit_balance_alpha recovers the α that generated the scores") {
 
 TEST_CASE("draws count half a point for White") {
   // Only draws on both sides of equality: White scores exactly ½ everywhere, so α = 0.
-  const std::vector<BalanceBin> draws_only = {{-3, counts(0, 10, 0)}, {3, counts(0, 10, 0)}};
+  const std::vector<BalanceBin> draws_only = {{-3, counts(0, 10, 0), {}}, {3, counts(0, 10, 0), {}}};
   const Expected<BalanceFit> flat = fit_balance_alpha(draws_only);
   REQUIRE(flat.ok());
   CHECK(flat->alpha == doctest::Approx(0.0));
   // A draw and a win at +1: score ¾ → α = ln 3.
-  const std::vector<BalanceBin> mixed = {{1, counts(0, 1, 1)}};
+  const std::vector<BalanceBin> mixed = {{1, counts(0, 1, 1), {}}};
   const Expected<BalanceFit> fit = fit_balance_alpha(mixed);
   REQUIRE(fit.ok());
   CHECK(fit->alpha == doctest::Approx(std::log(3.0)).epsilon(1e-9));
 }
 
 TEST_CASE("fit_balance_alpha rejects data without any imbalance") {
-  const std::vector<BalanceBin> level = {{0, counts(5, 3, 4)}};
+  const std::vector<BalanceBin> level = {{0, counts(5, 3, 4), {}}};
   const Expected<BalanceFit> fit = fit_balance_alpha(level);
   REQUIRE_FALSE(fit.ok());
   CHECK(fit.error().code == ErrorCode::kInvalidArgument);

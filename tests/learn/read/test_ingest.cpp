@@ -12,6 +12,7 @@
 #include "learn/stats/mat_io.h"
 
 using namespace materialist::learn;
+using materialist::learn::testing::first_games;
 using materialist::learn::testing::read_fixture;
 using materialist::learn::testing::replace_all;
 
@@ -42,16 +43,6 @@ std::vector<MaterialVector> deltas(const std::vector<Row>& rows) {
   std::vector<MaterialVector> out;
   for (const Row& row : rows) out.push_back(row.key.delta);
   return out;
-}
-
-// The first `count` games of a PGN text (each starts at a line beginning with "[Event ").
-std::string first_games(const std::string& text, int count) {
-  std::size_t at = 0;
-  for (int i = 0; i < count; ++i) {
-    at = text.find("\n[Event ", at + 1);
-    if (at == std::string::npos) return text;
-  }
-  return text.substr(0, at + 1);
 }
 
 const GameIssue* issue_of_game(const IngestReport& report, std::uint64_t game) {

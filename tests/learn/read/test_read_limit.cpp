@@ -8,19 +8,10 @@
 #include "learn/read/dataset_split.h"
 
 using namespace materialist::learn;
+using materialist::learn::testing::first_games;
 using materialist::learn::testing::read_fixture;
 
 namespace {
-
-// The text of the first `games` games of a PGN text whose games start with "[Event ".
-std::string first_games(const std::string& pgn, std::size_t games) {
-  std::size_t at = 0;
-  for (std::size_t g = 0; g <= games; ++g) {
-    at = pgn.find("[Event ", at + (g == 0 ? 0 : 1));
-    if (at == std::string::npos) return pgn;
-  }
-  return pgn.substr(0, at);
-}
 
 DatasetSplit make_split(std::uint64_t max_games, SplitMode mode = SplitMode::kMerge) {
   SplitOptions options;
