@@ -70,7 +70,8 @@ TEST_CASE("fit_balance_alpha recovers the α that generated the scores") {
 
 TEST_CASE("draws count half a point for White") {
   // Only draws on both sides of equality: White scores exactly ½ everywhere, so α = 0.
-  const std::vector<BalanceBin> draws_only = {{-3, counts(0, 10, 0), {}}, {3, counts(0, 10, 0), {}}};
+  const std::vector<BalanceBin> draws_only = {{-3, counts(0, 10, 0), {}},
+                                              {3, counts(0, 10, 0), {}}};
   const Expected<BalanceFit> flat = fit_balance_alpha(draws_only);
   REQUIRE(flat.ok());
   CHECK(flat->alpha == doctest::Approx(0.0));
