@@ -10,6 +10,7 @@
 #include "app/fit_panel.h"
 #include "app/theme.h"
 #include "app/widgets.h"
+#include "core/text.h"
 #include "imgui_stdlib.h"
 #include "learn/vocabulary/time_control.h"
 
@@ -236,7 +237,7 @@ void read_limits(AppState& state, float field, float scale) {
   ImGui::SetNextItemWidth(field * 0.5f);
   if (ImGui::InputTextWithHint("MB of the files", "all", &megabytes,
                                ImGuiInputTextFlags_CharsDecimal)) {
-    read.max_megabytes = megabytes.empty() ? 0 : std::strtod(megabytes.c_str(), nullptr);
+    read.max_megabytes = parse_real(megabytes).value_or(0);  // empty or unfinished: all
   }
   publish(state, "limit:megabytes", scale);
 }

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "app/play_state.h"
+#include "core/text.h"
 
 namespace materialist::app {
 namespace {
@@ -105,10 +106,8 @@ std::optional<Error> read_play_link(PlayForm& form, std::string_view query) {
     const std::string value =
         eq == std::string_view::npos ? std::string() : decode_component(part.substr(eq + 1));
     auto number = [&](double lo, double hi) -> std::optional<double> {
-      char* end = nullptr;
-      const double v = std::strtod(value.c_str(), &end);
-      if (value.empty() || end != value.c_str() + value.size() || !(v >= lo && v <= hi))
-        return std::nullopt;
+      const auto v = parse_real(value);
+      if (!v || !(*v >= lo && *v <= hi)) return std::nullopt;
       return v;
     };
     auto bad = [&] { return make_error(ErrorCode::kInvalidArgument, "play link: bad " + key); };
@@ -142,9 +141,11 @@ std::optional<Error> read_play_link(PlayForm& form, std::string_view query) {
     } else if (key == "sprt") {
       const std::size_t comma = value.find(',');
       if (comma == std::string::npos) return bad();
-      char* end = nullptr;
-      out.elo0 = std::strtod(value.c_str(), &end);
-      out.elo1 = std::strtod(value.c_str() + comma + 1, &end);
+      const auto elo0 = parse_real(std::string_view(value).substr(0, comma));
+      const auto elo1 = parse_real(std::string_view(value).substr(comma + 1));
+      if (!elo0 || !elo1) return bad();
+      out.elo0 = *elo0;
+      out.elo1 = *elo1;
       out.sprt = true;
     }
   }

@@ -48,15 +48,6 @@ std::vector<std::string_view> split_commas(std::string_view text) {
   }
 }
 
-std::optional<double> parse_real(std::string_view text) {
-  const std::string copy(trim(text));
-  if (copy.empty()) return std::nullopt;
-  char* end = nullptr;
-  const double value = std::strtod(copy.c_str(), &end);
-  if (end != copy.c_str() + copy.size() || !std::isfinite(value)) return std::nullopt;
-  return value;
-}
-
 Expected<play::SprtSettings> parse_sprt_text(std::string_view text) {
   const auto parts = split_commas(text);
   if (parts.size() != 2 && parts.size() != 4) {

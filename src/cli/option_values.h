@@ -26,9 +26,6 @@ struct ByteRange {
 // Comma-separated parts, empty ones kept ("a,,b" is three parts).
 std::vector<std::string_view> split_commas(std::string_view text);
 
-// A finite number spanning the whole text (spaces around it allowed).
-std::optional<double> parse_real(std::string_view text);
-
 // "ELO0,ELO1" or "ELO0,ELO1,ALPHA,BETA" (not validated against the bounds' kind: --logistic may
 // still change it; see play::validate_sprt).
 [[nodiscard]] Expected<play::SprtSettings> parse_sprt_text(std::string_view text);

@@ -1,6 +1,8 @@
 #include "core/text.h"
 
 #include <charconv>
+#include <cmath>
+#include <cstdlib>
 
 namespace materialist {
 
@@ -55,6 +57,17 @@ std::optional<std::int64_t> parse_integer(std::string_view text, std::int64_t mi
   if (text.empty() || status != std::errc() || stop != end || value < minimum || value > maximum) {
     return std::nullopt;
   }
+  return value;
+}
+
+std::optional<double> parse_real(std::string_view text) {
+  // strtod, not from_chars: Emscripten's libc++ has no floating-point from_chars. strtod needs a
+  // terminated string.
+  const std::string copy(trim(text));
+  if (copy.empty()) return std::nullopt;
+  char* end = nullptr;
+  const double value = std::strtod(copy.c_str(), &end);
+  if (end != copy.c_str() + copy.size() || !std::isfinite(value)) return std::nullopt;
   return value;
 }
 

@@ -64,6 +64,11 @@ std::optional<std::int64_t> parse_integer(
     std::string_view text, std::int64_t minimum = std::numeric_limits<std::int64_t>::min(),
     std::int64_t maximum = std::numeric_limits<std::int64_t>::max());
 
+// A finite decimal number spanning the whole of `text` once trimmed (strtod's syntax: "-3.5",
+// "1e-6"); nullopt for an empty text, other characters after it, infinity or NaN. The one parser
+// of numbers a user types or a link carries (the CLI's options, value sets, the page's fields).
+std::optional<double> parse_real(std::string_view text);
+
 // The same for an int: the range defaults to int's.
 std::optional<int> parse_int(std::string_view text, int minimum = std::numeric_limits<int>::min(),
                              int maximum = std::numeric_limits<int>::max());

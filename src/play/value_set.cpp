@@ -1,7 +1,6 @@
 #include "play/value_set.h"
 
 #include <cmath>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,17 +20,6 @@ Error invalid(std::string message) {
   return make_error(ErrorCode::kInvalidArgument, std::move(message));
 }
 
-std::optional<double> parse_number(std::string_view text) {
-  text = trim(text);
-  if (text.empty()) return std::nullopt;
-  // strtod, not from_chars: Emscripten's libc++ has no floating-point from_chars.
-  const std::string copy(text);
-  char* end = nullptr;
-  const double value = std::strtod(copy.c_str(), &end);
-  if (end != copy.c_str() + copy.size() || !std::isfinite(value)) return std::nullopt;
-  return value;
-}
-
 Expected<PieceValues> parse_piece_values(std::string_view text) {
   std::vector<std::string_view> fields;
   std::size_t start = 0;
@@ -49,7 +37,7 @@ Expected<PieceValues> parse_piece_values(std::string_view text) {
   }
   PieceValues values{};
   for (int piece = 0; piece < learn::kPieceKinds; ++piece) {
-    const auto number = parse_number(fields[piece]);
+    const auto number = parse_real(fields[piece]);
     if (!number) {
       return invalid("values '" + std::string(text) + "': the " + kPieceWords[piece] + "'s '" +
                      std::string(trim(fields[piece])) + "' is not a number");
@@ -210,7 +198,7 @@ Expected<ValueSet> parse_value_set(std::string_view text) {
       return set;
     }
   }
-  if (values.find(',') == std::string_view::npos && !parse_number(values)) {
+  if (values.find(',') == std::string_view::npos && !parse_real(values)) {
     return invalid("values '" + std::string(text) + "': no set of that name (named sets: " +
                    named_value_set_list() + "), and not five numbers P,N,B,R,Q");
   }

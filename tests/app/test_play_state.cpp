@@ -281,6 +281,8 @@ TEST_CASE("play state: a board message, the share link and a fit's values") {
   CHECK(read_play_link(read, "play&set=classic")->message == "play link: two sets needed");
   CHECK(read_play_link(read, "play&set=classic&set=kaufman&pairs=x")->message ==
         "play link: bad pairs");
+  CHECK(read_play_link(read, "play&set=classic&set=kaufman&sprt=0,ten")->message ==
+        "play link: bad sprt");
 
   // A link message starts the match at once.
   REQUIRE(apply_message(

@@ -38,6 +38,19 @@ TEST_CASE("parse_integer reads a whole decimal number within its range") {
   CHECK_FALSE(parse_int("5", 6).has_value());
 }
 
+TEST_CASE("parse_real reads a whole finite number, blanks around it allowed") {
+  CHECK(parse_real("1e-6") == 1e-6);
+  CHECK(parse_real(" -3.5\t") == -3.5);
+  CHECK(parse_real("1.") == 1.0);
+  CHECK_FALSE(parse_real("").has_value());
+  CHECK_FALSE(parse_real("  ").has_value());
+  CHECK_FALSE(parse_real("1e").has_value());
+  CHECK_FALSE(parse_real("12 pawns").has_value());
+  CHECK_FALSE(parse_real("inf").has_value());
+  CHECK_FALSE(parse_real("nan").has_value());
+  CHECK_FALSE(parse_real("1e999").has_value());
+}
+
 TEST_CASE("text: printable replaces control bytes and cuts long text at a character") {
   CHECK(printable("plain name.pgn") == "plain name.pgn");
   CHECK(printable("a\nb\r\x1b[2J\x07\x7f") == "a?b??[2J??");
