@@ -18,8 +18,6 @@
 namespace materialist::app {
 namespace {
 
-constexpr ImU32 kWarn = IM_COL32(240, 190, 90, 255);
-
 std::string signed_text(double value, const char* format) {
   if (std::isnan(value)) return "n/a";
   if (std::isinf(value)) return value > 0 ? "+inf" : "-inf";

@@ -51,8 +51,6 @@ void same_line_if_fits(const char* label) {
   if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
 }
 
-constexpr ImU32 kWarn = IM_COL32(240, 190, 90, 255);
-
 // ---- the form ----
 
 // A value set's box and its label (wrapped beside the box; a click on it ticks the set too), with

@@ -15,8 +15,6 @@
 namespace materialist::app {
 namespace {
 
-constexpr ImU32 kWarn = IM_COL32(240, 190, 90, 255);
-
 std::string score_text(const SelfPlayRound& round) {
   if (std::isnan(round.score)) return "…";
   char text[64];

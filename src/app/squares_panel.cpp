@@ -21,7 +21,7 @@ std::string square_name(int square) {
 }
 
 // A value in the unit: "342", "0.57"; with the unit's suffix when `suffix`.
-std::string in_unit(double log_odds, const SquaresScale& unit, bool suffix = false) {
+std::string square_text(double log_odds, const SquaresScale& unit, bool suffix = false) {
   char text[48];
   std::snprintf(text, sizeof text, unit.decimals ? "%.2f%s" : "%.0f%s",
                 log_odds * unit.per_log_odds, suffix ? unit.suffix : "");
@@ -88,9 +88,9 @@ void draw_board(AppState& state, const SquaresResult& r, int phase, int type,
   // Both phases' means: the taper between them is what a board alone cannot show.
   const std::string title =
       std::string(kPieceNames[static_cast<std::size_t>(type)]) +
-      (type < 5 ? " · means: mg " + in_unit(table_mean(r, 0, type), unit) + ", eg " +
-                      in_unit(table_mean(r, 1, type), unit) + " · material " +
-                      in_unit(r.material[static_cast<std::size_t>(type)], unit)
+      (type < 5 ? " · means: mg " + square_text(table_mean(r, 0, type), unit) + ", eg " +
+                      square_text(table_mean(r, 1, type), unit) + " · material " +
+                      square_text(r.material[static_cast<std::size_t>(type)], unit)
                 : " · centred (its worth is not identified)");
   ImGui::TextUnformatted(title.c_str());
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -113,7 +113,7 @@ void draw_board(AppState& state, const SquaresResult& r, int phase, int type,
       if (sparse) {
         draw->AddLine(min, max, IM_COL32(60, 63, 70, 255));  // greyed and struck: not a finding
       } else if (labels) {
-        const std::string text = in_unit(value, unit);
+        const std::string text = square_text(value, unit);
         const ImVec2 size = ImGui::CalcTextSize(text.c_str());
         if (size.x < cell - 2) {
           draw->AddText(ImVec2(min.x + (cell - size.x) / 2, min.y + (cell - size.y) / 2),
@@ -149,9 +149,9 @@ void draw_board(AppState& state, const SquaresResult& r, int phase, int type,
     const std::uint64_t positions = r.positions[type][hovered];
     std::string text = std::string(kPieceNames[static_cast<std::size_t>(type)]) + " on " +
                        square_name(hovered) + (phase == 0 ? ", middlegame: " : ", endgame: ") +
-                       in_unit(r.value[phase][type][hovered], unit) + " ± " +
-                       in_unit(r.se[phase][type][hovered], unit, true) + "\n" + grouped(positions) +
-                       " training positions with it there";
+                       square_text(r.value[phase][type][hovered], unit) + " ± " +
+                       square_text(r.se[phase][type][hovered], unit, true) + "\n" +
+                       grouped(positions) + " training positions with it there";
     if (r.sparse(type, hovered)) {
       text += "\nFewer than " + grouped(r.min_positions) +
               " positions: shrunk to the piece's mean, not a finding";
@@ -176,8 +176,8 @@ void draw_legend(const SquaresScale& unit, double spread, float width, float sca
     draw->AddRectFilled(ImVec2(x0, origin.y), ImVec2(x1, origin.y + height),
                         heat_color(-1 + 2.0 * (i + 0.5) / kSteps));
   }
-  const std::string low = "−" + in_unit(spread, unit, true);
-  const std::string high = "+" + in_unit(spread, unit, true);
+  const std::string low = "−" + square_text(spread, unit, true);
+  const std::string high = "+" + square_text(spread, unit, true);
   const char* middle = "the piece's mean";
   const float y = origin.y + height + 2 * scale;
   draw->AddText(ImVec2(origin.x, y), kMuted, low.c_str());
@@ -222,7 +222,7 @@ void fit_notes(const SquaresResult& r, const SquaresScale& unit, bool one_per_ve
   note(check, gain > 0 ? kGood : kBad);
   std::string material = "Material only:";
   for (std::size_t t = 0; t < kMaterialLetters.size(); ++t) {
-    material += std::string(" ") + kMaterialLetters[t] + " " + in_unit(r.material[t], unit);
+    material += std::string(" ") + kMaterialLetters[t] + " " + square_text(r.material[t], unit);
   }
   material += unit.suffix[0] != 0 ? std::string(" (") + (unit.suffix + 1) + ")" : " (log-odds)";
   note(material.c_str(), kMuted);

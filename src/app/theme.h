@@ -22,6 +22,7 @@ inline constexpr ImU32 kAccent = IM_COL32(92, 170, 255, 255);
 inline constexpr ImU32 kMuted = IM_COL32(150, 156, 168, 255);
 inline constexpr ImU32 kGood = IM_COL32(110, 200, 120, 255);
 inline constexpr ImU32 kBad = IM_COL32(235, 110, 100, 255);
+inline constexpr ImU32 kWarn = IM_COL32(240, 190, 90, 255);  // a note to heed: fallback values
 inline constexpr PieceValues kTextbook = {100, 300, 300, 500, 900};
 inline constexpr PieceValues kCapablancaSet = {100, 320, 330, 500, 900};
 inline constexpr PieceValues kArticle = {100, 288, 345, 480, 1077};

@@ -182,6 +182,8 @@ std::string book_text(const Book& book) {
                                         : chess::Position::from_fen(opening.fen);
     if (!position) continue;
     if (!opening.fen.empty()) text += opening.fen + " |";
+    // The start position without moves: a bar alone, which an empty line would not be.
+    if (opening.fen.empty() && opening.moves.empty()) text += '|';
     for (std::size_t i = 0; i < opening.moves.size(); ++i) {
       if (i > 0 || !opening.fen.empty()) text += ' ';
       text += chess::to_san(*position, opening.moves[i]);

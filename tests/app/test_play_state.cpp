@@ -326,30 +326,48 @@ TEST_CASE("play state: a new app offers the named sets, two chosen") {
 }  // namespace materialist::app
 
 namespace materialist::app {
+namespace {
+
+// A self-play loop of `rounds` rounds on small_form() with `pairs` pairs a round, started.
+void start_small_selfplay(PlayTest& play, int pairs, int rounds) {
+  play.form = small_form();
+  play.form.pairs = pairs;
+  start_selfplay(play, rounds);
+}
+
+// The round's one task played by its worker: its result applied.
+void play_the_one_task(AppState& state) {
+  const std::vector<Sent> tasks = take_tasks(state.play);
+  REQUIRE(tasks.size() == 1);
+  REQUIRE(apply_message(state, result_message(tasks[0].worker, tasks[0].task)));
+}
+
+// Whether the outbox asks to learn from a round's games (from `file` when given).
+bool sent_learn(const PlayTest& play, const std::string& file = "") {
+  for (const std::string& command : play.outbox) {
+    if (command.find("\"play-learn\"") != std::string::npos &&
+        command.find(file) != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 TEST_CASE("play state: the self-play loop learns from each round's games") {
   AppState state;
   PlayTest& play = state.play;
-  play.form = small_form();
-  play.form.pairs = 1;
-  start_selfplay(play, 2);
+  start_small_selfplay(play, 1, 2);
   REQUIRE(play.running());
   REQUIRE(play.selfplay.size() == 1);
   CHECK(play.selfplay[0].played.name == "learned-sample");
   CHECK(play.match->settings().sets[1].name == "start");
-  std::vector<Sent> tasks = take_tasks(play);
-  REQUIRE(tasks.size() == 1);
-  REQUIRE(apply_message(state, result_message(tasks[0].worker, tasks[0].task)));
+  play_the_one_task(state);
   CHECK_FALSE(play.running());
   CHECK(play.learning());
   CHECK(play.phase == PlayPhase::kLearning);
-  bool learn = false;
-  for (const std::string& command : play.outbox) {
-    if (command.find("\"play-learn\"") != std::string::npos &&
-        command.find("selfplay-round-1.pgn") != std::string::npos) {
-      learn = true;
-    }
-  }
-  CHECK(learn);
+  CHECK(sent_learn(play, "selfplay-round-1.pgn"));
   play.outbox.clear();
   // The fit of round 1's games: round 2 plays its values against the start.
   play::ValueSet learned = *play::parse_value_set("100,310,320,490,950");
@@ -359,9 +377,7 @@ TEST_CASE("play state: the self-play loop learns from each round's games") {
   CHECK(play.selfplay[0].learned->middlegame == learned.middlegame);
   CHECK(play.selfplay[1].played.middlegame == learned.middlegame);
   CHECK(play.running());
-  tasks = take_tasks(play);
-  REQUIRE(tasks.size() == 1);
-  REQUIRE(apply_message(state, result_message(tasks[0].worker, tasks[0].task)));
+  play_the_one_task(state);
   selfplay_learned(play, *play::parse_value_set("100,300,330,500,960"));
   CHECK(play.selfplay.size() == 2);  // two rounds asked: no third
   CHECK_FALSE(play.running());
@@ -374,13 +390,9 @@ TEST_CASE("play state: the self-play loop learns from each round's games") {
 TEST_CASE("play state: a self-play loop cancelled while a round is fitted ends there") {
   AppState state;
   PlayTest& play = state.play;
-  play.form = small_form();
-  play.form.pairs = 1;
-  start_selfplay(play, 3);
+  start_small_selfplay(play, 1, 3);
   CHECK(play.phase == PlayPhase::kSelfPlaying);
-  std::vector<Sent> tasks = take_tasks(play);
-  REQUIRE(tasks.size() == 1);
-  REQUIRE(apply_message(state, result_message(tasks[0].worker, tasks[0].task)));
+  play_the_one_task(state);
   REQUIRE(play.phase == PlayPhase::kLearning);
   cancel_play(play);
   CHECK(play.phase == PlayPhase::kFinished);  // the round was played out: not a cancelled match
@@ -394,17 +406,12 @@ TEST_CASE("play state: a self-play loop cancelled while a round is fitted ends t
 TEST_CASE("play state: a self-play round cancelled while it is played ends the loop") {
   AppState state;
   PlayTest& play = state.play;
-  play.form = small_form();
-  play.form.pairs = 2;
-  start_selfplay(play, 3);
+  start_small_selfplay(play, 2, 3);
   REQUIRE(play.running());
   cancel_play(play);
   CHECK(play.phase == PlayPhase::kCancelled);
   CHECK(play.selfplay_rounds_left == 0);
-  bool learn = false;
-  for (const std::string& command : play.outbox)
-    learn |= command.find("\"play-learn\"") != std::string::npos;
-  CHECK_FALSE(learn);  // a cancelled round's games are not learned from
+  CHECK_FALSE(sent_learn(play));  // a cancelled round's games are not learned from
   // A new match from the form replaces it.
   start_play(play);
   CHECK(play.phase == PlayPhase::kPlaying);
