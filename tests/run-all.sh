@@ -183,9 +183,10 @@ run_suite() {
     pids+=($!)
   done
   trap 'kill "${pids[@]}" 2>/dev/null' INT TERM
-  local log share_ran share_failed
+  local log given share_ran share_failed
   for ((k = 0; k < shards; ++k)); do
     log="${LOG_DIR}/${name}-${k}.log"
+    given=$(((k + 1) * total / shards - k * total / shards))
     wait "${pids[k]}" || status=1
     # Each test case run prints its duration ("0.012 s: name"); doctest's own summary counts
     # every test case of the suite as passed, run or not, so the share's is left out.
@@ -193,9 +194,8 @@ run_suite() {
     share_failed="$(sed -nE 's/^\[doctest\] test cases:.*\| *([0-9]+) failed.*/\1/p' "${log}" | tail -1)"
     share_failed="${share_failed:-1}"
     grep -v -E '^\[doctest\] (test cases|assertions|Status)|^[0-9.]+ s: ' "${log}"
-    last=$(((k + 1) * total / shards - k * total / shards))
-    if [[ ${share_ran} != "${last}" ]]; then
-      echo "ERROR: ${name}: share $((k + 1)) of ${shards} ran ${share_ran} of its ${last} test cases (log: ${log})"
+    if [[ ${share_ran} != "${given}" ]]; then
+      echo "ERROR: ${name}: share $((k + 1)) of ${shards} ran ${share_ran} of its ${given} test cases (log: ${log})"
       status=1
       share_failed=$((share_failed > 0 ? share_failed : 1))
     fi
